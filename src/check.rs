@@ -1,0 +1,196 @@
+//! The independent checker: plain counting over rows, columns and boxes, with
+//! no solver involved. Every solution z3doku reports passes through
+//! [`verify_solution`] first, so a wrong answer from any engine can never be
+//! printed as a solution.
+
+use crate::grid::{Cell, Grid, Group};
+use std::fmt;
+use thiserror::Error;
+
+/// Two clues that break a rule by themselves: the same digit twice in a
+/// group. Prints as `r1c3 and r1c7 both hold 5`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueClash {
+    /// The earlier cell, row-major.
+    pub first: Cell,
+    /// The later cell.
+    pub second: Cell,
+    /// The digit both hold.
+    pub digit: u8,
+}
+
+impl fmt::Display for ClueClash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} and {} both hold {}",
+            self.first,
+            self.second,
+            crate::grid::digit_char(self.digit)
+        )
+    }
+}
+
+/// Why a grid is not a solution of a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CheckError {
+    /// The two boards differ in size.
+    #[error("the solution is {found}, the puzzle {expected}")]
+    SizeMismatch {
+        /// The puzzle's size.
+        expected: crate::grid::Size,
+        /// The solution's size.
+        found: crate::grid::Size,
+    },
+    /// A cell left blank.
+    #[error("{0} is blank")]
+    Blank(Cell),
+    /// A clue the solution does not keep.
+    #[error("{cell} holds {found}, but its clue is {clue}")]
+    ClueChanged {
+        /// The cell.
+        cell: Cell,
+        /// The clue's digit.
+        clue: u8,
+        /// What the solution put there.
+        found: u8,
+    },
+    /// A digit twice in one group.
+    #[error("{group} holds {digit} twice ({first} and {second})")]
+    Repeated {
+        /// The group, e.g. `row 3`.
+        group: String,
+        /// The digit.
+        digit: u8,
+        /// Where it is first.
+        first: Cell,
+        /// Where it is again.
+        second: Cell,
+    },
+}
+
+/// The first pair of clues in `puzzle` that share a group and a digit, if
+/// any. Such a puzzle has no solution, and this names why without a solver.
+pub fn clue_clash(puzzle: &Grid) -> Option<ClueClash> {
+    let size = puzzle.size();
+    let mut clashes: Vec<ClueClash> = size
+        .groups()
+        .filter_map(|group| first_repeat(puzzle, &group))
+        .map(|(first, second, digit)| ClueClash {
+            first: size.cell_at(first),
+            second: size.cell_at(second),
+            digit,
+        })
+        .collect();
+    // Report the clash that reads first on the board, whatever its group.
+    clashes.sort_by_key(|c| (c.second, c.first));
+    clashes.into_iter().next()
+}
+
+/// The first digit that `group` holds twice in `grid`: `(first index,
+/// second index, digit)`. Blanks are ignored.
+fn first_repeat(grid: &Grid, group: &Group) -> Option<(usize, usize, u8)> {
+    let mut seen = [None::<usize>; crate::grid::MAX_SIDE + 1];
+    for &index in &group.cells {
+        let digit = grid.get(index);
+        if digit == 0 {
+            continue;
+        }
+        match seen.get_mut(usize::from(digit)) {
+            Some(Some(first)) => return Some((*first, index, digit)),
+            Some(slot) => *slot = Some(index),
+            None => {}
+        }
+    }
+    None
+}
+
+/// Checks that `solution` solves `puzzle`: same size, every cell filled,
+/// every clue kept, and no digit twice in any row, column or box (which,
+/// with every cell filled, means each group holds each digit once).
+pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> {
+    let size = puzzle.size();
+    if solution.size() != size {
+        return Err(CheckError::SizeMismatch {
+            expected: size,
+            found: solution.size(),
+        });
+    }
+    for (index, (&clue, &found)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
+        if found == 0 {
+            return Err(CheckError::Blank(size.cell_at(index)));
+        }
+        if clue != 0 && clue != found {
+            return Err(CheckError::ClueChanged {
+                cell: size.cell_at(index),
+                clue,
+                found,
+            });
+        }
+    }
+    for group in size.groups() {
+        if let Some((first, second, digit)) = first_repeat(solution, &group) {
+            return Err(CheckError::Repeated {
+                group: group.to_string(),
+                digit,
+                first: size.cell_at(first),
+                second: size.cell_at(second),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    const PUZZLE: &str =
+        "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+    const SOLUTION: &str =
+        "715894632234516897689723145493657218867231954152489763376148529928365471541972386";
+
+    fn grid(s: &str) -> Grid {
+        parse_puzzle(s, None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn accepts_the_solution() {
+        assert_eq!(verify_solution(&grid(PUZZLE), &grid(SOLUTION)), Ok(()));
+    }
+
+    #[test]
+    fn rejects_blanks_changed_clues_and_repeats() {
+        let puzzle = grid(PUZZLE);
+        let mut blank = grid(SOLUTION);
+        blank.set(10, 0);
+        assert!(
+            matches!(verify_solution(&puzzle, &blank), Err(CheckError::Blank(c)) if c.to_string() == "r2c2")
+        );
+        // Swapping two digits of a row keeps rows valid but breaks columns
+        // or a clue.
+        let mut swapped = grid(SOLUTION);
+        let (a, b) = (swapped.get(0), swapped.get(1));
+        swapped.set(0, b);
+        swapped.set(1, a);
+        assert!(matches!(
+            verify_solution(&grid(&".".repeat(81)), &swapped),
+            Err(CheckError::Repeated { .. })
+        ));
+        let mut changed = grid(SOLUTION);
+        changed.set(4, 1);
+        assert!(verify_solution(&puzzle, &changed).is_err());
+    }
+
+    #[test]
+    fn clash_names_both_cells() {
+        let mut p = grid(PUZZLE);
+        assert_eq!(clue_clash(&p), None);
+        p.set(2, 9); // r1c3 = 9 next to r1c5 = 9
+        assert_eq!(
+            clue_clash(&p).map(|c| c.to_string()),
+            Some("r1c3 and r1c5 both hold 9".into())
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! Engines: what searches for solutions. Z3 (with a choice of encodings) is
+//! the default; every engine answers through the [`Engine`] trait, so
+//! solving, uniqueness and counting work the same on each.
+
+use crate::encoding::EncodingKind;
+use crate::grid::Grid;
+use std::ops::ControlFlow;
+use std::time::Duration;
+use thiserror::Error;
+
+/// Which engine to solve with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum EngineKind {
+    /// The Z3 SMT solver, with the chosen encoding.
+    #[default]
+    Z3,
+}
+
+/// How an engine is to work: what every engine honours, and what only Z3
+/// reads.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Which engine.
+    pub engine: EngineKind,
+    /// How Z3 sees the puzzle (Z3 only).
+    pub encoding: EncodingKind,
+    /// Give up on a puzzle after this long.
+    pub timeout: Option<Duration>,
+    /// Keep the text of each model, for `--model` (Z3 only).
+    pub keep_models: bool,
+}
+
+/// A solution as an engine found it.
+#[derive(Clone, Copy, Debug)]
+pub struct Found<'a> {
+    /// The solved board.
+    pub grid: &'a Grid,
+    /// The solver's model, as text, when [`Settings::keep_models`] asks.
+    pub model: Option<&'a str>,
+}
+
+/// Why an engine stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The time ran out, or the solver answered `unknown`: the reason.
+    #[error("gave up: {0}")]
+    GaveUp(String),
+    /// The engine broke its own contract (a model without a value, say).
+    /// This is a bug in z3doku.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// A solver of puzzles.
+pub trait Engine {
+    /// Visits the solutions of `puzzle` one by one, each different from
+    /// those before, until `visit` breaks or there are no more. Solutions
+    /// come unchecked: [`crate::verdict`] checks them.
+    fn solutions(
+        &mut self,
+        puzzle: &Grid,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError>;
+
+    /// The engine's statistics of its last search, as (name, value) rows.
+    fn statistics(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
+/// The engine that `settings` asks for.
+pub fn new_engine(settings: &Settings) -> Box<dyn Engine> {
+    match settings.engine {
+        EngineKind::Z3 => Box::new(crate::z3_engine::Z3Engine::new(settings)),
+    }
+}

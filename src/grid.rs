@@ -1,0 +1,385 @@
+//! The board: its size, its cells and the groups (rows, columns, boxes) that
+//! must each hold every digit once.
+
+use std::fmt;
+
+/// The largest box size z3doku handles (25x25 boards).
+pub const MAX_BOX: usize = 5;
+/// The largest side length (25).
+pub const MAX_SIDE: usize = MAX_BOX * MAX_BOX;
+/// The largest number of cells on a board (625).
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+
+/// The size of a board, given by its box size `n`: boxes are `n` x `n`, the
+/// board is `n²` x `n²` and digits run from 1 to `n²`.
+///
+/// Only box sizes 2 to 5 (4x4 to 25x25) exist: the constructors refuse others,
+/// so every `Size` is valid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size {
+    box_size: u8,
+}
+
+impl Size {
+    /// The classic 9x9 board.
+    pub const NINE: Size = Size { box_size: 3 };
+
+    /// Every size there is, smallest first.
+    pub const ALL: [Size; 4] = [
+        Size { box_size: 2 },
+        Size { box_size: 3 },
+        Size { box_size: 4 },
+        Size { box_size: 5 },
+    ];
+
+    /// The size whose boxes are `n` x `n`, for `n` in 2..=5.
+    pub fn from_box(n: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.box_size() == n)
+    }
+
+    /// The size whose side is `side` (4, 9, 16 or 25).
+    pub fn from_side(side: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// The size whose board has `count` cells (16, 81, 256 or 625).
+    pub fn from_cells(count: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.cells() == count)
+    }
+
+    /// The box size `n`.
+    pub fn box_size(self) -> usize {
+        usize::from(self.box_size)
+    }
+
+    /// The number of rows (and columns, and digits): `n²`.
+    pub fn side(self) -> usize {
+        self.box_size() * self.box_size()
+    }
+
+    /// The number of cells: `n⁴`.
+    pub fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// The cell at `row`, `col` (0-based).
+    pub fn cell(self, row: usize, col: usize) -> Cell {
+        Cell {
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
+    /// The cell with row-major index `index`.
+    pub fn cell_at(self, index: usize) -> Cell {
+        self.cell(index / self.side(), index % self.side())
+    }
+
+    /// The row-major index of `cell`.
+    pub fn index(self, cell: Cell) -> usize {
+        cell.row() * self.side() + cell.col()
+    }
+
+    /// The box (0-based, row-major) that holds `cell`.
+    pub fn box_of(self, cell: Cell) -> usize {
+        let n = self.box_size();
+        cell.row() / n * n + cell.col() / n
+    }
+
+    /// Every group of the board: the rows, then the columns, then the boxes,
+    /// each as the row-major indexes of its cells.
+    pub fn groups(self) -> impl Iterator<Item = Group> {
+        let side = self.side();
+        let kinds = [GroupKind::Row, GroupKind::Column, GroupKind::Box];
+        kinds
+            .into_iter()
+            .flat_map(move |kind| (0..side).map(move |number| Group::new(self, kind, number)))
+    }
+
+    /// The text for a `n²` x `n²` board, e.g. `9x9`.
+    pub fn name(self) -> String {
+        format!("{0}x{0}", self.side())
+    }
+}
+
+impl Default for Size {
+    fn default() -> Self {
+        Size::NINE
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}x{0}", self.side())
+    }
+}
+
+/// A cell's position: row and column, both 0-based. It prints 1-based, as
+/// `r1c3`, the usual Sudoku notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
+    /// The 0-based row.
+    pub fn row(self) -> usize {
+        usize::from(self.row)
+    }
+
+    /// The 0-based column.
+    pub fn col(self) -> usize {
+        usize::from(self.col)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+    }
+}
+
+/// Which kind of group a [`Group`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+}
+
+/// A row, column or box: the cells that must hold each digit exactly once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Which kind of group.
+    pub kind: GroupKind,
+    /// Its number, 0-based (boxes count row-major).
+    pub number: usize,
+    /// The row-major indexes of its cells.
+    pub cells: Vec<usize>,
+}
+
+impl Group {
+    fn new(size: Size, kind: GroupKind, number: usize) -> Group {
+        let (side, n) = (size.side(), size.box_size());
+        let cells = (0..side)
+            .map(|k| match kind {
+                GroupKind::Row => number * side + k,
+                GroupKind::Column => k * side + number,
+                GroupKind::Box => (number / n * n + k / n) * side + number % n * n + k % n,
+            })
+            .collect();
+        Group {
+            kind,
+            number,
+            cells,
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            GroupKind::Row => "row",
+            GroupKind::Column => "column",
+            GroupKind::Box => "box",
+        };
+        write!(f, "{kind} {}", self.number + 1)
+    }
+}
+
+/// A board: a size and a digit (or 0 for a blank) in each cell.
+///
+/// Cells live in a fixed array large enough for the largest board, so a grid
+/// never allocates: solvers can copy grids freely in their hot loops.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: Size,
+    cells: [u8; MAX_CELLS],
+}
+
+impl Grid {
+    /// A board of `size` with every cell blank.
+    pub fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            cells: [0; MAX_CELLS],
+        }
+    }
+
+    /// A board of `size` from its cells in row-major order (0 for a blank).
+    /// `None` when the count is not `size.cells()` or a value is above the
+    /// largest digit.
+    pub fn from_cells(size: Size, cells: &[u8]) -> Option<Grid> {
+        if cells.len() != size.cells() || cells.iter().any(|&d| usize::from(d) > size.side()) {
+            return None;
+        }
+        let mut grid = Grid::empty(size);
+        grid.cells[..cells.len()].copy_from_slice(cells);
+        Some(grid)
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The cells in row-major order, 0 for a blank.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.size.cells()]
+    }
+
+    /// The digit at row-major `index` (0 for a blank).
+    ///
+    /// # Panics
+    /// When `index` is not below `size().cells()`.
+    pub fn get(&self, index: usize) -> u8 {
+        self.cells()[index]
+    }
+
+    /// Puts `digit` (0 to blank it) at row-major `index`.
+    ///
+    /// # Panics
+    /// When `index` is off the board or `digit` above the largest digit.
+    pub fn set(&mut self, index: usize, digit: u8) {
+        assert!(
+            usize::from(digit) <= self.size.side(),
+            "digit {digit} off the board"
+        );
+        let count = self.size.cells();
+        self.cells[..count][index] = digit;
+    }
+
+    /// The clues: `(index, digit)` for every filled cell.
+    pub fn clues(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(i, &d)| (i, d))
+    }
+
+    /// The number of filled cells.
+    pub fn clue_count(&self) -> usize {
+        self.cells().iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.cells().iter().all(|&d| d != 0)
+    }
+
+    /// The cells where `self` and `other` differ, row-major.
+    pub fn differing(&self, other: &Grid) -> Vec<Cell> {
+        self.cells()
+            .iter()
+            .zip(other.cells())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| self.size.cell_at(i))
+            .collect()
+    }
+
+    /// The board as one line: a character per cell, `.` for a blank.
+    pub fn to_line(&self) -> String {
+        self.cells().iter().map(|&d| digit_char(d)).collect()
+    }
+
+    /// The rows, each as a slice of digits.
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.cells().chunks(self.size.side())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The one-line form, as [`Grid::to_line`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+/// The character for `digit` in the one-line form: `1`-`9`, then `A`-`P` for
+/// 10 to 25, and `.` for a blank (0).
+pub fn digit_char(digit: u8) -> char {
+    match digit {
+        0 => '.',
+        1..=9 => char::from(b'0' + digit),
+        _ => char::from(b'A' + digit - 10),
+    }
+}
+
+/// The digit a one-line character stands for: `Some(0)` for a blank
+/// (`.` `0` `*` `_`), 1-9 for digits, 10 and up for letters (either case);
+/// `None` for anything else. Whether the digit fits the board is the
+/// caller's business.
+pub fn char_digit(c: char) -> Option<u8> {
+    match c {
+        '.' | '0' | '*' | '_' => Some(0),
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='P' => Some(c as u8 - b'A' + 10),
+        'a'..='p' => Some(c as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Size::from_cells(81), Some(Size::NINE));
+        assert_eq!(Size::from_side(16).map(Size::box_size), Some(4));
+        assert_eq!(Size::from_box(6), None);
+        assert_eq!(Size::from_cells(80), None);
+        assert_eq!(Size::NINE.to_string(), "9x9");
+    }
+
+    #[test]
+    fn groups_cover_every_cell_three_times() {
+        for size in Size::ALL {
+            let mut seen = vec![0; size.cells()];
+            let groups: Vec<Group> = size.groups().collect();
+            assert_eq!(groups.len(), 3 * size.side());
+            for g in &groups {
+                assert_eq!(g.cells.len(), size.side());
+                for &c in &g.cells {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 3));
+        }
+    }
+
+    #[test]
+    fn box_cells() {
+        let b = Size::NINE.groups().nth(18 + 4).map(|g| g.cells);
+        assert_eq!(b, Some(vec![30, 31, 32, 39, 40, 41, 48, 49, 50]));
+        assert_eq!(Size::NINE.box_of(Size::NINE.cell_at(40)), 4);
+    }
+
+    #[test]
+    fn digit_chars_round_trip() {
+        for d in 0..=25u8 {
+            assert_eq!(char_digit(digit_char(d)), Some(d));
+        }
+        assert_eq!(char_digit('x'), None);
+        assert_eq!(char_digit('p'), Some(25));
+        assert_eq!(char_digit('#'), None);
+    }
+
+    #[test]
+    fn cells_print_one_based() {
+        assert_eq!(Size::NINE.cell_at(2).to_string(), "r1c3");
+        assert_eq!(Size::NINE.cell_at(80).to_string(), "r9c9");
+    }
+}

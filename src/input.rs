@@ -1,0 +1,197 @@
+//! Where a puzzle comes from: a command-line argument that is the puzzle
+//! itself, a file, or standard input; and reading it safely (bounded, UTF-8
+//! checked, every failure named).
+
+use crate::grid::{Grid, Size};
+use crate::parse::{ParseError, parse_puzzle};
+use std::fmt;
+use std::io::Read;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// The most a single-puzzle input may hold. The largest board in its most
+/// decorated form is a few tens of KiB; anything past this is not a puzzle
+/// and is refused before it fills memory.
+pub const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// The shortest puzzle text (a 4x4 line).
+const SHORTEST_PUZZLE: usize = 16;
+
+/// Where to read a puzzle from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+    /// The puzzle text itself, given on the command line.
+    Text(String),
+}
+
+impl Source {
+    /// Interprets a command-line argument: `-` is standard input; a path
+    /// that exists, contains a `/`, or is too short to be a puzzle names a
+    /// file; anything else is the puzzle itself.
+    pub fn from_arg(arg: &str) -> Source {
+        let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
+        let path = PathBuf::from(arg);
+        if arg == "-" {
+            Source::Stdin
+        } else if path.exists() || arg.contains('/') || cells < SHORTEST_PUZZLE {
+            Source::File(path)
+        } else {
+            Source::Text(arg.to_string())
+        }
+    }
+
+    /// Reads the whole source as text, refusing more than
+    /// [`MAX_INPUT_BYTES`] and bytes that are not UTF-8.
+    pub fn read_text(&self) -> Result<String, InputError> {
+        let bytes = match self {
+            Source::Text(text) => return Ok(text.clone()),
+            Source::Stdin => read_bounded(std::io::stdin().lock())?,
+            Source::File(path) => {
+                if path.is_dir() {
+                    return Err(InputError::Directory);
+                }
+                let file = std::fs::File::open(path).map_err(|e| InputError::Io(io_message(&e)))?;
+                read_bounded(file)?
+            }
+        };
+        String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let valid = String::from_utf8_lossy(valid);
+            let line = valid.matches('\n').count() + 1;
+            let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            InputError::NotUtf8 { line, column }
+        })
+    }
+
+    /// Reads and parses the puzzle.
+    pub fn read_puzzle(&self, size: Option<Size>) -> Result<Grid, InputError> {
+        let text = self.read_text()?;
+        parse_puzzle(&text, size).map_err(|e| match self {
+            // An argument with a file extension was likely meant as a file.
+            Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
+                arg: arg.clone(),
+                error: e,
+            },
+            _ => InputError::Parse(e),
+        })
+    }
+}
+
+impl fmt::Display for Source {
+    /// How messages name the source: the path, `standard input`, or
+    /// `puzzle argument`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Stdin => f.write_str("standard input"),
+            Source::File(path) => write!(f, "{}", path.display()),
+            Source::Text(_) => f.write_str("puzzle argument"),
+        }
+    }
+}
+
+/// Why a puzzle could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InputError {
+    /// The operating system refused: the reason, e.g. `No such file or
+    /// directory`.
+    #[error("cannot read it: {0}")]
+    Io(String),
+    /// The path is a directory.
+    #[error("is a directory, not a puzzle file")]
+    Directory,
+    /// Bytes that are not UTF-8, first at this place.
+    #[error("line {line}, column {column}: bytes that are not UTF-8 text")]
+    NotUtf8 {
+        /// Line of the first bad byte.
+        line: usize,
+        /// Column (in characters) of the first bad byte.
+        column: usize,
+    },
+    /// More than [`MAX_INPUT_BYTES`].
+    #[error(
+        "more than 1 MiB of input, far more than a puzzle; for a file of puzzles use `z3doku batch`"
+    )]
+    TooLarge,
+    /// The text is not a puzzle.
+    #[error("{0}")]
+    Parse(ParseError),
+    /// A command-line argument that is neither a file nor a puzzle.
+    #[error("{error} (and no file named {arg:?} exists)")]
+    NotAFileNorPuzzle {
+        /// The argument.
+        arg: String,
+        /// What is wrong with it as a puzzle.
+        error: ParseError,
+    },
+}
+
+fn has_extension(arg: &str) -> bool {
+    std::path::Path::new(arg)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+fn read_bounded(reader: impl Read) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::Io(io_message(&e)))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(InputError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// The OS's reason without Rust's `(os error N)` suffix.
+fn io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments() {
+        assert_eq!(Source::from_arg("-"), Source::Stdin);
+        assert_eq!(
+            Source::from_arg("notebook.txt"),
+            Source::File("notebook.txt".into())
+        );
+        assert_eq!(Source::from_arg("a/b"), Source::File("a/b".into()));
+        let line = ".".repeat(81);
+        assert_eq!(Source::from_arg(&line), Source::Text(line.clone()));
+    }
+
+    #[test]
+    fn missing_file_and_directory() {
+        let missing = Source::from_arg("/no/such/puzzle.txt");
+        assert_eq!(
+            missing.read_text(),
+            Err(InputError::Io("No such file or directory".into()))
+        );
+        assert_eq!(
+            Source::from_arg("/").read_text(),
+            Err(InputError::Directory)
+        );
+    }
+
+    #[test]
+    fn not_utf8_names_the_place() {
+        let dir = std::env::temp_dir().join(format!("z3doku-input-{}", std::process::id()));
+        std::fs::write(&dir, b"# ok\nab\xffcd\n").unwrap_or_else(|e| panic!("{e}"));
+        let result = Source::File(dir.clone()).read_text();
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(result, Err(InputError::NotUtf8 { line: 2, column: 3 }));
+    }
+}

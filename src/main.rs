@@ -1,0 +1,221 @@
+//! The `z3doku` command: parses arguments, runs the library, prints.
+
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use clap::{Args, Parser, Subcommand};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+use z3doku::encoding::EncodingKind;
+use z3doku::engine::{EngineKind, Settings};
+use z3doku::grid::Size;
+use z3doku::input::Source;
+use z3doku::render::{OutputFormat, Show};
+use z3doku::verdict::{self, Outcome, Status};
+
+/// Exit status for usage and input errors (clap uses it too).
+const EXIT_INPUT: u8 = 2;
+/// Exit status for an internal error: a bug in z3doku.
+const EXIT_INTERNAL: u8 = 5;
+
+#[derive(Parser)]
+#[command(
+    name = "z3doku",
+    version,
+    about = "Solve Sudoku with the Z3 SMT solver, prove solutions unique, and explain puzzles without one.",
+    after_help = "Exit status: 0 solved (and unique, when asked); 1 no solution; 2 usage or input \
+                  error; 3 not unique; 4 gave up (timeout or Z3 unknown); 5 internal error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve one puzzle and print the solution.
+    Solve(SolveArgs),
+}
+
+/// Where the puzzle comes from and how to read it.
+#[derive(Args)]
+struct PuzzleArgs {
+    /// The puzzle: its text (81 characters, `.` `0` `*` `_` for blanks), a file holding it
+    /// (one line or a grid of rows), or `-` for standard input.
+    #[arg(value_name = "PUZZLE")]
+    puzzle: String,
+
+    /// The board's side (4, 9, 16 or 25), when the input should not decide it.
+    #[arg(long, value_name = "N", value_parser = parse_side)]
+    size: Option<Size>,
+}
+
+/// How to solve.
+#[derive(Args)]
+struct SolveOptions {
+    /// The engine that searches.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineKind,
+
+    /// How Z3 sees the puzzle.
+    #[arg(long, value_enum, default_value_t)]
+    encoding: EncodingKind,
+
+    /// Give up on the puzzle after this many milliseconds (exit status 4).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: Option<u64>,
+}
+
+/// How to print.
+#[derive(Args)]
+struct OutputOptions {
+    /// The output format.
+    #[arg(long, short, value_enum, default_value_t)]
+    output: OutputFormat,
+
+    /// Colour and bold in the pretty table: `auto` uses them on a terminal unless NO_COLOR is
+    /// set.
+    #[arg(long, value_enum, default_value_t)]
+    color: ColorChoice,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: PuzzleArgs,
+
+    #[command(flatten)]
+    solve: SolveOptions,
+
+    #[command(flatten)]
+    output: OutputOptions,
+
+    /// Also print the Z3 model, one `c_R_C -> digit` per line.
+    #[arg(long)]
+    model: bool,
+
+    /// Prove the solution unique by solving again with it blocked (exit status 3 if not).
+    #[arg(long)]
+    unique: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl OutputOptions {
+    fn color(&self) -> bool {
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
+impl SolveOptions {
+    fn settings(&self, keep_models: bool) -> Settings {
+        Settings {
+            engine: self.engine,
+            encoding: self.encoding,
+            timeout: self.timeout.map(Duration::from_millis),
+            keep_models,
+        }
+    }
+}
+
+fn parse_side(text: &str) -> Result<Size, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| format!("{text:?} is not a board side: use 4, 9, 16 or 25"))
+}
+
+/// A failure that ends the command: its message and exit status.
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl From<verdict::InternalError> for Failure {
+    fn from(e: verdict::InternalError) -> Self {
+        Failure {
+            message: e.to_string(),
+            code: EXIT_INTERNAL,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure { message, code }) => {
+            eprintln!("z3doku: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn read_puzzle(args: &PuzzleArgs) -> Result<z3doku::grid::Grid, Failure> {
+    let source = Source::from_arg(&args.puzzle);
+    source.read_puzzle(args.size).map_err(|e| Failure {
+        message: format!("{source}: {e}"),
+        code: EXIT_INPUT,
+    })
+}
+
+fn solve(args: &SolveArgs) -> Result<u8, Failure> {
+    let puzzle = read_puzzle(&args.input)?;
+    let outcome = verdict::solve(&puzzle, &args.solve.settings(args.model), args.unique)?;
+    let show = Show {
+        grids: true,
+        models: args.model,
+        verdict: args.unique,
+        color: args.output.color(),
+    };
+    print(&args.output.output.renderer().outcome(&outcome, show))?;
+    if args.output.output != OutputFormat::Json {
+        report_failure(&outcome);
+    }
+    Ok(outcome.status.exit_code())
+}
+
+/// Says on standard error why there is no answer, if there is none.
+fn report_failure(outcome: &Outcome) {
+    match (outcome.status, &outcome.clash, &outcome.gave_up) {
+        (Status::None, Some(clash), _) => eprintln!("no solution: {clash}"),
+        (Status::None, None, _) => eprintln!("no solution"),
+        (Status::GaveUp, _, reason) => {
+            eprintln!(
+                "gave up: {}",
+                reason.as_deref().unwrap_or("no reason given")
+            )
+        }
+        _ => {}
+    }
+}
+
+/// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends
+/// the program quietly with status 0, as the reader wanted no more.
+fn print(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(Failure {
+            message: format!("cannot write the output: {e}"),
+            code: EXIT_INPUT,
+        }),
+    }
+}

@@ -1,0 +1,29 @@
+//! The Z3 notebook's `print_matrix` form:
+//!
+//! ```text
+//! [[7, 1, 5, 8, 9, 4, 6, 3, 2],
+//!  [2, 3, 4, 5, 1, 6, 8, 9, 7],
+//!  ...
+//!  [5, 4, 6, 9, 7, 2, 3, 8, 1]]
+//! ```
+//!
+//! Values are numbers, so boards above 9x9 print `10` and up as numbers too.
+
+use super::Render;
+use crate::grid::Grid;
+
+/// Rows of numbers in brackets.
+pub struct Matrix;
+
+impl Render for Matrix {
+    fn grid(&self, grid: &Grid, _clues: &Grid, _highlight: &[usize], _color: bool) -> String {
+        let rows: Vec<String> = grid
+            .rows()
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+                format!("[{}]", cells.join(", "))
+            })
+            .collect();
+        format!("[{}]\n", rows.join(",\n "))
+    }
+}

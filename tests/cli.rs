@@ -1,0 +1,257 @@
+//! The `z3doku` binary as a user runs it: output forms, errors and exit
+//! statuses.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example};
+use predicates::prelude::*;
+use z3doku::check::verify_solution;
+use z3doku::parse::parse_puzzle;
+
+fn z3doku() -> Command {
+    let mut cmd = Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = z3doku()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn solves_the_notebook_in_every_output_form() {
+    let file = example("notebook.txt");
+    let file = file.to_str().unwrap_or_default();
+    assert_eq!(
+        stdout_of(&["solve", file, "--output", "line"]),
+        format!("{NOTEBOOK_SOLUTION}\n")
+    );
+
+    let matrix = stdout_of(&["solve", file, "-o", "matrix"]);
+    assert!(
+        matrix.starts_with("[[7, 1, 5, 8, 9, 4, 6, 3, 2],\n [2, 3, 4,"),
+        "{matrix}"
+    );
+    assert!(
+        matrix.ends_with("[5, 4, 1, 9, 7, 2, 3, 8, 6]]\n"),
+        "{matrix}"
+    );
+    assert_eq!(matrix.lines().count(), 9);
+
+    let pretty = stdout_of(&["solve", file]);
+    assert!(pretty.contains("│ 7 1 5 │ 8 9 4 │ 6 3 2 │"), "{pretty}");
+    assert!(
+        !pretty.contains('\u{1b}'),
+        "no colour when stdout is not a terminal"
+    );
+    // Every form reads back as the same grid.
+    for text in [&pretty, &matrix] {
+        let grid = parse_puzzle(text, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(grid.to_line(), NOTEBOOK_SOLUTION);
+    }
+
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&["solve", file, "-o", "json"]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(json["status"], "solved");
+    assert_eq!(json["solutions"][0], NOTEBOOK_SOLUTION);
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let colored = stdout_of(&["solve", NOTEBOOK, "--color", "always"]);
+    assert!(colored.contains("\u{1b}[1m9"), "clues in bold: {colored}");
+    let plain = z3doku()
+        .args(["solve", NOTEBOOK, "--color", "never"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(!String::from_utf8_lossy(&plain).contains('\u{1b}'));
+}
+
+#[test]
+fn model_lists_every_cell() {
+    let out = stdout_of(&["solve", NOTEBOOK, "--model", "-o", "line"]);
+    let model: Vec<&str> = out.lines().filter(|l| l.contains(" -> ")).collect();
+    assert_eq!(model.len(), 81);
+    assert_eq!(model[0], "c_1_1 -> 7");
+    assert_eq!(model[80], "c_9_9 -> 6");
+    assert!(out.ends_with(&format!("{NOTEBOOK_SOLUTION}\n")));
+}
+
+#[test]
+fn reads_standard_input_and_every_example() {
+    z3doku()
+        .args(["solve", "-", "-o", "line"])
+        .write_stdin(format!("# a comment\n{NOTEBOOK}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{NOTEBOOK_SOLUTION}\n"));
+    for name in ["lesson5.txt", "line.txt", "decorated.txt", "notebook.txt"] {
+        let path = example(name);
+        let out = stdout_of(&["solve", path.to_str().unwrap_or_default(), "-o", "line"]);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        let puzzle = parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let solution = parse_puzzle(out.trim(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(verify_solution(&puzzle, &solution), Ok(()), "{name}");
+    }
+}
+
+#[test]
+fn uniqueness_verdicts_and_exit_statuses() {
+    z3doku()
+        .args(["solve", NOTEBOOK, "--unique", "-o", "line"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with("unique\n"));
+    let multiple = example("multiple.txt");
+    z3doku()
+        .args([
+            "solve",
+            multiple.to_str().unwrap_or_default(),
+            "--unique",
+            "-o",
+            "line",
+        ])
+        .assert()
+        .code(3)
+        .stdout(
+            predicate::str::contains("r1c1: 7 / 4").and(predicate::str::ends_with("not unique\n")),
+        );
+}
+
+#[test]
+fn clashing_clues_name_both_cells() {
+    let clash = example("clash.txt");
+    z3doku()
+        .args(["solve", clash.to_str().unwrap_or_default()])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("no solution: r1c3 and r1c7 both hold 5\n");
+}
+
+#[test]
+fn no_solution_without_a_clash() {
+    // r1c1 can hold nothing: its row holds 2-9 and its column a 1.
+    let mut cells: Vec<char> = ".23456789"
+        .chars()
+        .chain(std::iter::repeat_n('.', 72))
+        .collect();
+    cells[9] = '1';
+    let puzzle: String = cells.into_iter().collect();
+    z3doku()
+        .args(["solve", &puzzle])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("no solution\n");
+}
+
+/// Each bad input: its arguments, standard input, and what stderr must say.
+#[test]
+fn bad_input_gets_one_clear_line_and_status_2() {
+    let dir = tempdir();
+    let not_utf8 = dir.join("latin1.txt");
+    std::fs::write(&not_utf8, b"....94.3..\xe9.51...7").unwrap_or_else(|e| panic!("{e}"));
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing\n\n").unwrap_or_else(|e| panic!("{e}"));
+    let bad_char = NOTEBOOK.replacen('9', "x", 1);
+    let short = &NOTEBOOK[..80];
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec![bad_char], "line 1, column 5: unexpected character 'x'"),
+        (
+            vec![short.to_string()],
+            "line 1: 80 cells, but a puzzle has 16, 81, 256 or 625",
+        ),
+        (vec![empty.display().to_string()], "no puzzle in the input"),
+        (
+            vec!["missing.txt".into()],
+            "missing.txt: cannot read it: No such file or directory",
+        ),
+        (vec![dir.display().to_string()], "is a directory"),
+        (
+            vec![not_utf8.display().to_string()],
+            "line 1, column 11: bytes that are not UTF-8",
+        ),
+        (
+            vec![NOTEBOOK.into(), "--size".into(), "10".into()],
+            "not a board side",
+        ),
+        (
+            vec![NOTEBOOK.into(), "--output".into(), "xml".into()],
+            "invalid value 'xml'",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = z3doku()
+            .arg("solve")
+            .args(&args)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // One line, naming the source.
+    let out = z3doku()
+        .args(["solve", "-"])
+        .write_stdin("12x")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "z3doku: standard input: line 1, column 3: unexpected character 'x' (a cell is a digit, a \
+         letter for boards above 9x9, or one of . 0 * _ for a blank)\n"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("z3doku");
+    let mut child = Std::new(bin)
+        .args(["solve", NOTEBOOK, "--model"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(child.stdout.take()); // the reader goes away at once
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    let mut stderr = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut stderr);
+    }
+    assert!(status.success(), "{status:?} {stderr}");
+    assert_eq!(stderr, "");
+}
+
+#[test]
+fn help_names_the_exit_statuses() {
+    z3doku()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 not unique").and(predicate::str::contains("solve")));
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("z3doku-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}

@@ -1,0 +1,52 @@
+//! The public puzzle sets in `../shared/data`, solved and checked.
+
+mod common;
+
+use assert_cmd::Command;
+use common::shared_puzzles;
+use z3doku::check::verify_solution;
+use z3doku::engine::{Settings, new_engine};
+use z3doku::parse::parse_line;
+use z3doku::verdict::{Status, solve_with};
+
+#[test]
+fn top1465_sample_solves_and_checks() {
+    let Some(puzzles) = shared_puzzles("puzzles3_magictour_top1465.txt", 4) else {
+        return;
+    };
+    let mut engine = new_engine(&Settings::default());
+    for (i, line) in puzzles.iter().enumerate() {
+        let puzzle = parse_line(line, i + 1, None).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(engine.as_mut(), &puzzle, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(outcome.status, Status::Solved, "{line}");
+        assert_eq!(
+            verify_solution(&puzzle, &outcome.solutions[0].grid),
+            Ok(()),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn top1465_through_the_binary() {
+    let Some(puzzles) = shared_puzzles("puzzles3_magictour_top1465.txt", 73) else {
+        return;
+    };
+    for line in puzzles {
+        let out = Command::cargo_bin("z3doku")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .args(["solve", &line, "--output", "line", "--unique"])
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8_lossy(&out);
+        let mut lines = out.lines();
+        let solution = lines.next().unwrap_or_default();
+        assert_eq!(lines.next(), Some("unique"), "{line}");
+        let puzzle = parse_line(&line, 1, None).unwrap_or_else(|e| panic!("{e}"));
+        let grid = parse_line(solution, 1, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(verify_solution(&puzzle, &grid), Ok(()), "{line}");
+    }
+}
