@@ -30,5 +30,6 @@ pub mod grid;
 pub mod input;
 pub mod parse;
 pub mod render;
+pub mod timing;
 pub mod verdict;
 pub mod z3_engine;
