@@ -3,7 +3,7 @@
 //! [`verify_solution`] first, so a wrong answer from any engine can never be
 //! printed as a solution.
 
-use crate::grid::{Cell, Grid, Group};
+use crate::grid::{Cell, Clue, Grid, Group};
 use std::fmt;
 use thiserror::Error;
 
@@ -17,6 +17,16 @@ pub struct ClueClash {
     pub second: Cell,
     /// The digit both hold.
     pub digit: u8,
+}
+
+impl ClueClash {
+    /// The two clues.
+    pub fn clues(&self) -> [Clue; 2] {
+        [self.first, self.second].map(|cell| Clue {
+            cell,
+            digit: self.digit,
+        })
+    }
 }
 
 impl fmt::Display for ClueClash {

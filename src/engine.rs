@@ -62,6 +62,14 @@ pub trait Engine {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError>;
 
+    /// Clues (row-major indexes) that together already admit no solution,
+    /// when the engine can name such a set cheaply (Z3's unsat core), for
+    /// [`crate::verdict::explain`] to shrink; `None` to start from all of
+    /// them.
+    fn conflicting_clues(&mut self, _puzzle: &Grid) -> Result<Option<Vec<usize>>, EngineError> {
+        Ok(None)
+    }
+
     /// The engine's statistics of its last search, as (name, value) rows.
     fn statistics(&self) -> Vec<(String, String)> {
         Vec::new()

@@ -140,6 +140,21 @@ impl fmt::Display for Cell {
     }
 }
 
+/// A clue: a digit given in a cell. Prints as `r1c1=5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Clue {
+    /// Where.
+    pub cell: Cell,
+    /// Which digit.
+    pub digit: u8,
+}
+
+impl fmt::Display for Clue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.cell, digit_char(self.digit))
+    }
+}
+
 /// Which kind of group a [`Group`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroupKind {
@@ -260,6 +275,25 @@ impl Grid {
             .enumerate()
             .filter(|&(_, &d)| d != 0)
             .map(|(i, &d)| (i, d))
+    }
+
+    /// The clues as [`Clue`]s, row-major.
+    pub fn clue_list(&self) -> Vec<Clue> {
+        self.clues()
+            .map(|(i, digit)| Clue {
+                cell: self.size.cell_at(i),
+                digit,
+            })
+            .collect()
+    }
+
+    /// A board of the same size holding only `clues`.
+    pub fn with_clues(&self, clues: &[Clue]) -> Grid {
+        let mut grid = Grid::empty(self.size);
+        for clue in clues {
+            grid.set(self.size.index(clue.cell), clue.digit);
+        }
+        grid
     }
 
     /// The number of filled cells.

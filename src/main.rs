@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 use z3doku::encoding::EncodingKind;
-use z3doku::engine::{EngineKind, Settings};
+use z3doku::engine::{EngineKind, Settings, new_engine};
 use z3doku::grid::Size;
 use z3doku::input::Source;
 use z3doku::render::{OutputFormat, Show};
@@ -35,6 +35,10 @@ struct Cli {
 enum Command {
     /// Solve one puzzle and print the solution.
     Solve(SolveArgs),
+    /// Give a puzzle's verdict (unique, not unique, no solution) with its evidence.
+    Check(CheckArgs),
+    /// Count a puzzle's solutions, up to a limit.
+    Count(CountArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -99,6 +103,43 @@ struct SolveArgs {
     unique: bool,
 }
 
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: PuzzleArgs,
+
+    #[command(flatten)]
+    solve: SolveOptions,
+
+    #[command(flatten)]
+    output: OutputOptions,
+
+    /// Also draw the solution (both solutions, when not unique).
+    #[arg(long)]
+    grid: bool,
+
+    /// Also print the Z3 model of each solve.
+    #[arg(long)]
+    model: bool,
+}
+
+#[derive(Args)]
+struct CountArgs {
+    #[command(flatten)]
+    input: PuzzleArgs,
+
+    #[command(flatten)]
+    solve: SolveOptions,
+
+    /// Stop counting at this many solutions.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+
+    /// Print each solution as a line, after the count.
+    #[arg(long)]
+    print: bool,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 enum ColorChoice {
     #[default]
@@ -157,6 +198,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Check(args) => check(&args),
+        Command::Count(args) => count(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -175,9 +218,17 @@ fn read_puzzle(args: &PuzzleArgs) -> Result<z3doku::grid::Grid, Failure> {
     })
 }
 
+/// Solves a puzzle and, when it has no solution, names the clues to blame.
+fn verdict_of(input: &PuzzleArgs, settings: &Settings, unique: bool) -> Result<Outcome, Failure> {
+    let puzzle = read_puzzle(input)?;
+    let mut engine = new_engine(settings);
+    let mut outcome = verdict::solve_with(engine.as_mut(), &puzzle, unique)?;
+    verdict::explain(engine.as_mut(), &mut outcome)?;
+    Ok(outcome)
+}
+
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
-    let puzzle = read_puzzle(&args.input)?;
-    let outcome = verdict::solve(&puzzle, &args.solve.settings(args.model), args.unique)?;
+    let outcome = verdict_of(&args.input, &args.solve.settings(args.model), args.unique)?;
     let show = Show {
         grids: true,
         models: args.model,
@@ -185,25 +236,45 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
         color: args.output.color(),
     };
     print(&args.output.output.renderer().outcome(&outcome, show))?;
-    if args.output.output != OutputFormat::Json {
-        report_failure(&outcome);
+    if args.output.output != OutputFormat::Json
+        && matches!(outcome.status, Status::None | Status::GaveUp)
+    {
+        eprintln!("{}", outcome.summary());
     }
     Ok(outcome.status.exit_code())
 }
 
-/// Says on standard error why there is no answer, if there is none.
-fn report_failure(outcome: &Outcome) {
-    match (outcome.status, &outcome.clash, &outcome.gave_up) {
-        (Status::None, Some(clash), _) => eprintln!("no solution: {clash}"),
-        (Status::None, None, _) => eprintln!("no solution"),
-        (Status::GaveUp, _, reason) => {
-            eprintln!(
-                "gave up: {}",
-                reason.as_deref().unwrap_or("no reason given")
-            )
-        }
-        _ => {}
+fn check(args: &CheckArgs) -> Result<u8, Failure> {
+    let outcome = verdict_of(&args.input, &args.solve.settings(args.model), true)?;
+    let format = args.output.output;
+    let show = Show {
+        grids: args.grid,
+        models: args.model,
+        verdict: false,
+        color: args.output.color(),
+    };
+    let mut text = format.renderer().outcome(&outcome, show);
+    if format != OutputFormat::Json {
+        text = format!("{}\n{text}", outcome.summary());
     }
+    print(&text)?;
+    Ok(outcome.status.exit_code())
+}
+
+fn count(args: &CountArgs) -> Result<u8, Failure> {
+    let puzzle = read_puzzle(&args.input)?;
+    let mut engine = new_engine(&args.solve.settings(false));
+    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+    // The count comes first, so solutions wait until it is known.
+    let mut lines = String::new();
+    let count = verdict::count_with(engine.as_mut(), &puzzle, limit, &mut |grid| {
+        if args.print {
+            lines += &grid.to_line();
+            lines.push('\n');
+        }
+    })?;
+    print(&format!("{}\n{lines}", count.summary()))?;
+    Ok(count.exit_code())
 }
 
 /// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends

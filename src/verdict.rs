@@ -2,8 +2,8 @@
 //! every solution confirmed by the independent checker first.
 
 use crate::check::{ClueClash, clue_clash, verify_solution};
-use crate::engine::{Engine, EngineError, Settings, new_engine};
-use crate::grid::{Cell, Grid};
+use crate::engine::{Engine, EngineError, Found, Settings, new_engine};
+use crate::grid::{Cell, Clue, Grid};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -67,6 +67,9 @@ pub struct Outcome {
     /// Clues that break a rule by themselves, when that is why there is no
     /// solution.
     pub clash: Option<ClueClash>,
+    /// Clues that together admit no solution: the clashing pair, or after
+    /// [`explain`], a minimal conflicting set.
+    pub conflicting: Vec<Clue>,
     /// Why the engine gave up, when it did.
     pub gave_up: Option<String>,
     /// Time spent in the engine.
@@ -74,6 +77,39 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The verdict and its evidence in one line, e.g. `unique: exactly one
+    /// solution (24 clues, 41.2 ms)` or `no solution: these 4 clues
+    /// conflict: r1c1=5 r2c7=5 r3c2=1 r9c1=2`.
+    pub fn summary(&self) -> String {
+        let clues = self.puzzle.clue_count();
+        let ms = self.elapsed.as_secs_f64() * 1000.0;
+        match self.status {
+            Status::Solved => format!("solved ({clues} clues, {ms:.1} ms)"),
+            Status::Unique => format!("unique: exactly one solution ({clues} clues, {ms:.1} ms)"),
+            Status::Multiple => {
+                let cells = self.differing_cells();
+                let list: Vec<String> = cells.iter().map(Cell::to_string).collect();
+                format!(
+                    "not unique: at least 2 solutions, differing at {} cells: {}",
+                    cells.len(),
+                    list.join(" ")
+                )
+            }
+            Status::None => match (&self.clash, self.conflicting.len()) {
+                (Some(clash), _) => format!("no solution: {clash}"),
+                (None, 0) => "no solution".to_string(),
+                (None, n) => format!(
+                    "no solution: these {n} clues conflict: {}",
+                    clue_text(&self.conflicting)
+                ),
+            },
+            Status::GaveUp => format!(
+                "gave up: {}",
+                self.gave_up.as_deref().unwrap_or("no reason given")
+            ),
+        }
+    }
+
     /// Where the first two solutions differ (empty unless there are two).
     pub fn differing_cells(&self) -> Vec<Cell> {
         match self.solutions.as_slice() {
@@ -101,11 +137,13 @@ pub fn solve_with(
     puzzle: &Grid,
     unique: bool,
 ) -> Result<Outcome, InternalError> {
+    let clash = clue_clash(puzzle);
     let mut outcome = Outcome {
         puzzle: puzzle.clone(),
         status: Status::None,
         solutions: Vec::new(),
-        clash: clue_clash(puzzle),
+        conflicting: clash.iter().flat_map(ClueClash::clues).collect(),
+        clash,
         gave_up: None,
         elapsed: Duration::ZERO,
     };
@@ -114,35 +152,179 @@ pub fn solve_with(
     }
     let wanted = if unique { 2 } else { 1 };
     let start = Instant::now();
-    let searched = collect(engine, puzzle, wanted, &mut outcome.solutions);
+    let searched = search(engine, puzzle, wanted, &mut |found| {
+        outcome.solutions.push(Solution {
+            grid: found.grid.clone(),
+            model: found.model.map(str::to_string),
+        });
+    })?;
     outcome.elapsed = start.elapsed();
     outcome.status = match (searched, outcome.solutions.len()) {
-        (Err(SearchError::GaveUp(reason)), _) => {
+        (Search::GaveUp(reason), _) => {
             outcome.gave_up = Some(reason);
             Status::GaveUp
         }
-        (Err(SearchError::Internal(e)), _) => return Err(e),
-        (Ok(()), 0) => Status::None,
-        (Ok(()), 1) if unique => Status::Unique,
-        (Ok(()), 1) => Status::Solved,
-        (Ok(()), _) => Status::Multiple,
+        (Search::Done, 0) => Status::None,
+        (Search::Done, 1) if unique => Status::Unique,
+        (Search::Done, 1) => Status::Solved,
+        (Search::Done, _) => Status::Multiple,
     };
     Ok(outcome)
 }
 
-enum SearchError {
-    GaveUp(String),
-    Internal(InternalError),
+/// Names the clues to blame for an outcome without solutions: fills
+/// [`Outcome::conflicting`] with a minimal set of clues that together admit
+/// no solution (dropping any one of them makes the rest solvable).
+///
+/// The engine may offer a first, smaller set (Z3's unsat core); either way
+/// the set is then shrunk by deletion: each clue in turn is dropped, and
+/// stays dropped if the others still have no solution. Does nothing unless
+/// the status is [`Status::None`] without a direct clash.
+pub fn explain(engine: &mut dyn Engine, outcome: &mut Outcome) -> Result<(), InternalError> {
+    if outcome.status != Status::None || outcome.clash.is_some() {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let puzzle = &outcome.puzzle;
+    let mut core: Vec<Clue> = match engine.conflicting_clues(puzzle).map_err(engine_failure)? {
+        Some(indexes) => puzzle
+            .clue_list()
+            .into_iter()
+            .filter(|c| indexes.contains(&puzzle.size().index(c.cell)))
+            .collect(),
+        None => puzzle.clue_list(),
+    };
+    let mut k = 0;
+    while k < core.len() {
+        let mut without = core.clone();
+        without.remove(k);
+        match has_solution(engine, &puzzle.with_clues(&without))? {
+            Some(false) => core = without,
+            Some(true) => k += 1,
+            None => {
+                // Out of time: what is left still conflicts, if not minimally.
+                break;
+            }
+        }
+    }
+    // The set must itself admit no solution; anything else is a bug.
+    if has_solution(engine, &puzzle.with_clues(&core))? == Some(true) {
+        return Err(InternalError(format!(
+            "the clues {} were named as conflicting but have a solution",
+            clue_text(&core)
+        )));
+    }
+    outcome.conflicting = core;
+    outcome.elapsed += start.elapsed();
+    Ok(())
 }
 
-/// Gathers up to `limit` checked solutions of `puzzle` into `into`.
-fn collect(
+/// The clues as `r1c1=5 r2c7=5`.
+pub fn clue_text(clues: &[Clue]) -> String {
+    clues
+        .iter()
+        .map(Clue::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How many solutions a puzzle has, up to a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (each checked and different from the others).
+    pub solutions: usize,
+    /// Whether the search stopped at the limit, so there may be more.
+    pub limit_reached: bool,
+    /// Why the engine gave up before finishing, if it did.
+    pub gave_up: Option<String>,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl Count {
+    /// The exit status that reports it: 0 with a solution, 1 with none, and
+    /// 4 when the engine gave up, since the count is then not known.
+    pub fn exit_code(&self) -> u8 {
+        match (self.solutions, &self.gave_up) {
+            (_, Some(_)) => Status::GaveUp.exit_code(),
+            (0, None) => Status::None.exit_code(),
+            _ => 0,
+        }
+    }
+
+    /// The count in words, e.g. `3 solutions`, `1 solution`, `1000
+    /// solutions (limit reached)` or `at least 2 solutions (gave up: timeout)`.
+    pub fn summary(&self) -> String {
+        let noun = if self.solutions == 1 {
+            "solution"
+        } else {
+            "solutions"
+        };
+        match (&self.gave_up, self.limit_reached) {
+            (Some(reason), _) => format!("at least {} {noun} (gave up: {reason})", self.solutions),
+            (None, true) => format!("{} {noun} (limit reached)", self.solutions),
+            (None, false) => format!("{} {noun}", self.solutions),
+        }
+    }
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, handing each (checked)
+/// to `each` as it is found.
+pub fn count_with(
     engine: &mut dyn Engine,
     puzzle: &Grid,
     limit: usize,
-    into: &mut Vec<Solution>,
-) -> Result<(), SearchError> {
+    each: &mut dyn FnMut(&Grid),
+) -> Result<Count, InternalError> {
+    let start = Instant::now();
+    let mut count = Count {
+        solutions: 0,
+        limit_reached: false,
+        gave_up: None,
+        elapsed: Duration::ZERO,
+    };
+    if clue_clash(puzzle).is_none() && limit > 0 {
+        let searched = search(engine, puzzle, limit, &mut |found| {
+            count.solutions += 1;
+            each(found.grid);
+        })?;
+        if let Search::GaveUp(reason) = searched {
+            count.gave_up = Some(reason);
+        }
+        count.limit_reached = count.solutions >= limit;
+    }
+    count.elapsed = start.elapsed();
+    Ok(count)
+}
+
+/// How a search ended.
+enum Search {
+    /// Every solution wanted was found, or there were no more.
+    Done,
+    /// The engine gave up, for this reason.
+    GaveUp(String),
+}
+
+/// Whether `puzzle` has a solution; `None` when the engine gave up.
+fn has_solution(engine: &mut dyn Engine, puzzle: &Grid) -> Result<Option<bool>, InternalError> {
+    let mut found = false;
+    let searched = search(engine, puzzle, 1, &mut |_| found = true)?;
+    Ok(match searched {
+        Search::Done => Some(found),
+        Search::GaveUp(_) => None,
+    })
+}
+
+/// Runs `engine` over `puzzle`, checks each solution with the independent
+/// checker, and hands it to `take`, until `limit` solutions or no more.
+fn search(
+    engine: &mut dyn Engine,
+    puzzle: &Grid,
+    limit: usize,
+    take: &mut dyn FnMut(Found<'_>),
+) -> Result<Search, InternalError> {
     let mut wrong = None;
+    let mut taken = 0;
     let result = engine.solutions(puzzle, &mut |found| {
         if let Err(e) = verify_solution(puzzle, found.grid) {
             wrong = Some(InternalError(format!(
@@ -151,21 +333,27 @@ fn collect(
             )));
             return ControlFlow::Break(());
         }
-        into.push(Solution {
-            grid: found.grid.clone(),
-            model: found.model.map(str::to_string),
-        });
-        if into.len() >= limit {
+        take(found);
+        taken += 1;
+        if taken >= limit {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
     if let Some(e) = wrong {
-        return Err(SearchError::Internal(e));
+        return Err(e);
     }
-    result.map_err(|e| match e {
-        EngineError::GaveUp(reason) => SearchError::GaveUp(reason),
-        EngineError::Internal(message) => SearchError::Internal(InternalError(message)),
-    })
+    match result {
+        Ok(()) => Ok(Search::Done),
+        Err(EngineError::GaveUp(reason)) => Ok(Search::GaveUp(reason)),
+        Err(e) => Err(engine_failure(e)),
+    }
+}
+
+fn engine_failure(e: EngineError) -> InternalError {
+    match e {
+        EngineError::Internal(message) => InternalError(message),
+        EngineError::GaveUp(reason) => InternalError(format!("the engine gave up: {reason}")),
+    }
 }

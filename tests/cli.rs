@@ -142,7 +142,6 @@ fn clashing_clues_name_both_cells() {
 
 #[test]
 fn no_solution_without_a_clash() {
-    // r1c1 can hold nothing: its row holds 2-9 and its column a 1.
     let mut cells: Vec<char> = ".23456789"
         .chars()
         .chain(std::iter::repeat_n('.', 72))
@@ -154,7 +153,11 @@ fn no_solution_without_a_clash() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("no solution\n");
+        // Row 1 needs its 1 in r1c1-r1c3, but box 1 has it already at r2c1.
+        .stderr(
+            "no solution: these 7 clues conflict: r1c4=4 r1c5=5 r1c6=6 r1c7=7 r1c8=8 r1c9=9 \
+             r2c1=1\n",
+        );
 }
 
 /// Each bad input: its arguments, standard input, and what stderr must say.

@@ -20,14 +20,7 @@ impl Render for Json {
             .iter()
             .map(|c| c.to_string())
             .collect();
-        let conflicting: Vec<String> = outcome
-            .clash
-            .iter()
-            .flat_map(|c| {
-                [c.first, c.second]
-                    .map(|cell| format!("{cell}={}", crate::grid::digit_char(c.digit)))
-            })
-            .collect();
+        let conflicting: Vec<String> = outcome.conflicting.iter().map(|c| c.to_string()).collect();
         let mut value = json!({
             "status": outcome.status.name(),
             "puzzle": outcome.puzzle.to_line(),

@@ -83,7 +83,13 @@ pub trait Render {
                 out += &self.grid(&solution.grid, &outcome.puzzle, &differing, show.color);
             }
         }
-        if let [a, b, ..] = outcome.solutions.as_slice() {
+        if let [a, b, ..] = outcome
+            .solutions
+            .as_slice()
+            .get(..2)
+            .filter(|_| show.grids)
+            .unwrap_or_default()
+        {
             for &i in &differing {
                 let _ = writeln!(
                     out,

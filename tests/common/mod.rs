@@ -46,3 +46,74 @@ pub fn example(name: &str) -> PathBuf {
         .join("examples/puzzles")
         .join(name)
 }
+
+/// An independent solution counter for the tests: plain backtracking over
+/// candidate bit masks, fewest candidates first, no Z3 and nothing from
+/// z3doku but the grid type. Counts up to `limit`.
+pub fn backtracking_count(puzzle: &z3doku::grid::Grid, limit: usize) -> usize {
+    let size = puzzle.size();
+    let (side, n) = (size.side(), size.box_size());
+    let mut cells: Vec<u8> = puzzle.cells().to_vec();
+    let peers: Vec<Vec<usize>> = (0..cells.len())
+        .map(|i| {
+            let (r, c) = (i / side, i % side);
+            (0..cells.len())
+                .filter(|&j| {
+                    let (r2, c2) = (j / side, j % side);
+                    j != i && (r2 == r || c2 == c || (r2 / n == r / n && c2 / n == c / n))
+                })
+                .collect()
+        })
+        .collect();
+    // Clues that clash leave no solution.
+    for (i, &d) in cells.iter().enumerate() {
+        if d != 0 && peers[i].iter().any(|&j| cells[j] == d) {
+            return 0;
+        }
+    }
+    fn go(cells: &mut Vec<u8>, peers: &[Vec<usize>], side: usize, limit: usize, found: &mut usize) {
+        let full: u32 = (1u32 << side) - 1;
+        let mut best: Option<(usize, u32)> = None;
+        for i in 0..cells.len() {
+            if cells[i] != 0 {
+                continue;
+            }
+            let used = peers[i].iter().fold(0u32, |m, &j| match cells[j] {
+                0 => m,
+                d => m | 1 << (d - 1),
+            });
+            let free = full & !used;
+            if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+                best = Some((i, free));
+            }
+        }
+        let Some((i, free)) = best else {
+            *found += 1;
+            return;
+        };
+        for d in 0..side {
+            if free & 1 << d != 0 && *found < limit {
+                cells[i] = d as u8 + 1;
+                go(cells, peers, side, limit, found);
+                cells[i] = 0;
+            }
+        }
+    }
+    let mut found = 0;
+    go(&mut cells, &peers, side, limit, &mut found);
+    found
+}
+
+/// A small deterministic pseudo-random sequence (xorshift), so generated
+/// puzzles are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number below `bound`.
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
