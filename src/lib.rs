@@ -29,6 +29,7 @@ pub mod engine;
 pub mod grid;
 pub mod input;
 pub mod parse;
+pub mod queens;
 pub mod render;
 pub mod timing;
 pub mod verdict;

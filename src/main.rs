@@ -7,9 +7,10 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 use z3doku::encoding::EncodingKind;
-use z3doku::engine::{EngineKind, Settings, new_engine};
+use z3doku::engine::{EngineError, EngineKind, Settings, new_engine};
 use z3doku::grid::Size;
 use z3doku::input::Source;
+use z3doku::queens::{MAX_QUEENS, Queens};
 use z3doku::render::{OutputFormat, Show};
 use z3doku::verdict::{self, Outcome, Status};
 
@@ -39,6 +40,8 @@ enum Command {
     Check(CheckArgs),
     /// Count a puzzle's solutions, up to a limit.
     Count(CountArgs),
+    /// Place N queens on an NxN board so that none attacks another.
+    Queens(QueensArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -140,6 +143,40 @@ struct CountArgs {
     print: bool,
 }
 
+#[derive(Args)]
+struct QueensArgs {
+    /// The board's side and the number of queens.
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_QUEENS as u64))]
+    n: u64,
+
+    /// Count the placements (by blocking each one found) instead of printing one.
+    #[arg(long)]
+    count: bool,
+
+    /// With --count, stop at this many.
+    #[arg(long, value_name = "L", default_value_t = 100_000, requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+
+    /// `board`: a row per line, X for a queen and * for an empty square; `json`: the positions.
+    #[arg(long, short, value_enum, default_value_t)]
+    output: QueensOutput,
+
+    /// Also print the Z3 model, one `q_R_C -> true|false` per line.
+    #[arg(long, conflicts_with = "count")]
+    model: bool,
+
+    /// Give up after this many milliseconds (exit status 4).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum QueensOutput {
+    #[default]
+    Board,
+    Json,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 enum ColorChoice {
     #[default]
@@ -200,6 +237,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
         Command::Count(args) => count(&args),
+        Command::Queens(args) => queens(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -275,6 +313,76 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     })?;
     print(&format!("{}\n{lines}", count.summary()))?;
     Ok(count.exit_code())
+}
+
+fn queens(args: &QueensArgs) -> Result<u8, Failure> {
+    let n = usize::try_from(args.n).unwrap_or(MAX_QUEENS);
+    let mut queens = Queens::new(n, args.timeout.map(Duration::from_millis), args.model);
+    let json = args.output == QueensOutput::Json;
+    let failure = |e: EngineError| match e {
+        EngineError::GaveUp(reason) => Failure {
+            message: format!("gave up: {reason}"),
+            code: Status::GaveUp.exit_code(),
+        },
+        EngineError::Internal(_) => Failure {
+            message: e.to_string(),
+            code: EXIT_INTERNAL,
+        },
+    };
+    if args.count {
+        let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+        let mut found = 0;
+        while found < limit && queens.next_placement().map_err(failure)?.is_some() {
+            found += 1;
+        }
+        let limit_reached = found == limit;
+        print(&if json {
+            format!(
+                "{}\n",
+                serde_json::json!({"n": n, "count": found, "limit_reached": limit_reached})
+            )
+        } else if limit_reached {
+            format!("{found} solutions (limit reached)\n")
+        } else {
+            format!(
+                "{found} {}\n",
+                if found == 1 { "solution" } else { "solutions" }
+            )
+        })?;
+        return Ok(if found == 0 {
+            Status::None.exit_code()
+        } else {
+            0
+        });
+    }
+    let Some(placement) = queens.next_placement().map_err(failure)? else {
+        if json {
+            print(&format!(
+                "{}\n",
+                serde_json::json!({"n": n, "status": "none", "queens": []})
+            ))?;
+        } else {
+            eprintln!("no solution: {n} queens cannot be placed on a {n}x{n} board");
+        }
+        return Ok(Status::None.exit_code());
+    };
+    let mut text = placement.model.clone().unwrap_or_default();
+    if json {
+        let positions: Vec<[usize; 2]> = placement
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| [r + 1, c + 1])
+            .collect();
+        text += &format!(
+            "{}\n",
+            serde_json::json!({"n": n, "status": "solved", "queens": positions})
+        );
+    } else {
+        text += &placement.board();
+    }
+    print(&text)?;
+    Ok(0)
 }
 
 /// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends

@@ -1,0 +1,144 @@
+//! Boards of every box size, 4x4 to 25x25, end to end.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{backtracking_count, example};
+use z3doku::check::verify_solution;
+use z3doku::engine::{Settings, new_engine};
+use z3doku::grid::{Grid, Size};
+use z3doku::parse::parse_puzzle;
+use z3doku::verdict::{Status, count_with, solve_with};
+
+fn z3doku() -> Command {
+    Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn read(name: &str) -> Grid {
+    let text = std::fs::read_to_string(example(name)).unwrap_or_else(|e| panic!("{e}"));
+    parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn empty_four_by_four_has_288_solutions() {
+    let empty = Grid::empty(Size::from_box(2).unwrap_or_default());
+    let mut engine = new_engine(&Settings::default());
+    let count =
+        count_with(engine.as_mut(), &empty, 1000, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(count.solutions, 288);
+    assert!(!count.limit_reached);
+    assert_eq!(backtracking_count(&empty, 1000), 288);
+    z3doku()
+        .args(["count", &".".repeat(16)])
+        .assert()
+        .code(0)
+        .stdout("288 solutions\n");
+}
+
+#[test]
+fn shipped_puzzles_of_every_size_are_unique() {
+    let mut engine = new_engine(&Settings::default());
+    for (name, side) in [
+        ("4x4.txt", 4),
+        ("notebook.txt", 9),
+        ("16x16.txt", 16),
+        ("25x25.txt", 25),
+    ] {
+        let puzzle = read(name);
+        assert_eq!(puzzle.size().side(), side);
+        let outcome = solve_with(engine.as_mut(), &puzzle, true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(outcome.status, Status::Unique, "{name}");
+        assert_eq!(verify_solution(&puzzle, &outcome.solutions[0].grid), Ok(()));
+        if side <= 16 {
+            assert_eq!(backtracking_count(&puzzle, 2), 1, "{name}");
+        }
+    }
+}
+
+#[test]
+fn large_boards_from_the_command_line() {
+    for (name, side) in [("16x16.txt", 16), ("25x25.txt", 25)] {
+        let path = example(name);
+        let path = path.to_str().unwrap_or_default();
+        let puzzle = read(name);
+        // Every output form reads back as a solution of the puzzle.
+        for form in ["line", "pretty", "matrix"] {
+            let out = z3doku()
+                .args(["solve", path, "-o", form])
+                .assert()
+                .code(0)
+                .get_output()
+                .stdout
+                .clone();
+            let text = String::from_utf8_lossy(&out);
+            let grid =
+                parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name} {form}: {e}\n{text}"));
+            assert_eq!(grid.size().side(), side);
+            assert_eq!(verify_solution(&puzzle, &grid), Ok(()), "{name} {form}");
+        }
+    }
+}
+
+#[test]
+fn pretty_keeps_box_lines_on_a_16x16() {
+    let path = example("16x16.txt");
+    let out = z3doku()
+        .args(["solve", path.to_str().unwrap_or_default()])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 16 + 5, "16 rows, 3 box lines, top and bottom");
+    assert!(rows[5].starts_with('├'));
+    assert_eq!(rows[1].matches('│').count(), 5);
+}
+
+#[test]
+fn size_flag_and_model_names() {
+    // 16 cells read as a 4x4 by default; --size 9 refuses them.
+    let four = ".3....1.32.1....";
+    z3doku()
+        .args(["solve", four, "-o", "line"])
+        .assert()
+        .code(0);
+    z3doku()
+        .args(["solve", four, "--size", "9"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("16 cells, but a puzzle has 81"));
+    let path = example("16x16.txt");
+    let out = z3doku()
+        .args([
+            "solve",
+            path.to_str().unwrap_or_default(),
+            "--model",
+            "-o",
+            "line",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.contains("c_16_16 -> "), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(" -> ")).count(), 256);
+}
+
+#[test]
+fn contradictions_on_a_4x4() {
+    z3doku()
+        .args(["check", "11.............."])
+        .assert()
+        .code(1)
+        .stdout("no solution: r1c1 and r1c2 both hold 1\n");
+    // r1c1 must be 1 (its row holds 2, 3, 4), but column 1 has its 1 at r3c1.
+    z3doku()
+        .args(["check", ".234....1......."])
+        .assert()
+        .code(1)
+        .stdout("no solution: these 4 clues conflict: r1c2=2 r1c3=3 r1c4=4 r3c1=1\n");
+}
