@@ -33,6 +33,18 @@ const GROUPS: [u128; 27] = {
     groups
 };
 
+/// The first cell of each row: times a 9-bit set of columns, those columns
+/// in every row.
+const ROW_STARTS: u128 = {
+    let mut starts = 0;
+    let mut row = 0;
+    while row < 9 {
+        starts |= bit(9 * row);
+        row += 1;
+    }
+    starts
+};
+
 /// Each cell's peers: the other cells of its row, column and box.
 const PEERS: [u128; CELLS] = {
     let mut peers = [0; CELLS];
@@ -53,6 +65,9 @@ struct Board {
     cells: [u128; 9],
     /// The cells without a digit yet.
     open: u128,
+    /// Each digit's word when its hidden singles were last looked for: a
+    /// word that has not changed since has none to give.
+    swept: [u128; 9],
 }
 
 impl Board {
@@ -98,23 +113,72 @@ impl Board {
                 }
                 continue;
             }
-            let mut placed = false;
-            for d in 0..9 {
-                for group in GROUPS {
-                    let places = self.cells[d] & group;
-                    if places == 0 {
-                        return false;
+            match self.hidden_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Fills every hidden single: a digit with one place left in a row,
+    /// column or box. `None` on a contradiction (a digit with no place in a
+    /// group), else whether anything was placed.
+    ///
+    /// Each digit's word is cut into its nine 9-bit rows: a row is a group
+    /// by itself, the columns are counted across the rows with bit-sliced
+    /// counters, and each box is three 3-bit slices of three rows.
+    #[inline]
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let word = self.cells[d];
+            if word == self.swept[d] {
+                continue;
+            }
+            self.swept[d] = word;
+            let rows: [u32; 9] = std::array::from_fn(|r| (word >> (9 * r)) as u32 & 0x1ff);
+            let mut hits = 0;
+            let (mut once, mut twice) = (0, 0);
+            for (r, &row) in rows.iter().enumerate() {
+                if row == 0 {
+                    return None;
+                }
+                if row & (row - 1) == 0 {
+                    hits |= u128::from(row) << (9 * r);
+                }
+                twice |= once & row;
+                once |= row;
+            }
+            if once != 0x1ff {
+                return None;
+            }
+            hits |= word & (u128::from(once & !twice) * ROW_STARTS);
+            for (b, band) in rows.chunks_exact(3).enumerate() {
+                for stack in 0..3 {
+                    let slice = |row: u32| (row >> (3 * stack)) & 7;
+                    let boxed = slice(band[0]) | slice(band[1]) << 3 | slice(band[2]) << 6;
+                    if boxed == 0 {
+                        return None;
                     }
-                    if places & (places - 1) == 0 && places & self.open != 0 {
-                        self.place(d, places.trailing_zeros() as usize);
-                        placed = true;
+                    if boxed & (boxed - 1) == 0 {
+                        hits |= word & GROUPS[18 + 3 * b + stack];
                     }
                 }
             }
-            if !placed {
-                return true;
+            hits &= self.open;
+            while hits != 0 {
+                let cell = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                // A hit of this round may have taken another's place.
+                if self.cells[d] & bit(cell) == 0 {
+                    return None;
+                }
+                self.place(d, cell);
+                placed = true;
             }
         }
+        Some(placed)
     }
 
     /// The open cell to branch on, with its candidates as bits: the first
@@ -176,6 +240,7 @@ pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
     let mut board = Board {
         cells: [ALL; 9],
         open: ALL,
+        swept: [u128::MAX; 9],
     };
     for (cell, digit) in puzzle.clues() {
         let d = usize::from(digit) - 1;
