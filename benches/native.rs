@@ -2,7 +2,9 @@
 //! puzzle is searched until a second solution is ruled out.
 //!
 //! `cargo bench --bench native` (the sets are read from `../shared/data`;
-//! `NATIVE_BENCH_PUZZLES=N` takes the first N of each, 200 by default).
+//! `NATIVE_BENCH_PUZZLES=N` takes the first N of each, all by default).
+//! Criterion reports the time for the whole set and, as throughput,
+//! puzzles per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -51,13 +53,14 @@ fn bench(c: &mut Criterion) {
     let count = std::env::var("NATIVE_BENCH_PUZZLES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(200);
+        .unwrap_or(usize::MAX);
     let settings = Settings {
         engine: EngineKind::Native,
         ..Settings::default()
     };
     let mut engine = new_engine(&settings);
     let mut group = c.benchmark_group("native-unique");
+    group.sample_size(20);
     for name in SETS {
         let Some(set) = puzzles(name, count) else {
             eprintln!("SKIPPED: ../shared/data/{name} is missing");
