@@ -14,6 +14,9 @@ pub enum EngineKind {
     /// The Z3 SMT solver, with the chosen encoding.
     #[default]
     Z3,
+    /// z3doku's own bit-vector search: fast, and an independent referee for
+    /// Z3's answers.
+    Native,
 }
 
 /// How an engine is to work: what every engine honours, and what only Z3
@@ -80,5 +83,6 @@ pub trait Engine {
 pub fn new_engine(settings: &Settings) -> Box<dyn Engine> {
     match settings.engine {
         EngineKind::Z3 => Box::new(crate::z3_engine::Z3Engine::new(settings)),
+        EngineKind::Native => Box::new(crate::native::NativeEngine::new(settings)),
     }
 }

@@ -28,6 +28,7 @@ pub mod encoding;
 pub mod engine;
 pub mod grid;
 pub mod input;
+pub mod native;
 pub mod parse;
 pub mod queens;
 pub mod render;

@@ -1,0 +1,82 @@
+//! The native engine on the hardest public sets, uniqueness included: each
+//! puzzle is searched until a second solution is ruled out.
+//!
+//! `cargo bench --bench native` (the sets are read from `../shared/data`;
+//! `NATIVE_BENCH_PUZZLES=N` takes the first N of each, all by default).
+//! Criterion reports the time for the whole set and, as throughput,
+//! puzzles per second.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::grid::Grid;
+use z3doku::parse::{is_skipped, parse_line};
+
+const SETS: [&str; 2] = [
+    "puzzles3_magictour_top1465.txt",
+    "puzzles6_forum_hardest_1106.txt",
+];
+
+fn puzzles(name: &str, count: usize) -> Option<Vec<Grid>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).ok()?;
+    Some(
+        text.lines()
+            .filter(|line| !is_skipped(line))
+            .enumerate()
+            .filter_map(|(i, line)| parse_line(line, i + 1, None).ok())
+            .take(count)
+            .collect(),
+    )
+}
+
+/// Searches `puzzle` for up to two solutions; returns how many.
+fn solutions(engine: &mut dyn Engine, puzzle: &Grid) -> usize {
+    let mut found = 0;
+    let result = engine.solutions(puzzle, &mut |_| {
+        found += 1;
+        if found >= 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert!(result.is_ok(), "{puzzle}: {result:?}");
+    found
+}
+
+fn bench(c: &mut Criterion) {
+    let count = std::env::var("NATIVE_BENCH_PUZZLES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(usize::MAX);
+    let settings = Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    };
+    let mut engine = new_engine(&settings);
+    let mut group = c.benchmark_group("native-unique");
+    group.sample_size(20);
+    for name in SETS {
+        let Some(set) = puzzles(name, count) else {
+            eprintln!("SKIPPED: ../shared/data/{name} is missing");
+            continue;
+        };
+        group.throughput(Throughput::Elements(set.len() as u64));
+        group.bench_function(name.trim_end_matches(".txt"), |b| {
+            b.iter(|| {
+                for puzzle in &set {
+                    black_box(solutions(engine.as_mut(), black_box(puzzle)));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,77 @@
+//! µs per puzzle for the native engine on the public sets, uniqueness
+//! included (each search goes on until a second solution is ruled out).
+//!
+//! `cargo run --release --example native_speed [PASSES]`: every puzzle of
+//! each set in `../shared/data`, `PASSES` times (3 by default); a puzzle's
+//! time is its fastest pass, and the table gives the mean and the median.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::grid::Grid;
+use z3doku::parse::{is_skipped, parse_line};
+use z3doku::timing::Timings;
+
+const SETS: [&str; 3] = [
+    "puzzles3_magictour_top1465.txt",
+    "puzzles6_forum_hardest_1106.txt",
+    "puzzles2_17_clue.txt",
+];
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let passes: usize = std::env::args().nth(1).map_or(Ok(3), |a| a.parse())?;
+    let settings = Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    };
+    let mut engine = new_engine(&settings);
+    println!("| set | puzzles | mean µs | median µs | p99 µs |");
+    println!("|---|---:|---:|---:|---:|");
+    for name in SETS {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data")
+            .join(name);
+        let text = std::fs::read_to_string(&path)?;
+        let mut set = Vec::new();
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !is_skipped(l)) {
+            set.push(parse_line(line, i + 1, None)?);
+        }
+        let mut best = vec![Duration::MAX; set.len()];
+        for _ in 0..passes {
+            for (puzzle, best) in set.iter().zip(&mut best) {
+                let start = Instant::now();
+                let count = unique(engine.as_mut(), puzzle)?;
+                *best = (*best).min(start.elapsed());
+                if count != 1 {
+                    return Err(format!("{puzzle}: {count} solutions").into());
+                }
+            }
+        }
+        let mut timings = Timings::new();
+        best.into_iter().for_each(|t| timings.push(t));
+        let micros = |d: Duration| d.as_secs_f64() * 1e6;
+        println!(
+            "| {name} | {} | {:.1} | {:.1} | {:.1} |",
+            timings.count(),
+            micros(timings.total()) / timings.count() as f64,
+            micros(timings.median()),
+            micros(timings.p99()),
+        );
+    }
+    Ok(())
+}
+
+/// The number of solutions of `puzzle`, up to two.
+fn unique(engine: &mut dyn Engine, puzzle: &Grid) -> Result<usize, Box<dyn std::error::Error>> {
+    let mut found = 0;
+    engine.solutions(puzzle, &mut |_| {
+        found += 1;
+        if found >= 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok(found)
+}

@@ -1,0 +1,178 @@
+//! The native engine: a depth-first search over bit vectors, written for
+//! speed and as an independent referee for Z3.
+//!
+//! Each group (row, column, box) keeps the digits still to place as bits of
+//! an integer; the search fills the most constrained cell first and forces
+//! naked and hidden singles before it branches. The classic 9x9 board has
+//! its own path ([`nine`]) that keeps, for each digit, the set of cells it
+//! may still take as one 81-bit word; every other size goes through the
+//! generic path ([`generic`]). Neither allocates while it searches: all
+//! state lives in fixed arrays, in the engine or on the stack.
+
+mod generic;
+mod nine;
+
+use crate::engine::{Engine, EngineError, Found, Settings};
+use crate::grid::{Grid, Size};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// How often (in search nodes) the clock is read: often enough to stop
+/// within a millisecond or so of the deadline, rarely enough to cost
+/// nothing.
+const CLOCK_EVERY: u64 = 4096;
+
+/// Solves with the native search, in the calling thread.
+pub struct NativeEngine {
+    timeout: Option<Duration>,
+    generic: Box<generic::Generic>,
+    nodes: u64,
+}
+
+impl NativeEngine {
+    /// An engine for `settings` (only the timeout matters to it).
+    pub fn new(settings: &Settings) -> NativeEngine {
+        NativeEngine {
+            timeout: settings.timeout,
+            generic: Box::new(generic::Generic::new()),
+            nodes: 0,
+        }
+    }
+}
+
+impl Engine for NativeEngine {
+    fn solutions(
+        &mut self,
+        puzzle: &Grid,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        let mut search = Search {
+            visit,
+            deadline: self.timeout.map(|t| Instant::now() + t),
+            nodes: 0,
+        };
+        let flow = if puzzle.size() == Size::NINE {
+            nine::solve(puzzle, &mut search)
+        } else {
+            self.generic.solve(puzzle, &mut search)
+        };
+        self.nodes = search.nodes;
+        match flow {
+            ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp("timeout".into())),
+            ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
+        }
+    }
+
+    fn statistics(&self) -> Vec<(String, String)> {
+        vec![("nodes".into(), self.nodes.to_string())]
+    }
+}
+
+/// Why a search stopped before it had seen every solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halt {
+    /// The visitor wanted no more solutions.
+    Visitor,
+    /// The deadline passed.
+    Timeout,
+}
+
+/// What a search step says: go on, or stop everything.
+type Flow = ControlFlow<Halt>;
+
+/// What every search path shares: where solutions go, and the clock.
+struct Search<'a> {
+    visit: &'a mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl Search<'_> {
+    /// Counts a search node, and stops the search when the time is up.
+    #[inline]
+    fn node(&mut self) -> Flow {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return ControlFlow::Break(Halt::Timeout);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands a solved board to the visitor.
+    fn found(&mut self, grid: &Grid) -> Flow {
+        match (self.visit)(Found { grid, model: None }) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(Halt::Visitor),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    /// The number of solutions, up to `limit`, with an engine's stop.
+    fn count(puzzle: &str, limit: usize) -> Result<usize, EngineError> {
+        let grid = parse_puzzle(puzzle, None).unwrap_or_else(|e| panic!("{e}"));
+        let mut engine = NativeEngine::new(&Settings::default());
+        let mut seen = Vec::new();
+        engine.solutions(&grid, &mut |found| {
+            assert_eq!(crate::check::verify_solution(&grid, found.grid), Ok(()));
+            assert!(!seen.contains(found.grid), "a solution came twice");
+            seen.push(found.grid.clone());
+            if seen.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        Ok(seen.len())
+    }
+
+    #[test]
+    fn the_empty_4x4_board_has_288_solutions() {
+        assert_eq!(count(&".".repeat(16), 1000), Ok(288));
+    }
+
+    #[test]
+    fn counts_stop_at_the_limit() {
+        assert_eq!(count(&".".repeat(81), 50), Ok(50));
+        assert_eq!(count(&".".repeat(256), 3), Ok(3));
+        assert_eq!(count(&".".repeat(625), 2), Ok(2));
+    }
+
+    #[test]
+    fn clashing_clues_have_no_solution() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "55");
+        assert_eq!(count(&line, 10), Ok(0));
+        let mut line = ".".repeat(16);
+        line.replace_range(0..1, "1");
+        line.replace_range(5..6, "1");
+        assert_eq!(count(&line, 10), Ok(0));
+    }
+
+    #[test]
+    fn a_timeout_gives_up() {
+        // Nearly empty 25x25 boards have more solutions than any search can
+        // list: counting them all must run into the deadline.
+        let grid = parse_puzzle(&".".repeat(625), None).unwrap_or_else(|e| panic!("{e}"));
+        let settings = Settings {
+            timeout: Some(Duration::from_millis(50)),
+            ..Settings::default()
+        };
+        let mut engine = NativeEngine::new(&settings);
+        let start = Instant::now();
+        let result = engine.solutions(&grid, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(result, Err(EngineError::GaveUp("timeout".into())));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let mut nine = NativeEngine::new(&settings);
+        let empty = parse_puzzle(&".".repeat(81), None).unwrap_or_else(|e| panic!("{e}"));
+        let result = nine.solutions(&empty, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(result, Err(EngineError::GaveUp("timeout".into())));
+    }
+}
