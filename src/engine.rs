@@ -19,6 +19,25 @@ pub enum EngineKind {
     Native,
 }
 
+impl EngineKind {
+    /// The engine's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Z3 => "z3",
+            EngineKind::Native => "native",
+        }
+    }
+
+    /// The other engine, which confirms this one's verdicts independently
+    /// (see [`crate::verdict::confirm`]).
+    pub fn referee(self) -> EngineKind {
+        match self {
+            EngineKind::Z3 => EngineKind::Native,
+            EngineKind::Native => EngineKind::Z3,
+        }
+    }
+}
+
 /// How an engine is to work: what every engine honours, and what only Z3
 /// reads.
 #[derive(Clone, Debug, Default)]
@@ -77,6 +96,15 @@ pub trait Engine {
     fn statistics(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+}
+
+/// Caps the memory of every Z3 context made from now on at `mib` MiB (Z3's
+/// process-wide `memory_max_size`); past it, Z3 gives up with the reason
+/// `out of memory`. Call it before the first engine: a context that exists
+/// already keeps its limit. Below about 20 MiB Z3 cannot make a context at
+/// all, so the command line asks for at least 64.
+pub fn limit_z3_memory(mib: u32) {
+    z3::set_global_param("memory_max_size", &mib.to_string());
 }
 
 /// The engine that `settings` asks for.

@@ -64,13 +64,21 @@ struct SolveOptions {
     #[arg(long, value_enum, default_value_t)]
     engine: EngineKind,
 
-    /// How Z3 sees the puzzle.
-    #[arg(long, value_enum, default_value_t)]
-    encoding: EncodingKind,
+    /// How Z3 sees the puzzle [default: int].
+    #[arg(long, value_enum)]
+    encoding: Option<EncodingKind>,
 
     /// Give up on the puzzle after this many milliseconds (exit status 4).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout: Option<u64>,
+
+    /// Confirm the verdict with the other engine (native for Z3, Z3 for native).
+    #[arg(long)]
+    verify: bool,
+
+    /// Cap Z3's memory at this many MiB (at least 64); past it Z3 gives up (exit status 4).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(64..))]
+    memory: Option<u32>,
 }
 
 /// How to print.
@@ -199,12 +207,37 @@ impl OutputOptions {
 }
 
 impl SolveOptions {
-    fn settings(&self, keep_models: bool) -> Settings {
-        Settings {
+    /// The engine settings these options ask for, or why they do not fit
+    /// together.
+    fn settings(&self, keep_models: bool) -> Result<Settings, Failure> {
+        if self.engine == EngineKind::Native && keep_models {
+            return Err(usage(
+                "--model prints Z3's model; the native engine has none",
+            ));
+        }
+        if self.engine == EngineKind::Native && self.encoding.is_some() {
+            return Err(usage(
+                "--encoding chooses how Z3 sees the puzzle; it does not apply to --engine native",
+            ));
+        }
+        if let Some(mib) = self.memory {
+            // No Z3 context exists yet: nothing has touched Z3 before this.
+            z3doku::engine::limit_z3_memory(mib);
+        }
+        Ok(Settings {
             engine: self.engine,
-            encoding: self.encoding,
+            encoding: self.encoding.unwrap_or_default(),
             timeout: self.timeout.map(Duration::from_millis),
             keep_models,
+        })
+    }
+
+    /// The referee's settings for `--verify`: the other engine, same limits.
+    fn referee(&self) -> Settings {
+        Settings {
+            engine: self.engine.referee(),
+            timeout: self.timeout.map(Duration::from_millis),
+            ..Settings::default()
         }
     }
 }
@@ -214,6 +247,14 @@ fn parse_side(text: &str) -> Result<Size, String> {
         .ok()
         .and_then(Size::from_side)
         .ok_or_else(|| format!("{text:?} is not a board side: use 4, 9, 16 or 25"))
+}
+
+/// A usage error found after parsing: options that do not fit together.
+fn usage(message: &str) -> Failure {
+    Failure {
+        message: message.to_string(),
+        code: EXIT_INPUT,
+    }
 }
 
 /// A failure that ends the command: its message and exit status.
@@ -256,17 +297,41 @@ fn read_puzzle(args: &PuzzleArgs) -> Result<z3doku::grid::Grid, Failure> {
     })
 }
 
-/// Solves a puzzle and, when it has no solution, names the clues to blame.
-fn verdict_of(input: &PuzzleArgs, settings: &Settings, unique: bool) -> Result<Outcome, Failure> {
+/// Solves a puzzle; when it has no solution, names the clues to blame; with
+/// `--verify`, has the other engine confirm the verdict.
+fn verdict_of(
+    input: &PuzzleArgs,
+    options: &SolveOptions,
+    model: bool,
+    unique: bool,
+) -> Result<Outcome, Failure> {
+    let settings = options.settings(model)?;
     let puzzle = read_puzzle(input)?;
-    let mut engine = new_engine(settings);
+    let mut engine = new_engine(&settings);
     let mut outcome = verdict::solve_with(engine.as_mut(), &puzzle, unique)?;
     verdict::explain(engine.as_mut(), &mut outcome)?;
+    if options.verify {
+        let referee = options.referee();
+        if !verdict::confirm(new_engine(&referee).as_mut(), referee.engine, &mut outcome)? {
+            eprintln!("not verified: an engine gave up before reaching a verdict");
+        }
+    }
     Ok(outcome)
 }
 
+/// Says on standard error which engine confirmed the verdict, if one did.
+fn report_verified(outcome: &Outcome) {
+    if let Some(referee) = outcome.verified_by {
+        eprintln!(
+            "verified: the {} engine agrees ({})",
+            referee.name(),
+            outcome.status.name()
+        );
+    }
+}
+
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
-    let outcome = verdict_of(&args.input, &args.solve.settings(args.model), args.unique)?;
+    let outcome = verdict_of(&args.input, &args.solve, args.model, args.unique)?;
     let show = Show {
         grids: true,
         models: args.model,
@@ -279,11 +344,14 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     {
         eprintln!("{}", outcome.summary());
     }
+    if args.output.output != OutputFormat::Json {
+        report_verified(&outcome);
+    }
     Ok(outcome.status.exit_code())
 }
 
 fn check(args: &CheckArgs) -> Result<u8, Failure> {
-    let outcome = verdict_of(&args.input, &args.solve.settings(args.model), true)?;
+    let outcome = verdict_of(&args.input, &args.solve, args.model, true)?;
     let format = args.output.output;
     let show = Show {
         grids: args.grid,
@@ -294,14 +362,16 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
     let mut text = format.renderer().outcome(&outcome, show);
     if format != OutputFormat::Json {
         text = format!("{}\n{text}", outcome.summary());
+        report_verified(&outcome);
     }
     print(&text)?;
     Ok(outcome.status.exit_code())
 }
 
 fn count(args: &CountArgs) -> Result<u8, Failure> {
+    let settings = args.solve.settings(false)?;
     let puzzle = read_puzzle(&args.input)?;
-    let mut engine = new_engine(&args.solve.settings(false));
+    let mut engine = new_engine(&settings);
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     // The count comes first, so solutions wait until it is known.
     let mut lines = String::new();
@@ -311,6 +381,18 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
             lines.push('\n');
         }
     })?;
+    if args.solve.verify {
+        let referee = args.solve.referee();
+        let mut engine = new_engine(&referee);
+        match verdict::confirm_count(engine.as_mut(), referee.engine, &puzzle, limit, &count)? {
+            true => eprintln!(
+                "verified: the {} engine agrees ({})",
+                referee.engine.name(),
+                count.summary()
+            ),
+            false => eprintln!("not verified: an engine gave up before finishing the count"),
+        }
+    }
     print(&format!("{}\n{lines}", count.summary()))?;
     Ok(count.exit_code())
 }

@@ -2,7 +2,7 @@
 //! every solution confirmed by the independent checker first.
 
 use crate::check::{ClueClash, clue_clash, verify_solution};
-use crate::engine::{Engine, EngineError, Found, Settings, new_engine};
+use crate::engine::{Engine, EngineError, EngineKind, Found, Settings, new_engine};
 use crate::grid::{Cell, Clue, Grid};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -74,6 +74,9 @@ pub struct Outcome {
     pub gave_up: Option<String>,
     /// Time spent in the engine.
     pub elapsed: Duration,
+    /// The engine that confirmed the verdict independently, after
+    /// [`confirm`].
+    pub verified_by: Option<EngineKind>,
 }
 
 impl Outcome {
@@ -146,6 +149,7 @@ pub fn solve_with(
         clash,
         gave_up: None,
         elapsed: Duration::ZERO,
+        verified_by: None,
     };
     if outcome.clash.is_some() {
         return Ok(outcome);
@@ -219,6 +223,80 @@ pub fn explain(engine: &mut dyn Engine, outcome: &mut Outcome) -> Result<(), Int
     Ok(())
 }
 
+/// Confirms `outcome` with a second engine, `referee` (of kind `kind`):
+/// it must reach the same status, and for a unique puzzle the same
+/// solution. On agreement, records the referee in
+/// [`Outcome::verified_by`] and returns `Ok(true)`; returns `Ok(false)` when
+/// nothing can be confirmed because either engine gave up; a disagreement
+/// is an [`InternalError`].
+pub fn confirm(
+    referee: &mut dyn Engine,
+    kind: EngineKind,
+    outcome: &mut Outcome,
+) -> Result<bool, InternalError> {
+    if outcome.status == Status::GaveUp {
+        return Ok(false);
+    }
+    let unique = matches!(outcome.status, Status::Unique | Status::Multiple);
+    let second = solve_with(referee, &outcome.puzzle, unique)?;
+    if second.status == Status::GaveUp {
+        return Ok(false);
+    }
+    let same_solution = match (
+        outcome.status,
+        outcome.solutions.first(),
+        second.solutions.first(),
+    ) {
+        (Status::Unique, Some(a), Some(b)) => a.grid == b.grid,
+        _ => true,
+    };
+    if second.status != outcome.status || !same_solution {
+        return Err(InternalError(format!(
+            "the {} engine does not confirm the verdict: it says {} ({}), against {} ({})",
+            kind.name(),
+            second.status.name(),
+            second
+                .solutions
+                .first()
+                .map_or(String::new(), |s| s.grid.to_line()),
+            outcome.status.name(),
+            outcome
+                .solutions
+                .first()
+                .map_or(String::new(), |s| s.grid.to_line()),
+        )));
+    }
+    outcome.verified_by = Some(kind);
+    Ok(true)
+}
+
+/// Confirms `count` (of `puzzle`, up to `limit`) with a second engine: it
+/// must count the same. `Ok(false)` when either engine gave up.
+pub fn confirm_count(
+    referee: &mut dyn Engine,
+    kind: EngineKind,
+    puzzle: &Grid,
+    limit: usize,
+    count: &Count,
+) -> Result<bool, InternalError> {
+    if count.gave_up.is_some() {
+        return Ok(false);
+    }
+    let again = count_with(referee, puzzle, limit, &mut |_| {})?;
+    if again.gave_up.is_some() {
+        return Ok(false);
+    }
+    if again.solutions != count.solutions {
+        return Err(InternalError(format!(
+            "the {} engine does not confirm the count: it finds {}, against {}",
+            kind.name(),
+            again.summary(),
+            count.summary()
+        )));
+    }
+    Ok(true)
+}
+
 /// The clues as `r1c1=5 r2c7=5`.
 pub fn clue_text(clues: &[Clue]) -> String {
     clues
@@ -261,6 +339,9 @@ impl Count {
             "solutions"
         };
         match (&self.gave_up, self.limit_reached) {
+            (Some(reason), _) if self.solutions == 0 => {
+                format!("gave up before finding a solution: {reason}")
+            }
             (Some(reason), _) => format!("at least {} {noun} (gave up: {reason})", self.solutions),
             (None, true) => format!("{} {noun} (limit reached)", self.solutions),
             (None, false) => format!("{} {noun}", self.solutions),
@@ -355,5 +436,69 @@ fn engine_failure(e: EngineError) -> InternalError {
     match e {
         EngineError::Internal(message) => InternalError(message),
         EngineError::GaveUp(reason) => InternalError(format!("the engine gave up: {reason}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_puzzle;
+
+    const NOTEBOOK: &str =
+        "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+
+    /// An engine that answers whatever it is told to.
+    struct Scripted(Vec<Grid>);
+
+    impl Engine for Scripted {
+        fn solutions(
+            &mut self,
+            _puzzle: &Grid,
+            visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+        ) -> Result<(), EngineError> {
+            for grid in &self.0 {
+                if visit(Found { grid, model: None }).is_break() {
+                    break;
+                }
+            }
+            Ok(())
+        }
+    }
+
+    fn notebook() -> Grid {
+        parse_puzzle(NOTEBOOK, None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_wrong_solution_is_an_internal_error_never_a_verdict() {
+        let puzzle = notebook();
+        let mut wrong = Scripted(vec![puzzle.clone()]); // still has blanks
+        let result = solve_with(&mut wrong, &puzzle, false);
+        assert!(
+            matches!(result, Err(InternalError(ref m)) if m.contains("is wrong")),
+            "{result:?}"
+        );
+    }
+
+    #[test]
+    fn disagreeing_engines_are_an_internal_error() {
+        let puzzle = notebook();
+        let mut outcome =
+            solve(&puzzle, &Settings::default(), true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(outcome.status, Status::Unique);
+        let mut claims_none = Scripted(Vec::new());
+        let result = confirm(&mut claims_none, EngineKind::Native, &mut outcome);
+        assert!(
+            matches!(result, Err(InternalError(ref m)) if m.contains("says none")),
+            "{result:?}"
+        );
+        assert_eq!(outcome.verified_by, None);
+        let solution = outcome.solutions[0].grid.clone();
+        let mut agrees = Scripted(vec![solution]);
+        assert_eq!(
+            confirm(&mut agrees, EngineKind::Native, &mut outcome),
+            Ok(true)
+        );
+        assert_eq!(outcome.verified_by, Some(EngineKind::Native));
     }
 }

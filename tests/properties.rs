@@ -158,6 +158,7 @@ proptest! {
             conflicting: Vec::new(),
             gave_up: None,
             elapsed: std::time::Duration::ZERO,
+            verified_by: None,
         };
         let show = Show { grids: true, ..Show::default() };
         for format in [OutputFormat::Pretty, OutputFormat::Line, OutputFormat::Matrix] {

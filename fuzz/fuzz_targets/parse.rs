@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
         conflicting: Vec::new(),
         gave_up: None,
         elapsed: std::time::Duration::ZERO,
+            verified_by: None,
     };
     for format in [OutputFormat::Pretty, OutputFormat::Line, OutputFormat::Matrix] {
         let show = z3doku::render::Show { grids: true, ..Default::default() };

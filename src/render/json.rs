@@ -29,6 +29,9 @@ impl Render for Json {
             "conflicting_clues": conflicting,
             "time_ms": outcome.elapsed.as_secs_f64() * 1000.0,
         });
+        if let Some(referee) = outcome.verified_by {
+            value["verified_by"] = json!(referee.name());
+        }
         if let Some(reason) = &outcome.gave_up {
             value["reason"] = json!(reason);
         }

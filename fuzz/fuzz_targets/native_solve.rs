@@ -1,0 +1,36 @@
+//! Any puzzle the parser accepts, through the native engine: solving,
+//! uniqueness, counting and explaining must never panic, and must never
+//! produce an internal error (a solution the checker refuses, or a
+//! "conflicting" set of clues that has a solution).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use std::time::Duration;
+use z3doku::engine::{EngineKind, Settings, new_engine};
+use z3doku::parse::parse_puzzle;
+use z3doku::verdict::{count_with, explain, solve_with};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(puzzle) = parse_puzzle(text, None) else {
+        return;
+    };
+    let settings = Settings {
+        engine: EngineKind::Native,
+        timeout: Some(Duration::from_millis(200)),
+        ..Settings::default()
+    };
+    let mut engine = new_engine(&settings);
+    let mut outcome = match solve_with(engine.as_mut(), &puzzle, true) {
+        Ok(outcome) => outcome,
+        Err(e) => panic!("{e} on {puzzle}"),
+    };
+    if let Err(e) = explain(engine.as_mut(), &mut outcome) {
+        panic!("{e} on {puzzle}");
+    }
+    if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, &mut |_| {}) {
+        panic!("{e} on {puzzle}");
+    }
+});
