@@ -6,8 +6,10 @@ use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+use z3doku::bench;
+use z3doku::emit::EmitFormat;
 use z3doku::encoding::EncodingKind;
-use z3doku::engine::{EngineKind, Settings};
+use z3doku::engine::{EngineKind, Settings, new_engine};
 use z3doku::grid::Size;
 use z3doku::input::Source;
 use z3doku::render::{OutputFormat, Show};
@@ -35,6 +37,11 @@ struct Cli {
 enum Command {
     /// Solve one puzzle and print the solution.
     Solve(SolveArgs),
+    /// Write a puzzle's formula for another solver: SMT-LIB 2 or DIMACS CNF.
+    Emit(EmitArgs),
+    /// Solve a file of puzzles with each engine and encoding, check every answer, and print one
+    /// table of the timings.
+    Bench(BenchArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -97,6 +104,53 @@ struct SolveArgs {
     /// Prove the solution unique by solving again with it blocked (exit status 3 if not).
     #[arg(long)]
     unique: bool,
+
+    /// Also print Z3's statistics of the search (conflicts, decisions, propagations, memory,
+    /// time) as a table on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Args)]
+struct EmitArgs {
+    #[command(flatten)]
+    input: PuzzleArgs,
+
+    /// The file format: `smt2` for `z3 -smt2`, `dimacs` for any SAT solver (always the `bool`
+    /// encoding).
+    #[arg(long, value_enum, default_value_t)]
+    format: EmitFormat,
+
+    /// The encoding to write (SMT-LIB 2 only).
+    #[arg(long, value_enum, default_value_t)]
+    encoding: EncodingKind,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// A file of one-line puzzles (`#` comment lines and blank lines are skipped).
+    #[arg(value_name = "FILE")]
+    file: std::path::PathBuf,
+
+    /// Only the first N puzzles.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Also prove each solution unique.
+    #[arg(long)]
+    unique: bool,
+
+    /// The engines to run, each a row (repeat, or separate with commas).
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [EngineKind::Z3])]
+    engine: Vec<EngineKind>,
+
+    /// The encodings to run on Z3, each a row (repeat, or separate with commas).
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = EncodingKind::ALL)]
+    encoding: Vec<EncodingKind>,
+
+    /// Give up on a puzzle after this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -157,6 +211,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Emit(args) => emit(&args),
+        Command::Bench(args) => bench(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -177,7 +233,11 @@ fn read_puzzle(args: &PuzzleArgs) -> Result<z3doku::grid::Grid, Failure> {
 
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
-    let outcome = verdict::solve(&puzzle, &args.solve.settings(args.model), args.unique)?;
+    let mut engine = new_engine(&args.solve.settings(args.model));
+    let outcome = verdict::solve_with(engine.as_mut(), &puzzle, args.unique)?;
+    if args.stats {
+        eprint!("{}", statistics_table(&engine.statistics()));
+    }
     let show = Show {
         grids: true,
         models: args.model,
@@ -189,6 +249,40 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
         report_failure(&outcome);
     }
     Ok(outcome.status.exit_code())
+}
+
+fn emit(args: &EmitArgs) -> Result<u8, Failure> {
+    let puzzle = read_puzzle(&args.input)?;
+    print(&match args.format {
+        EmitFormat::Smt2 => z3doku::emit::smt2(&puzzle, args.encoding),
+        EmitFormat::Dimacs => z3doku::emit::dimacs(&puzzle),
+    })?;
+    Ok(0)
+}
+
+fn bench(args: &BenchArgs) -> Result<u8, Failure> {
+    let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let puzzles = bench::read_puzzles(&args.file, limit).map_err(|e| Failure {
+        message: format!("{}: {e}", args.file.display()),
+        code: EXIT_INPUT,
+    })?;
+    let configs = bench::Config::combinations(&args.engine, &args.encoding);
+    let timeout = args.timeout.map(Duration::from_millis);
+    let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
+    print(&bench::table(&rows, args.unique))?;
+    Ok(0)
+}
+
+/// Statistics as a two-column table.
+fn statistics_table(rows: &[(String, String)]) -> String {
+    let mut builder = tabled::builder::Builder::new();
+    builder.push_record(["statistic", "value"]);
+    for (name, value) in rows {
+        builder.push_record([name, value]);
+    }
+    let mut table = builder.build();
+    table.with(tabled::settings::Style::sharp());
+    format!("{table}\n")
 }
 
 /// Says on standard error why there is no answer, if there is none.
