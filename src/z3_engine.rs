@@ -12,7 +12,7 @@ use crate::engine::{Engine, EngineError, Found, Settings};
 use crate::grid::{Grid, Size};
 use std::ops::ControlFlow;
 use z3::ast::Bool;
-use z3::{Params, SatResult, Solver, StatisticsValue};
+use z3::{Params, SatResult, Solver, StatisticsValue, Tactic};
 
 /// Solves with Z3 in the calling thread's Z3 context.
 pub struct Z3Engine {
@@ -38,21 +38,40 @@ impl Z3Engine {
         }
     }
 
-    /// A solver for `encoding` with its rules asserted.
-    fn new_solver(&self, encoding: &dyn Encoding) -> Solver {
-        let solver = encoding
-            .logic()
-            .and_then(Solver::new_for_logic)
-            .unwrap_or_default();
-        if let Some(timeout) = self.settings.timeout {
-            let mut params = Params::new();
+    /// A solver for `encoding` with its rules asserted: from its tactics
+    /// when `first` (the search for a first solution) and it has some, else
+    /// for its logic.
+    fn new_solver(&self, encoding: &dyn Encoding, first: bool) -> Solver {
+        let timeout = self.settings.timeout;
+        let solver = match encoding.tactics().filter(|_| first) {
+            Some(names) => {
+                let mut tactic = Tactic::create_skip();
+                for name in names {
+                    tactic = tactic.and_then(&Tactic::new(name));
+                }
+                // A tactic's solver ignores the `timeout` parameter.
+                match timeout {
+                    Some(limit) => tactic.try_for(limit).solver(),
+                    None => tactic.solver(),
+                }
+            }
+            None => encoding
+                .logic()
+                .and_then(Solver::new_for_logic)
+                .unwrap_or_default(),
+        };
+        let mut params = Params::new();
+        // Compacting a model costs more than a whole Sudoku search on the
+        // SAT solver (see build.md, "Encodings").
+        params.set_bool("model.compact", false);
+        if let Some(limit) = timeout {
             params.set_u32(
                 "timeout",
-                u32::try_from(timeout.as_millis()).unwrap_or(u32::MAX),
+                u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
             );
-            solver.set_params(&params);
         }
-        for rule in encoding.rules() {
+        solver.set_params(&params);
+        for rule in encoding.rules().iter().chain(encoding.implied()) {
             solver.assert(rule);
         }
         solver
@@ -66,7 +85,7 @@ impl Z3Engine {
         let encoding = self.kind.build(size);
         self.kept = encoding
             .keeps_solver()
-            .then(|| self.new_solver(encoding.as_ref()));
+            .then(|| self.new_solver(encoding.as_ref(), false));
         self.encoding = Some(encoding);
     }
 }
@@ -81,22 +100,29 @@ impl Engine for Z3Engine {
         let Some(encoding) = self.encoding.as_deref() else {
             return Err(EngineError::Internal("no encoding was built".into()));
         };
-        let clues = puzzle
+        let clues: Vec<Bool> = puzzle
             .clues()
-            .map(|(index, digit)| encoding.clue(index, digit));
-        let fresh;
-        let (solver, assumptions): (&Solver, Vec<Bool>) = match &self.kept {
-            Some(solver) => (solver, clues.collect()),
-            None => {
-                fresh = self.new_solver(encoding);
-                for clue in clues {
-                    fresh.assert(clue);
-                }
-                (&fresh, Vec::new())
+            .map(|(index, digit)| encoding.clue(index, digit))
+            .collect();
+        let fresh_solver = |first: bool| {
+            let solver = self.new_solver(encoding, first);
+            for clue in &clues {
+                solver.assert(clue);
             }
+            solver
+        };
+        let mut fresh = self.kept.is_none().then(|| fresh_solver(true));
+        let assumptions = if self.kept.is_some() {
+            clues.clone()
+        } else {
+            Vec::new()
         };
         let mut scoped = false;
+        let mut blocked: Vec<Bool> = Vec::new();
         let result = loop {
+            let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
+                break Err(EngineError::Internal("no solver".into()));
+            };
             match solver.check_assumptions(&assumptions) {
                 SatResult::Unsat => break Ok(()),
                 SatResult::Unknown => {
@@ -133,11 +159,23 @@ impl Engine for Z3Engine {
                 .filter(|&i| puzzle.get(i) == 0)
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
-            if self.kept.is_some() && !scoped {
-                solver.push();
-                scoped = true;
+            let block = Bool::or(&differs);
+            if fresh.is_some() && encoding.tactics().is_some() && blocked.is_empty() {
+                // Go on with the logic's incremental solver.
+                let next = fresh_solver(false);
+                next.assert(&block);
+                fresh = Some(next);
+            } else {
+                if self.kept.is_some() && !scoped {
+                    solver.push();
+                    scoped = true;
+                }
+                solver.assert(&block);
             }
-            solver.assert(Bool::or(&differs));
+            blocked.push(block);
+        };
+        let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
+            return result;
         };
         let statistics = solver
             .get_statistics()

@@ -75,9 +75,24 @@ pub trait Encoding {
     /// encoding's readable variable names.
     fn model_text(&self, model: &Model) -> String;
 
+    /// Constraints that follow from the rules, stated as well because they
+    /// help the solver (see build.md, "Encodings"). The engine asserts them;
+    /// exported formulas leave them out.
+    fn implied(&self) -> &[Bool] {
+        &[]
+    }
+
     /// The logic to ask Z3 for, when one suits the encoding better than
     /// Z3's default portfolio.
     fn logic(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The tactics, applied in order, that make the solver for a puzzle's
+    /// first solution, when they find it faster than the [logic](Self::logic)'s
+    /// solver. Further solutions still come from the logic's solver, which
+    /// is incremental; a tactic's solver starts over on each check.
+    fn tactics(&self) -> Option<&'static [&'static str]> {
         None
     }
 
