@@ -5,6 +5,7 @@
 mod common;
 
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, shared_puzzles};
+use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -311,5 +312,113 @@ fn smt2_parses_back_through_z3_with_the_same_model() {
         assert_eq!(grid.to_line(), NOTEBOOK_SOLUTION, "{}", kind.name());
         // And the clues alone, without the rules, would not fix the board.
         assert!(text.matches("(assert").count() > notebook.clue_count());
+    }
+}
+
+fn z3doku() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn emit_writes_each_format() {
+    let out = z3doku()
+        .args(["emit", NOTEBOOK, "--format", "dimacs"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap_or_default();
+    assert_eq!(
+        solve_dimacs(&text, Size::NINE),
+        Some(puzzle(NOTEBOOK_SOLUTION))
+    );
+    for encoding in ["int", "bool", "pb"] {
+        let out = z3doku()
+            .args(["emit", NOTEBOOK, "--encoding", encoding])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap_or_default();
+        assert!(text.starts_with("; z3doku: 9x9 puzzle"), "{text}");
+        assert!(text.contains("(check-sat)"));
+    }
+    z3doku().args(["emit", "not-a-file.txt"]).assert().code(2);
+}
+
+#[test]
+fn bench_checks_and_tabulates_a_small_file() {
+    let dir = std::env::temp_dir().join(format!("z3doku-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("three.txt");
+    let lines = format!("# three puzzles\n{NOTEBOOK}\n\n{NOTEBOOK_SOLUTION}\n{NOTEBOOK}\n");
+    std::fs::write(&file, lines).unwrap_or_else(|e| panic!("{e}"));
+    let file = file.to_str().unwrap_or_default();
+    let out = z3doku()
+        .args([
+            "bench",
+            file,
+            "--unique",
+            "--encoding",
+            "int,bool",
+            "--encoding",
+            "pb",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(out).unwrap_or_default();
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| z3 ")).collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    for (row, encoding) in rows.iter().zip(["int", "bool", "pb"]) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert_eq!(cells[2], encoding);
+        assert_eq!(&cells[3..7], ["3", "3", "3", "0"], "{row}");
+    }
+    assert!(table.contains("median ms") && table.contains("vs fastest"));
+    let out = z3doku()
+        .args(["bench", file, "--limit", "1", "--encoding", "bool"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        String::from_utf8(out)
+            .unwrap_or_default()
+            .contains("| bool     |       1 |")
+    );
+    std::fs::write(dir.join("bad.txt"), "12345\n").unwrap_or_else(|e| panic!("{e}"));
+    z3doku()
+        .args(["bench", dir.join("bad.txt").to_str().unwrap_or_default()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("line 1"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stats_print_a_table_on_stderr() {
+    for encoding in ["int", "bool", "pb"] {
+        z3doku()
+            .args([
+                "solve",
+                NOTEBOOK,
+                "-o",
+                "line",
+                "--stats",
+                "--encoding",
+                encoding,
+            ])
+            .assert()
+            .success()
+            .stdout(format!("{NOTEBOOK_SOLUTION}\n"))
+            .stderr(
+                predicates::str::contains("statistic").and(predicates::str::contains("memory")),
+            );
     }
 }
