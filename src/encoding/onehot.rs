@@ -62,9 +62,13 @@ impl Encoding for OneHotEncoding {
         let mut grid = Grid::empty(self.size);
         let digits = 1..=self.size.side() as u8;
         for index in 0..self.size.cells() {
+            // A model's own value of a constant is a lookup; `eval` would
+            // run the rewriter for each of the up to n² Booleans per cell.
             let digit = digits.clone().find(|&d| {
+                let var = self.var(index, d);
                 model
-                    .eval(self.var(index, d), true)
+                    .get_const_interp(var)
+                    .or_else(|| model.eval(var, true))
                     .and_then(|v| v.as_bool())
                     .unwrap_or(false)
             })?;
