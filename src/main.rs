@@ -97,7 +97,8 @@ struct SolveArgs {
     #[command(flatten)]
     output: OutputOptions,
 
-    /// Also print the Z3 model, one `c_R_C -> digit` per line.
+    /// Also print the Z3 model by the encoding's names: `c_R_C -> digit` per cell (int), the true
+    /// `x_R_C_D -> true` literals (bool, pb).
     #[arg(long)]
     model: bool,
 
