@@ -23,7 +23,9 @@
 #![warn(missing_docs)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod bench;
 pub mod check;
+pub mod emit;
 pub mod encoding;
 pub mod engine;
 pub mod grid;

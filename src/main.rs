@@ -6,12 +6,14 @@ use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+use z3doku::bench;
+use z3doku::emit::EmitFormat;
 use z3doku::encoding::EncodingKind;
 use z3doku::engine::{EngineError, EngineKind, Settings, new_engine};
 use z3doku::grid::Size;
 use z3doku::input::Source;
 use z3doku::queens::{MAX_QUEENS, Queens};
-use z3doku::render::{OutputFormat, Show};
+use z3doku::render::{self, OutputFormat, Show};
 use z3doku::verdict::{self, Outcome, Status};
 
 /// Exit status for usage and input errors (clap uses it too).
@@ -42,6 +44,11 @@ enum Command {
     Count(CountArgs),
     /// Place N queens on an NxN board so that none attacks another.
     Queens(QueensArgs),
+    /// Write a puzzle's formula for another solver: SMT-LIB 2 or DIMACS CNF.
+    Emit(EmitArgs),
+    /// Solve a file of puzzles with each engine and encoding, check every answer, and print one
+    /// table of the timings.
+    Bench(BenchArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -75,6 +82,11 @@ struct SolveOptions {
     /// Confirm the verdict with the other engine (native for Z3, Z3 for native).
     #[arg(long)]
     verify: bool,
+
+    /// Also print the engine's statistics of the search (Z3: conflicts, decisions, propagations,
+    /// memory; native: nodes) as a table on standard error.
+    #[arg(long)]
+    stats: bool,
 
     /// Cap Z3's memory at this many MiB (at least 64); past it Z3 gives up (exit status 4).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(64..))]
@@ -112,6 +124,48 @@ struct SolveArgs {
     /// Prove the solution unique by solving again with it blocked (exit status 3 if not).
     #[arg(long)]
     unique: bool,
+}
+
+#[derive(Args)]
+struct EmitArgs {
+    #[command(flatten)]
+    input: PuzzleArgs,
+
+    /// The file format: `smt2` for `z3 -smt2`, `dimacs` for any SAT solver (always the `bool`
+    /// encoding).
+    #[arg(long, value_enum, default_value_t)]
+    format: EmitFormat,
+
+    /// The encoding to write (SMT-LIB 2 only).
+    #[arg(long, value_enum, default_value_t)]
+    encoding: EncodingKind,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// A file of one-line puzzles (`#` comment lines and blank lines are skipped).
+    #[arg(value_name = "FILE")]
+    file: std::path::PathBuf,
+
+    /// Only the first N puzzles.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Also prove each solution unique.
+    #[arg(long)]
+    unique: bool,
+
+    /// The engines to run, each a row (repeat, or separate with commas).
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [EngineKind::Z3])]
+    engine: Vec<EngineKind>,
+
+    /// The encodings to run on Z3, each a row (repeat, or separate with commas).
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = EncodingKind::ALL)]
+    encoding: Vec<EncodingKind>,
+
+    /// Give up on a puzzle after this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: Option<u64>,
 }
 
 #[derive(Args)]
@@ -279,6 +333,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check(&args),
         Command::Count(args) => count(&args),
         Command::Queens(args) => queens(&args),
+        Command::Emit(args) => emit(&args),
+        Command::Bench(args) => bench(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -309,6 +365,9 @@ fn verdict_of(
     let puzzle = read_puzzle(input)?;
     let mut engine = new_engine(&settings);
     let mut outcome = verdict::solve_with(engine.as_mut(), &puzzle, unique)?;
+    if options.stats {
+        eprint!("{}", render::statistics_table(&engine.statistics()));
+    }
     verdict::explain(engine.as_mut(), &mut outcome)?;
     if options.verify {
         let referee = options.referee();
@@ -381,6 +440,9 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
             lines.push('\n');
         }
     })?;
+    if args.solve.stats {
+        eprint!("{}", render::statistics_table(&engine.statistics()));
+    }
     if args.solve.verify {
         let referee = args.solve.referee();
         let mut engine = new_engine(&referee);
@@ -464,6 +526,28 @@ fn queens(args: &QueensArgs) -> Result<u8, Failure> {
         text += &placement.board();
     }
     print(&text)?;
+    Ok(0)
+}
+
+fn emit(args: &EmitArgs) -> Result<u8, Failure> {
+    let puzzle = read_puzzle(&args.input)?;
+    print(&match args.format {
+        EmitFormat::Smt2 => z3doku::emit::smt2(&puzzle, args.encoding),
+        EmitFormat::Dimacs => z3doku::emit::dimacs(&puzzle),
+    })?;
+    Ok(0)
+}
+
+fn bench(args: &BenchArgs) -> Result<u8, Failure> {
+    let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let puzzles = bench::read_puzzles(&args.file, limit).map_err(|e| Failure {
+        message: format!("{}: {e}", args.file.display()),
+        code: EXIT_INPUT,
+    })?;
+    let configs = bench::Config::combinations(&args.engine, &args.encoding);
+    let timeout = args.timeout.map(Duration::from_millis);
+    let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
+    print(&bench::table(&rows, args.unique))?;
     Ok(0)
 }
 

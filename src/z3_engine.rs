@@ -1,12 +1,18 @@
 //! The Z3 engine: puts a puzzle to Z3 through an [`Encoding`], and finds
 //! further solutions by blocking each one found.
+//!
+//! Encodings that [keep a solver](Encoding::keeps_solver) get one solver per
+//! board size, with the rules asserted once and each puzzle's clues passed
+//! as assumptions; blocking clauses go inside a `push`/`pop` scope so that
+//! they never outlive their puzzle. The others get a new solver per puzzle
+//! with the clues asserted.
 
 use crate::encoding::{Encoding, EncodingKind};
 use crate::engine::{Engine, EngineError, Found, Settings};
-use crate::grid::Grid;
+use crate::grid::{Grid, Size};
 use std::ops::ControlFlow;
 use z3::ast::Bool;
-use z3::{Params, SatResult, Solver};
+use z3::{Params, SatResult, Solver, StatisticsValue, Tactic};
 
 /// Solves with Z3 in the calling thread's Z3 context.
 pub struct Z3Engine {
@@ -15,6 +21,8 @@ pub struct Z3Engine {
     /// The encoding of the last size seen: its variables and rules are
     /// built once and shared by every puzzle of that size.
     encoding: Option<Box<dyn Encoding>>,
+    /// The solver kept for that encoding, when it keeps one.
+    kept: Option<Solver>,
     statistics: Vec<(String, String)>,
 }
 
@@ -25,24 +33,60 @@ impl Z3Engine {
             kind: settings.encoding,
             settings: settings.clone(),
             encoding: None,
+            kept: None,
             statistics: Vec::new(),
         }
     }
 
-    fn new_solver(&self, encoding: &dyn Encoding) -> Solver {
-        let solver = encoding
-            .logic()
-            .and_then(Solver::new_for_logic)
-            .unwrap_or_default();
-        if let Some(timeout) = self.settings.timeout {
-            let mut params = Params::new();
+    /// A solver for `encoding` with its rules asserted: from its tactics
+    /// when `first` (the search for a first solution) and it has some, else
+    /// for its logic.
+    fn new_solver(&self, encoding: &dyn Encoding, first: bool) -> Solver {
+        let timeout = self.settings.timeout;
+        let solver = match encoding.tactics().filter(|_| first) {
+            Some(names) => {
+                let mut tactic = Tactic::create_skip();
+                for name in names {
+                    tactic = tactic.and_then(&Tactic::new(name));
+                }
+                // A tactic's solver ignores the `timeout` parameter.
+                match timeout {
+                    Some(limit) => tactic.try_for(limit).solver(),
+                    None => tactic.solver(),
+                }
+            }
+            None => encoding
+                .logic()
+                .and_then(Solver::new_for_logic)
+                .unwrap_or_default(),
+        };
+        let mut params = Params::new();
+        // Compacting a model costs more than a whole Sudoku search on the
+        // SAT solver (see build.md, "Encodings").
+        params.set_bool("model.compact", false);
+        if let Some(limit) = timeout {
             params.set_u32(
                 "timeout",
-                u32::try_from(timeout.as_millis()).unwrap_or(u32::MAX),
+                u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
             );
-            solver.set_params(&params);
+        }
+        solver.set_params(&params);
+        for rule in encoding.rules().iter().chain(encoding.implied()) {
+            solver.assert(rule);
         }
         solver
+    }
+
+    /// Makes the encoding (and kept solver) fit boards of `size`.
+    fn prepare(&mut self, size: Size) {
+        if self.encoding.as_ref().is_some_and(|e| e.size() == size) {
+            return;
+        }
+        let encoding = self.kind.build(size);
+        self.kept = encoding
+            .keeps_solver()
+            .then(|| self.new_solver(encoding.as_ref(), false));
+        self.encoding = Some(encoding);
     }
 }
 
@@ -52,20 +96,34 @@ impl Engine for Z3Engine {
         puzzle: &Grid,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let size = puzzle.size();
-        let encoding = match self.encoding.take() {
-            Some(e) if e.size() == size => e,
-            _ => self.kind.build(size),
+        self.prepare(puzzle.size());
+        let Some(encoding) = self.encoding.as_deref() else {
+            return Err(EngineError::Internal("no encoding was built".into()));
         };
-        let solver = self.new_solver(encoding.as_ref());
-        for rule in encoding.rules() {
-            solver.assert(rule);
-        }
-        for (index, digit) in puzzle.clues() {
-            solver.assert(encoding.clue(index, digit));
-        }
+        let clues: Vec<Bool> = puzzle
+            .clues()
+            .map(|(index, digit)| encoding.clue(index, digit))
+            .collect();
+        let fresh_solver = |first: bool| {
+            let solver = self.new_solver(encoding, first);
+            for clue in &clues {
+                solver.assert(clue);
+            }
+            solver
+        };
+        let mut fresh = self.kept.is_none().then(|| fresh_solver(true));
+        let assumptions = if self.kept.is_some() {
+            clues.clone()
+        } else {
+            Vec::new()
+        };
+        let mut scoped = false;
+        let mut blocked: Vec<Bool> = Vec::new();
         let result = loop {
-            match solver.check() {
+            let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
+                break Err(EngineError::Internal("no solver".into()));
+            };
+            match solver.check_assumptions(&assumptions) {
                 SatResult::Unsat => break Ok(()),
                 SatResult::Unknown => {
                     let reason = solver
@@ -97,18 +155,43 @@ impl Engine for Z3Engine {
                 break Ok(());
             }
             // Block this solution: some cell that was blank must differ.
-            let differs: Vec<Bool> = (0..size.cells())
+            let differs: Vec<Bool> = (0..puzzle.size().cells())
                 .filter(|&i| puzzle.get(i) == 0)
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
-            solver.assert(Bool::or(&differs));
+            let block = Bool::or(&differs);
+            if fresh.is_some() && encoding.tactics().is_some() && blocked.is_empty() {
+                // Go on with the logic's incremental solver.
+                let next = fresh_solver(false);
+                next.assert(&block);
+                fresh = Some(next);
+            } else {
+                if self.kept.is_some() && !scoped {
+                    solver.push();
+                    scoped = true;
+                }
+                solver.assert(&block);
+            }
+            blocked.push(block);
         };
-        self.statistics = solver
+        let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
+            return result;
+        };
+        let statistics = solver
             .get_statistics()
             .entries()
-            .map(|e| (e.key, format!("{:?}", e.value)))
+            .map(|e| {
+                let value = match e.value {
+                    StatisticsValue::UInt(n) => n.to_string(),
+                    StatisticsValue::Double(x) => format!("{x:.3}"),
+                };
+                (e.key, value)
+            })
             .collect();
-        self.encoding = Some(encoding);
+        if scoped {
+            solver.pop(1);
+        }
+        self.statistics = statistics;
         result
     }
 

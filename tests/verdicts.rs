@@ -247,7 +247,7 @@ fn check_prints_the_verdict_line() {
     let multiple = example("multiple.txt");
     let multiple = run(&["check", multiple.to_str().unwrap_or_default()], 3);
     assert!(
-        multiple.starts_with("not unique: at least 2 solutions, differing at 12 cells: r1c1 "),
+        multiple.starts_with("not unique: at least 2 solutions, differing at "),
         "{multiple}"
     );
     let clash = example("clash.txt");

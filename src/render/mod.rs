@@ -110,3 +110,15 @@ pub trait Render {
         out
     }
 }
+
+/// An engine's statistics as a two-column table.
+pub fn statistics_table(rows: &[(String, String)]) -> String {
+    let mut builder = tabled::builder::Builder::new();
+    builder.push_record(["statistic", "value"]);
+    for (name, value) in rows {
+        builder.push_record([name, value]);
+    }
+    let mut table = builder.build();
+    table.with(tabled::settings::Style::sharp());
+    format!("{table}\n")
+}

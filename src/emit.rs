@@ -1,0 +1,73 @@
+//! Exporting a puzzle's formula for other solvers: SMT-LIB 2 in any
+//! encoding, and DIMACS CNF in the `bool` encoding.
+
+use crate::encoding::{EncodingKind, clauses, name, variable};
+use crate::grid::Grid;
+use std::fmt::Write;
+use z3::Solver;
+
+/// The file formats `z3doku emit` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum EmitFormat {
+    /// SMT-LIB 2: declarations, the rules and clues as assertions, and
+    /// `(check-sat)`; for `z3 -smt2` or any solver of the encoding's logic.
+    #[default]
+    Smt2,
+    /// DIMACS CNF of the `bool` encoding, for any SAT solver.
+    Dimacs,
+}
+
+/// The puzzle's formula in `encoding` as an SMT-LIB 2 script: the rules and
+/// clues asserted, then `(check-sat)` and `(get-model)`.
+pub fn smt2(puzzle: &Grid, encoding: EncodingKind) -> String {
+    let built = encoding.build(puzzle.size());
+    let solver = Solver::new();
+    for rule in built.rules() {
+        solver.assert(rule);
+    }
+    for (index, digit) in puzzle.clues() {
+        solver.assert(built.clue(index, digit));
+    }
+    let mut text = format!(
+        "; z3doku: {} puzzle {puzzle}, `{}` encoding\n",
+        puzzle.size(),
+        encoding.name()
+    );
+    if let Some(logic) = built.logic() {
+        let _ = writeln!(text, "(set-logic {logic})");
+    }
+    text.push_str(&solver.to_smt2());
+    text.push_str("(get-model)\n");
+    text
+}
+
+/// The puzzle's `bool`-encoding clauses and one unit clause per clue, as
+/// DIMACS CNF. Comment lines map each variable number to its `x_R_C_D`.
+pub fn dimacs(puzzle: &Grid) -> String {
+    let size = puzzle.size();
+    let rules = clauses(size);
+    let variables = size.cells() * size.side();
+    let mut text = format!(
+        "c z3doku: {size} puzzle {puzzle}, `bool` encoding\n\
+         c variable (R-1)*{side}*{side} + (C-1)*{side} + D is x_R_C_D: row R, column C holds digit D\n",
+        side = size.side()
+    );
+    for number in 1..=variables {
+        let _ = writeln!(text, "c {number} {}", name(size, number));
+    }
+    let _ = writeln!(
+        text,
+        "p cnf {variables} {}",
+        rules.len() + puzzle.clue_count()
+    );
+    for clause in &rules {
+        for lit in clause {
+            let _ = write!(text, "{lit} ");
+        }
+        text.push_str("0\n");
+    }
+    for (index, digit) in puzzle.clues() {
+        let _ = writeln!(text, "{} 0", variable(size, index, digit));
+    }
+    text
+}

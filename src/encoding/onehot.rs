@@ -1,0 +1,172 @@
+//! What the `bool` and `pb` encodings share: the SAT lesson's one-hot
+//! Booleans `x_R_C_D` ("row R, column C holds digit D", all 1-based), the
+//! groups of them that must hold exactly one true literal, and reading a
+//! board back from a model. The two encodings differ only in how they say
+//! "exactly one".
+
+use super::Encoding;
+use crate::grid::{Grid, Size};
+use std::fmt::Write;
+use z3::Model;
+use z3::ast::Bool;
+
+/// A one-hot encoding for one board size: the Booleans and the rules one of
+/// the lessons states over them.
+pub struct OneHotEncoding {
+    size: Size,
+    /// `x_R_C_D` at its DIMACS number minus one.
+    vars: Vec<Bool>,
+    rules: Vec<Bool>,
+}
+
+impl OneHotEncoding {
+    /// Declares `side³` Booleans for boards of `size` and states the rules
+    /// that `state` makes of them (given the variables in DIMACS order:
+    /// variable `n` at `n - 1`).
+    pub(super) fn new(size: Size, state: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
+        let count = size.cells() * size.side();
+        let vars: Vec<Bool> = (1..=count)
+            .map(|number| Bool::new_const(name(size, number)))
+            .collect();
+        let rules = state(&vars);
+        OneHotEncoding { size, vars, rules }
+    }
+
+    /// The Boolean "cell `index` holds `digit`".
+    fn var(&self, index: usize, digit: u8) -> &Bool {
+        &self.vars[variable(self.size, index, digit) - 1]
+    }
+}
+
+impl Encoding for OneHotEncoding {
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn rules(&self) -> &[Bool] {
+        &self.rules
+    }
+
+    fn clue(&self, index: usize, digit: u8) -> Bool {
+        self.var(index, digit).clone()
+    }
+
+    fn differs(&self, index: usize, digit: u8) -> Bool {
+        self.var(index, digit).not()
+    }
+
+    /// Reads each cell's digit: the one whose Boolean is true. `None` when a
+    /// cell has no true digit (the rules forbid two, and the checker would
+    /// catch a board that broke them).
+    fn decode(&self, model: &Model) -> Option<Grid> {
+        let mut grid = Grid::empty(self.size);
+        let digits = 1..=self.size.side() as u8;
+        for index in 0..self.size.cells() {
+            // A model's own value of a constant is a lookup; `eval` would
+            // run the rewriter for each of the up to n² Booleans per cell.
+            let digit = digits.clone().find(|&d| {
+                let var = self.var(index, d);
+                model
+                    .get_const_interp(var)
+                    .or_else(|| model.eval(var, true))
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false)
+            })?;
+            grid.set(index, digit);
+        }
+        Some(grid)
+    }
+
+    /// The true literals, one `x_R_C_D -> true` per line (the false ones,
+    /// `side - 1` per cell, say nothing the true ones do not).
+    fn model_text(&self, model: &Model) -> String {
+        let mut text = String::new();
+        for var in &self.vars {
+            if model.eval(var, true).and_then(|v| v.as_bool()) == Some(true) {
+                let _ = writeln!(text, "{var} -> true");
+            }
+        }
+        text
+    }
+
+    fn logic(&self) -> Option<&'static str> {
+        // Z3's finite-domain solver is its SAT solver, with native
+        // cardinality constraints (see build.md, "Encodings").
+        Some("QF_FD")
+    }
+
+    fn keeps_solver(&self) -> bool {
+        true
+    }
+}
+
+/// The DIMACS number (1-based) of "cell `index` holds `digit`":
+/// `index * side + digit`, so numbers run cell by cell, digit by digit.
+pub fn variable(size: Size, index: usize, digit: u8) -> usize {
+    index * size.side() + usize::from(digit)
+}
+
+/// The readable name `x_R_C_D` of the variable numbered `number`. The
+/// underscores keep two-digit rows, columns and digits apart (`x_10_3_12`).
+pub fn name(size: Size, number: usize) -> String {
+    let side = size.side();
+    let (index, digit) = ((number - 1) / side, (number - 1) % side + 1);
+    format!("x_{}_{}_{}", index / side + 1, index % side + 1, digit)
+}
+
+/// Every set of variables of which exactly one must be true, as DIMACS
+/// numbers: each cell's digits, then each row, column and box's places for
+/// each digit.
+pub fn exactly_one_sets(size: Size) -> impl Iterator<Item = Vec<usize>> {
+    let side = size.side();
+    let cells = (0..size.cells()).map(move |index| {
+        (1..=side as u8)
+            .map(|digit| variable(size, index, digit))
+            .collect()
+    });
+    let places = size.groups().flat_map(move |group| {
+        (1..=side as u8).map(move |digit| {
+            group
+                .cells
+                .iter()
+                .map(|&index| variable(size, index, digit))
+                .collect()
+        })
+    });
+    cells.chain(places)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_names_round_trip() {
+        let nine = Size::NINE;
+        assert_eq!(variable(nine, 0, 1), 1);
+        assert_eq!(variable(nine, 80, 9), 729);
+        assert_eq!(name(nine, 1), "x_1_1_1");
+        assert_eq!(name(nine, variable(nine, 9 * 4 + 2, 7)), "x_5_3_7");
+        let sixteen = Size::from_side(16).unwrap();
+        assert_eq!(
+            name(sixteen, variable(sixteen, 16 * 9 + 2, 12)),
+            "x_10_3_12"
+        );
+    }
+
+    #[test]
+    fn every_variable_is_in_four_sets() {
+        for size in Size::ALL {
+            let sets: Vec<Vec<usize>> = exactly_one_sets(size).collect();
+            assert_eq!(sets.len(), 4 * size.cells());
+            let mut seen = vec![0; size.cells() * size.side() + 1];
+            for set in &sets {
+                assert_eq!(set.len(), size.side());
+                for &v in set {
+                    seen[v] += 1;
+                }
+            }
+            assert!(seen[1..].iter().all(|&n| n == 4));
+        }
+    }
+}

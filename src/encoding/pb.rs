@@ -1,0 +1,20 @@
+//! The `pb` encoding, in the pysat lesson's cardinality style: the `bool`
+//! encoding's Booleans `x_R_C_D`, with each "exactly one" stated as a single
+//! pseudo-Boolean equation `x₁ + … + xₙ = 1` that Z3 reasons about natively
+//! instead of as pairwise clauses.
+
+use super::onehot::{OneHotEncoding, exactly_one_sets};
+use crate::grid::Size;
+use z3::ast::Bool;
+
+/// The cardinality encoding for boards of `size`.
+pub fn pb_encoding(size: Size) -> OneHotEncoding {
+    OneHotEncoding::new(size, |vars| {
+        exactly_one_sets(size)
+            .map(|set| {
+                let terms: Vec<(&Bool, i32)> = set.iter().map(|&v| (&vars[v - 1], 1)).collect();
+                Bool::pb_eq(&terms, 1)
+            })
+            .collect()
+    })
+}
