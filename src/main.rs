@@ -18,6 +18,9 @@ use z3doku::verdict::{self, Outcome, Status};
 
 /// Exit status for usage and input errors (clap uses it too).
 const EXIT_INPUT: u8 = 2;
+/// How long naming the clues to blame may take, without `--timeout`.
+const EXPLAIN_BUDGET: Duration = Duration::from_secs(10);
+
 /// Exit status for an internal error: a bug in z3doku.
 const EXIT_INTERNAL: u8 = 5;
 
@@ -368,7 +371,16 @@ fn verdict_of(
     if options.stats {
         eprint!("{}", render::statistics_table(&engine.statistics()));
     }
-    verdict::explain(engine.as_mut(), &mut outcome)?;
+    // Naming the clues to blame takes many solves: each gets the timeout,
+    // and all of them together the same again, so a refutation that is
+    // hard for the engine cannot hold the answer up for long.
+    let budget = settings.timeout.unwrap_or(EXPLAIN_BUDGET);
+    let mut explainer = new_engine(&Settings {
+        timeout: Some(budget),
+        keep_models: false,
+        ..settings.clone()
+    });
+    verdict::explain(explainer.as_mut(), &mut outcome, budget)?;
     if options.verify {
         let referee = options.referee();
         if !verdict::confirm(new_engine(&referee).as_mut(), referee.engine, &mut outcome)? {

@@ -70,6 +70,9 @@ pub struct Outcome {
     /// Clues that together admit no solution: the clashing pair, or after
     /// [`explain`], a minimal conflicting set.
     pub conflicting: Vec<Clue>,
+    /// Whether no clue can be dropped from [`Outcome::conflicting`] (false
+    /// when [`explain`] ran out of time before it could make sure).
+    pub conflict_is_minimal: bool,
     /// Why the engine gave up, when it did.
     pub gave_up: Option<String>,
     /// Time spent in the engine.
@@ -102,7 +105,12 @@ impl Outcome {
                 (Some(clash), _) => format!("no solution: {clash}"),
                 (None, 0) => "no solution".to_string(),
                 (None, n) => format!(
-                    "no solution: these {n} clues conflict: {}",
+                    "no solution: these {n} clues conflict{}: {}",
+                    if self.conflict_is_minimal {
+                        ""
+                    } else {
+                        " (perhaps not all of them: finding a smaller set ran out of time)"
+                    },
                     clue_text(&self.conflicting)
                 ),
             },
@@ -147,6 +155,7 @@ pub fn solve_with(
         solutions: Vec::new(),
         conflicting: clash.iter().flat_map(ClueClash::clues).collect(),
         clash,
+        conflict_is_minimal: true,
         gave_up: None,
         elapsed: Duration::ZERO,
         verified_by: None,
@@ -181,10 +190,19 @@ pub fn solve_with(
 /// no solution (dropping any one of them makes the rest solvable).
 ///
 /// The engine may offer a first, smaller set (Z3's unsat core); either way
-/// the set is then shrunk by deletion: each clue in turn is dropped, and
-/// stays dropped if the others still have no solution. Does nothing unless
-/// the status is [`Status::None`] without a direct clash.
-pub fn explain(engine: &mut dyn Engine, outcome: &mut Outcome) -> Result<(), InternalError> {
+/// the set is then shrunk by deletion: runs of clues, then single clues,
+/// are dropped, and stay dropped if the rest still have no solution.
+///
+/// Shrinking stops early when `budget` runs out or the engine gives up on a
+/// step (give it a timeout: a few clues of a large board can take long to
+/// refute); the set then still conflicts but may not be minimal, and
+/// [`Outcome::conflict_is_minimal`] says so. Does nothing unless the status
+/// is [`Status::None`] without a direct clash.
+pub fn explain(
+    engine: &mut dyn Engine,
+    outcome: &mut Outcome,
+    budget: Duration,
+) -> Result<(), InternalError> {
     if outcome.status != Status::None || outcome.clash.is_some() {
         return Ok(());
     }
@@ -198,18 +216,31 @@ pub fn explain(engine: &mut dyn Engine, outcome: &mut Outcome) -> Result<(), Int
             .collect(),
         None => puzzle.clue_list(),
     };
-    let mut k = 0;
-    while k < core.len() {
-        let mut without = core.clone();
-        without.remove(k);
-        match has_solution(engine, &puzzle.with_clues(&without))? {
-            Some(false) => core = without,
-            Some(true) => k += 1,
-            None => {
-                // Out of time: what is left still conflicts, if not minimally.
-                break;
+    // Drop runs of clues, halving the run length down to single clues: a
+    // small core among many clues goes in few solves, and the last pass
+    // (one clue at a time) leaves every remaining clue necessary.
+    let mut run = core.len().div_ceil(2);
+    let mut minimal = true;
+    'shrink: while run >= 1 {
+        let mut k = 0;
+        while k < core.len() {
+            if start.elapsed() > budget {
+                minimal = false;
+                break 'shrink;
+            }
+            let mut without = core.clone();
+            without.drain(k..(k + run).min(core.len()));
+            match has_solution(engine, &puzzle.with_clues(&without))? {
+                Some(false) => core = without,
+                Some(true) => k += run,
+                // Out of time: what is left conflicts, if not minimally.
+                None => {
+                    minimal = false;
+                    break 'shrink;
+                }
             }
         }
+        run /= 2;
     }
     // The set must itself admit no solution; anything else is a bug.
     if has_solution(engine, &puzzle.with_clues(&core))? == Some(true) {
@@ -219,6 +250,7 @@ pub fn explain(engine: &mut dyn Engine, outcome: &mut Outcome) -> Result<(), Int
         )));
     }
     outcome.conflicting = core;
+    outcome.conflict_is_minimal = minimal;
     outcome.elapsed += start.elapsed();
     Ok(())
 }

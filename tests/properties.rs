@@ -156,6 +156,7 @@ proptest! {
             solutions: vec![Solution { grid: grid.clone(), model: None }],
             clash: None,
             conflicting: Vec::new(),
+            conflict_is_minimal: true,
             gave_up: None,
             elapsed: std::time::Duration::ZERO,
             verified_by: None,

@@ -182,7 +182,13 @@ fn conflicting_clues_are_unsat_and_minimal() {
         let mut outcome =
             solve_with(engine.as_mut(), puzzle, true).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::None);
-        explain(engine.as_mut(), &mut outcome).unwrap_or_else(|e| panic!("{e}"));
+        explain(
+            engine.as_mut(),
+            &mut outcome,
+            std::time::Duration::from_secs(60),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(outcome.conflict_is_minimal);
         let core = &outcome.conflicting;
         assert!(!core.is_empty() && core.len() <= puzzle.clue_count());
         // Unsat by itself, checked by Z3 and by the independent counter.

@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(outcome) => outcome,
         Err(e) => panic!("{e} on {puzzle}"),
     };
-    if let Err(e) = explain(engine.as_mut(), &mut outcome) {
+    if let Err(e) = explain(engine.as_mut(), &mut outcome, Duration::from_secs(1)) {
         panic!("{e} on {puzzle}");
     }
     if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, &mut |_| {}) {

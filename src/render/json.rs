@@ -27,6 +27,7 @@ impl Render for Json {
             "solutions": solutions,
             "differing_cells": differing,
             "conflicting_clues": conflicting,
+            "conflict_is_minimal": outcome.conflict_is_minimal,
             "time_ms": outcome.elapsed.as_secs_f64() * 1000.0,
         });
         if let Some(referee) = outcome.verified_by {
