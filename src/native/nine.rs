@@ -38,6 +38,79 @@ const BAND_PEERS: [u32; 27] = {
     peers
 };
 
+/// For each row of a band (nine bits), which of its three box segments
+/// hold a bit.
+const SEGMENTS: [u8; 512] = {
+    let mut segments = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                segments[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    segments
+};
+
+/// Locked candidates inside a band. Index: which of the nine row-box
+/// segments of a band (bit `3 r + k` for row `r`, box `k`) hold places of
+/// a digit. Value: the cells of the band the digit keeps once every box
+/// with its places in one row has taken that row from the other boxes
+/// (pointing), and every row with its places in one box has taken that box
+/// from the other rows (claiming), to a fixed point; 0 when a row or box is
+/// left without a place.
+const LOCKED: [u32; 512] = {
+    let mut keep = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        let mut segs: usize = index;
+        let mut stable = false;
+        while !stable {
+            let before = segs;
+            let mut k = 0;
+            while k < 3 {
+                let rows = (segs >> k) & 0b1001001;
+                if rows != 0 && rows & (rows - 1) == 0 {
+                    // Box k holds the digit in one row only: the row's
+                    // other boxes lose it.
+                    let row = rows.trailing_zeros() / 3;
+                    segs &= !(7 << (3 * row)) | 1 << (3 * row + k);
+                }
+                let row = (segs >> (3 * k)) & 7;
+                if row != 0 && row & (row - 1) == 0 {
+                    // Row k holds the digit in one box only: the box's
+                    // other rows lose it.
+                    let bx = row.trailing_zeros();
+                    segs &= !(0b1001001 << bx) | 1 << (3 * k + bx);
+                }
+                k += 1;
+            }
+            stable = segs == before;
+        }
+        let mut ok = true;
+        let mut k = 0;
+        while k < 3 {
+            ok &= (segs >> k) & 0b1001001 != 0 && (segs >> (3 * k)) & 7 != 0;
+            k += 1;
+        }
+        if ok {
+            let mut seg = 0;
+            while seg < 9 {
+                if segs >> seg & 1 != 0 {
+                    keep[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+                }
+                seg += 1;
+            }
+        }
+        index += 1;
+    }
+    keep
+};
+
 /// A board in the middle of a search.
 #[derive(Clone, Copy)]
 struct Board {
@@ -127,18 +200,29 @@ impl Board {
         while self.dirty != 0 {
             let d = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            let bands = [self.cells[0][d], self.cells[1][d], self.cells[2][d]];
+            let mut bands = [0; 3];
             let mut hits = [0; 3];
             // Columns: bit-sliced counts of each column's places over the
             // nine rows.
             let (mut once, mut twice) = (0, 0);
-            for (b, &word) in bands.iter().enumerate() {
+            for (b, band) in bands.iter_mut().enumerate() {
+                let word = self.cells[b][d];
+                let segs = usize::from(SEGMENTS[(word & ROW) as usize])
+                    | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
+                    | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
+                let word = word & LOCKED[segs];
+                if word == 0 {
+                    return None;
+                }
+                if word != self.cells[b][d] {
+                    // Fewer candidates may leave naked singles.
+                    self.cells[b][d] = word;
+                    placed = true;
+                }
+                *band = word;
                 let mut found = 0;
                 for r in 0..3 {
                     let row = (word >> (9 * r)) & ROW;
-                    if row == 0 {
-                        return None;
-                    }
                     if row & (row - 1) == 0 {
                         found |= row << (9 * r);
                     }
@@ -147,9 +231,6 @@ impl Board {
                 }
                 for boxed in BOXES {
                     let boxed = word & boxed;
-                    if boxed == 0 {
-                        return None;
-                    }
                     if boxed & (boxed - 1) == 0 {
                         found |= boxed;
                     }
