@@ -277,10 +277,15 @@ impl Board {
             while pairs != 0 {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
+                // The open peers gathered into one word, for one count: the
+                // column in the other bands is shifted to bits 0, 1, 9, 10,
+                // 18 and 19, above the row and box.
                 let column = (1 << (i % 9)) * ROWS_OF;
-                let open = (self.open[b] & BAND_PEERS[i]).count_ones()
-                    + (self.open[(b + 1) % 3] & column).count_ones()
-                    + (self.open[(b + 2) % 3] & column).count_ones()
+                let across = ((self.open[(b + 1) % 3] & column)
+                    | (self.open[(b + 2) % 3] & column) << 1)
+                    >> (i % 9);
+                let open = (u64::from(across) << 27 | u64::from(self.open[b] & BAND_PEERS[i]))
+                    .count_ones()
                     + 1;
                 if open > best.0 {
                     best = (open, b, i);
