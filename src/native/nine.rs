@@ -134,7 +134,16 @@ impl Board {
             lost |= ((*word >> i) & 1) << e;
             *word &= !m;
         }
-        self.dirty |= lost as u16 | 1 << d;
+        self.dirty |= lost as u16;
+        self.place_single(d, b, i);
+    }
+
+    /// Puts digit `d + 1` in cell `i` of band `b`, its only candidate:
+    /// the other digits have nothing to lose there.
+    #[inline(always)]
+    fn place_single(&mut self, d: usize, b: usize, i: usize) {
+        let m = 1 << i;
+        self.dirty |= 1 << d;
         self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
         let column = (1 << (i % 9)) * ROWS_OF;
         for other in [(b + 1) % 3, (b + 2) % 3] {
@@ -175,7 +184,7 @@ impl Board {
                             if self.cells[b][d] & (1 << i) == 0 {
                                 return false;
                             }
-                            self.place(d, b, i);
+                            self.place_single(d, b, i);
                         }
                     }
                 }
