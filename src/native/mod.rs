@@ -4,9 +4,9 @@
 //! Each group (row, column, box) keeps the digits still to place as bits of
 //! an integer; the search fills the most constrained cell first and forces
 //! naked and hidden singles before it branches. The classic 9x9 board has
-//! its own path ([`nine`]) that keeps, for each digit, the set of cells it
-//! may still take as one 81-bit word; every other size goes through the
-//! generic path ([`generic`]). Neither allocates while it searches: all
+//! its own path ([`nine`]) that keeps, for each digit and band of three
+//! rows, the cells it may still take as one 27-bit word; every other size
+//! goes through the generic path ([`generic`]). Neither allocates while it searches: all
 //! state lives in fixed arrays, in the engine or on the stack.
 
 mod generic;

@@ -1,85 +1,155 @@
 //! The 9x9 fast path.
 //!
-//! The board is nine 81-bit words, one per digit: bit `i` of word `d` says
-//! that digit `d + 1` may still stand in cell `i` (row-major). A placed digit
-//! keeps its own bit, so every group holds at least one bit of every word
-//! while the board can still be solved. Placing a digit clears its cell from
-//! the other words and its cell's peers from its own word: a handful of
-//! 128-bit operations. The whole board is 304 bytes, so the search copies it
-//! at each branch rather than undoing moves.
+//! The board is cut into its three horizontal bands of three rows. For each
+//! band and digit, one 27-bit word holds the cells of the band that digit
+//! may still take: bit `9 r + c` for row `r` of the band and column `c`, so
+//! cell `27 b + i` of the board is bit `i` of band `b`. A placed digit keeps
+//! its own bit, so every group holds at least one bit of every digit while
+//! the board can still be solved. Rows and boxes lie inside one band and a
+//! column crosses the three bands at the same bits, so every update is a
+//! handful of 32-bit operations. The whole board is about 120 bytes, so the
+//! search copies it at each branch rather than undoing moves.
 
 use super::{Flow, Search};
 use crate::grid::{Grid, Size};
 use std::ops::ControlFlow;
 
-const CELLS: usize = 81;
-const ALL: u128 = (1 << CELLS) - 1;
+/// Every cell of a band.
+const BAND: u32 = (1 << 27) - 1;
 
-const fn bit(cell: usize) -> u128 {
-    1 << cell
-}
+/// One row of a band.
+const ROW: u32 = 0x1ff;
 
-/// The cells of each group: rows 0-8, columns 9-17, boxes 18-26.
-const GROUPS: [u128; 27] = {
-    let mut groups = [0; 27];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / 9, cell % 9);
-        groups[row] |= bit(cell);
-        groups[9 + col] |= bit(cell);
-        groups[18 + row / 3 * 3 + col / 3] |= bit(cell);
-        cell += 1;
-    }
-    groups
-};
+/// A set of columns (nine bits) times this is those columns in each row of
+/// a band.
+const ROWS_OF: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// The first cell of each row: times a 9-bit set of columns, those columns
-/// in every row.
-const ROW_STARTS: u128 = {
-    let mut starts = 0;
-    let mut row = 0;
-    while row < 9 {
-        starts |= bit(9 * row);
-        row += 1;
-    }
-    starts
-};
+/// The three boxes of a band.
+const BOXES: [u32; 3] = [0x7 * ROWS_OF, 0x38 * ROWS_OF, 0x1c0 * ROWS_OF];
 
-/// Each cell's peers: the other cells of its row, column and box.
-const PEERS: [u128; CELLS] = {
-    let mut peers = [0; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / 9, cell % 9);
-        peers[cell] =
-            (GROUPS[row] | GROUPS[9 + col] | GROUPS[18 + row / 3 * 3 + col / 3]) & !bit(cell);
-        cell += 1;
+/// Each cell's peers inside its band: the rest of its row and box.
+const BAND_PEERS: [u32; 27] = {
+    let mut peers = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        peers[i] = ((ROW << (i / 9 * 9)) | BOXES[i % 9 / 3]) & !(1 << i);
+        i += 1;
     }
     peers
+};
+
+/// For each row of a band (nine bits), which of its three box segments
+/// hold a bit.
+const SEGMENTS: [u8; 512] = {
+    let mut segments = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                segments[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    segments
+};
+
+/// Locked candidates inside a band. Index: which of the nine row-box
+/// segments of a band (bit `3 r + k` for row `r`, box `k`) hold places of
+/// a digit. Value: the cells of the band the digit keeps once every box
+/// with its places in one row has taken that row from the other boxes
+/// (pointing), and every row with its places in one box has taken that box
+/// from the other rows (claiming), to a fixed point; 0 when a row or box is
+/// left without a place.
+const LOCKED: [u32; 512] = {
+    let mut keep = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        let mut segs: usize = index;
+        let mut stable = false;
+        while !stable {
+            let before = segs;
+            let mut k = 0;
+            while k < 3 {
+                let rows = (segs >> k) & 0b1001001;
+                if rows != 0 && rows & (rows - 1) == 0 {
+                    // Box k holds the digit in one row only: the row's
+                    // other boxes lose it.
+                    let row = rows.trailing_zeros() / 3;
+                    segs &= !(7 << (3 * row)) | 1 << (3 * row + k);
+                }
+                let row = (segs >> (3 * k)) & 7;
+                if row != 0 && row & (row - 1) == 0 {
+                    // Row k holds the digit in one box only: the box's
+                    // other rows lose it.
+                    let bx = row.trailing_zeros();
+                    segs &= !(0b1001001 << bx) | 1 << (3 * k + bx);
+                }
+                k += 1;
+            }
+            stable = segs == before;
+        }
+        let mut ok = true;
+        let mut k = 0;
+        while k < 3 {
+            ok &= (segs >> k) & 0b1001001 != 0 && (segs >> (3 * k)) & 7 != 0;
+            k += 1;
+        }
+        if ok {
+            let mut seg = 0;
+            while seg < 9 {
+                if segs >> seg & 1 != 0 {
+                    keep[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+                }
+                seg += 1;
+            }
+        }
+        index += 1;
+    }
+    keep
 };
 
 /// A board in the middle of a search.
 #[derive(Clone, Copy)]
 struct Board {
-    /// For each digit, the cells it may take (or has taken).
-    cells: [u128; 9],
-    /// The cells without a digit yet.
-    open: u128,
-    /// Each digit's word when its hidden singles were last looked for: a
-    /// word that has not changed since has none to give.
-    swept: [u128; 9],
+    /// For each band and digit, the band's cells the digit may take (or has
+    /// taken).
+    cells: [[u32; 9]; 3],
+    /// For each band, its cells without a digit yet.
+    open: [u32; 3],
+    /// The digits (bit `d` for digit `d + 1`) that lost a place since their
+    /// hidden singles were last looked for: the others have none to give.
+    dirty: u16,
 }
 
 impl Board {
-    /// Puts digit `d + 1` in `cell`, which must allow it.
+    /// Puts digit `d + 1` in cell `i` of band `b`, which must allow it.
     #[inline(always)]
-    fn place(&mut self, d: usize, cell: usize) {
-        let b = bit(cell);
-        for word in &mut self.cells {
-            *word &= !b;
+    fn place(&mut self, d: usize, b: usize, i: usize) {
+        let m = 1 << i;
+        let mut lost = 0;
+        for (e, word) in self.cells[b].iter_mut().enumerate() {
+            lost |= ((*word >> i) & 1) << e;
+            *word &= !m;
         }
-        self.cells[d] = (self.cells[d] & !PEERS[cell]) | b;
-        self.open &= !b;
+        self.dirty |= lost as u16;
+        self.place_single(d, b, i);
+    }
+
+    /// Puts digit `d + 1` in cell `i` of band `b`, its only candidate:
+    /// the other digits have nothing to lose there.
+    #[inline(always)]
+    fn place_single(&mut self, d: usize, b: usize, i: usize) {
+        let m = 1 << i;
+        self.dirty |= 1 << d;
+        self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
+        let column = (1 << (i % 9)) * ROWS_OF;
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            self.cells[other][d] &= !column;
+        }
+        self.open[b] &= !m;
     }
 
     /// Fills naked and hidden singles until none is left. `false` when the
@@ -88,29 +158,38 @@ impl Board {
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
-            // Bit-sliced counting over the digits: the open cells with at
-            // least one candidate, and with at least two.
-            let (mut once, mut twice) = (0, 0);
-            for &word in &self.cells {
-                let word = word & self.open;
-                twice |= once & word;
-                once |= word;
-            }
-            if self.open & !once != 0 {
-                return false;
-            }
-            let mut singles = once & !twice;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    // An earlier single of this round may have taken the
-                    // cell's last digit.
-                    let Some(d) = (0..9).find(|&d| self.cells[d] & bit(cell) != 0) else {
-                        return false;
-                    };
-                    self.place(d, cell);
+            let mut placed = false;
+            for b in 0..3 {
+                // Bit-sliced counting over the digits: the open cells with
+                // at least one candidate, and with at least two.
+                let (mut once, mut twice) = (0, 0);
+                for &word in &self.cells[b] {
+                    twice |= once & word;
+                    once |= word;
                 }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return false;
+                }
+                let singles = open & !twice;
+                if singles != 0 {
+                    placed = true;
+                    for d in 0..9 {
+                        let mut hits = self.cells[b][d] & singles;
+                        while hits != 0 {
+                            let i = hits.trailing_zeros() as usize;
+                            hits &= hits - 1;
+                            // A single of this round may have taken the
+                            // cell's last digit.
+                            if self.cells[b][d] & (1 << i) == 0 {
+                                return false;
+                            }
+                            self.place_single(d, b, i);
+                        }
+                    }
+                }
+            }
+            if placed {
                 continue;
             }
             match self.hidden_singles() {
@@ -124,111 +203,146 @@ impl Board {
     /// Fills every hidden single: a digit with one place left in a row,
     /// column or box. `None` on a contradiction (a digit with no place in a
     /// group), else whether anything was placed.
-    ///
-    /// Each digit's word is cut into its nine 9-bit rows: a row is a group
-    /// by itself, the columns are counted across the rows with bit-sliced
-    /// counters, and each box is three 3-bit slices of three rows.
     #[inline]
     fn hidden_singles(&mut self) -> Option<bool> {
         let mut placed = false;
-        for d in 0..9 {
-            let word = self.cells[d];
-            if word == self.swept[d] {
-                continue;
-            }
-            self.swept[d] = word;
-            let rows: [u32; 9] = std::array::from_fn(|r| (word >> (9 * r)) as u32 & 0x1ff);
-            let mut hits = 0;
+        while self.dirty != 0 {
+            let d = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let mut bands = [0; 3];
+            let mut hits = [0; 3];
+            // Columns: bit-sliced counts of each column's places over the
+            // nine rows.
             let (mut once, mut twice) = (0, 0);
-            for (r, &row) in rows.iter().enumerate() {
-                if row == 0 {
+            for (b, band) in bands.iter_mut().enumerate() {
+                let word = self.cells[b][d];
+                let segs = usize::from(SEGMENTS[(word & ROW) as usize])
+                    | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
+                    | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
+                let word = word & LOCKED[segs];
+                if word == 0 {
                     return None;
                 }
-                if row & (row - 1) == 0 {
-                    hits |= u128::from(row) << (9 * r);
+                if word != self.cells[b][d] {
+                    // Fewer candidates may leave naked singles.
+                    self.cells[b][d] = word;
+                    placed = true;
                 }
-                twice |= once & row;
-                once |= row;
+                *band = word;
+                let mut found = 0;
+                for r in 0..3 {
+                    let row = (word >> (9 * r)) & ROW;
+                    if row & (row - 1) == 0 {
+                        found |= row << (9 * r);
+                    }
+                    twice |= once & row;
+                    once |= row;
+                }
+                for boxed in BOXES {
+                    let boxed = word & boxed;
+                    if boxed & (boxed - 1) == 0 {
+                        found |= boxed;
+                    }
+                }
+                hits[b] = found;
             }
-            if once != 0x1ff {
+            if once != ROW {
                 return None;
             }
-            hits |= word & (u128::from(once & !twice) * ROW_STARTS);
-            for (b, band) in rows.chunks_exact(3).enumerate() {
-                for stack in 0..3 {
-                    let slice = |row: u32| (row >> (3 * stack)) & 7;
-                    let boxed = slice(band[0]) | slice(band[1]) << 3 | slice(band[2]) << 6;
-                    if boxed == 0 {
+            let columns = (once & !twice) * ROWS_OF;
+            for b in 0..3 {
+                let mut found = (hits[b] | (bands[b] & columns)) & self.open[b];
+                while found != 0 {
+                    let i = found.trailing_zeros() as usize;
+                    found &= found - 1;
+                    // A hit of this round may have taken another's place.
+                    if self.cells[b][d] & (1 << i) == 0 {
                         return None;
                     }
-                    if boxed & (boxed - 1) == 0 {
-                        hits |= word & GROUPS[18 + 3 * b + stack];
-                    }
+                    self.place(d, b, i);
+                    placed = true;
                 }
-            }
-            hits &= self.open;
-            while hits != 0 {
-                let cell = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
-                // A hit of this round may have taken another's place.
-                if self.cells[d] & bit(cell) == 0 {
-                    return None;
-                }
-                self.place(d, cell);
-                placed = true;
             }
         }
         Some(placed)
     }
 
-    /// The open cell to branch on, with its candidates as bits: the first
-    /// cell with two candidates, else one with the fewest.
-    fn pivot(&self) -> (usize, u16) {
-        let (mut one, mut two, mut three) = (0, 0, 0);
-        for &word in &self.cells {
-            let word = word & self.open;
-            three |= two & word;
-            two |= one & word;
-            one |= word;
-        }
-        let pairs = two & !three;
-        let cell = if pairs != 0 {
-            pairs.trailing_zeros() as usize
-        } else {
-            let mut best = (u32::MAX, 0);
-            let mut open = self.open;
-            while open != 0 {
-                let cell = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let count = self.candidates(cell).count_ones();
-                if count < best.0 {
-                    best = (count, cell);
+    /// The open cell to branch on, as band and bit, with its candidates.
+    ///
+    /// A cell with two candidates if there is one: of those, the one with
+    /// the most open peers, whose two branches fill or narrow the most cells
+    /// and so end soonest (this halves the search against taking the first
+    /// such cell). Else a cell with the fewest candidates.
+    fn pivot(&self) -> (usize, usize, u16) {
+        let mut best = (0, 0, 0);
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for &word in &self.cells[b] {
+                three |= two & word;
+                two |= one & word;
+                one |= word;
+            }
+            let mut pairs = two & !three & self.open[b];
+            while pairs != 0 {
+                let i = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                // The open peers gathered into one word, for one count: the
+                // column in the other bands is shifted to bits 0, 1, 9, 10,
+                // 18 and 19, above the row and box.
+                let column = (1 << (i % 9)) * ROWS_OF;
+                let across = ((self.open[(b + 1) % 3] & column)
+                    | (self.open[(b + 2) % 3] & column) << 1)
+                    >> (i % 9);
+                let open = (u64::from(across) << 27 | u64::from(self.open[b] & BAND_PEERS[i]))
+                    .count_ones()
+                    + 1;
+                if open > best.0 {
+                    best = (open, b, i);
                 }
             }
-            best.1
-        };
-        (cell, self.candidates(cell))
-    }
-
-    /// The digits `cell` may take, bit `d` for digit `d + 1`.
-    fn candidates(&self, cell: usize) -> u16 {
-        let mut digits = 0;
-        for (d, &word) in self.cells.iter().enumerate() {
-            if word & bit(cell) != 0 {
-                digits |= 1 << d;
+        }
+        if best.0 > 0 {
+            return (best.1, best.2, self.candidates(best.1, best.2));
+        }
+        let mut best = (u32::MAX, 0, 0);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.candidates(b, i).count_ones();
+                if count < best.0 {
+                    best = (count, b, i);
+                }
             }
         }
+        (best.1, best.2, self.candidates(best.1, best.2))
+    }
+
+    /// The digits cell `i` of band `b` may take, bit `d` for digit `d + 1`.
+    fn candidates(&self, b: usize, i: usize) -> u16 {
+        let mut digits = 0;
+        for (d, &word) in self.cells[b].iter().enumerate() {
+            digits |= (((word >> i) & 1) as u16) << d;
+        }
         digits
+    }
+
+    /// Whether no cell is open.
+    fn solved(&self) -> bool {
+        self.open == [0; 3]
     }
 
     /// The solved board, once no cell is open.
     fn grid(&self) -> Grid {
         let mut grid = Grid::empty(Size::NINE);
-        for (d, &word) in self.cells.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                grid.set(word.trailing_zeros() as usize, d as u8 + 1);
-                word &= word - 1;
+        for (b, band) in self.cells.iter().enumerate() {
+            for (d, &word) in band.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    grid.set(27 * b + word.trailing_zeros() as usize, d as u8 + 1);
+                    word &= word - 1;
+                }
             }
         }
         grid
@@ -238,18 +352,19 @@ impl Board {
 /// Visits every solution of the 9x9 `puzzle` until `search` stops.
 pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
     let mut board = Board {
-        cells: [ALL; 9],
-        open: ALL,
-        swept: [u128::MAX; 9],
+        cells: [[BAND; 9]; 3],
+        open: [BAND; 3],
+        dirty: 0x1ff,
     };
     for (cell, digit) in puzzle.clues() {
-        let d = usize::from(digit) - 1;
-        if board.cells[d] & bit(cell) == 0 {
+        let (d, b, i) = (usize::from(digit) - 1, cell / 27, cell % 27);
+        if board.cells[b][d] & (1 << i) == 0 {
             // Two clues share a digit in a group.
             return ControlFlow::Continue(());
         }
-        board.place(d, cell);
+        board.place(d, b, i);
     }
+    board.dirty = 0x1ff;
     descend(board, search)
 }
 
@@ -258,15 +373,15 @@ fn descend(mut board: Board, search: &mut Search<'_>) -> Flow {
     if !board.propagate() {
         return ControlFlow::Continue(());
     }
-    if board.open == 0 {
+    if board.solved() {
         return search.found(&board.grid());
     }
-    let (cell, mut digits) = board.pivot();
+    let (b, i, mut digits) = board.pivot();
     while digits != 0 {
         let d = digits.trailing_zeros() as usize;
         digits &= digits - 1;
         let mut next = board;
-        next.place(d, cell);
+        next.place(d, b, i);
         descend(next, search)?;
     }
     ControlFlow::Continue(())
