@@ -280,40 +280,62 @@ impl Batch {
         let (jobs_tx, jobs_rx) = bounded::<Job>(window);
         let (results_tx, results_rx) = bounded::<(u64, Record)>(window);
         std::thread::scope(|scope| -> Result<(), BatchError> {
+            let mut workers = Vec::new();
+            let mut started = Ok(());
             for n in 0..self.jobs.get() {
                 let (jobs, results, stop) = (jobs_rx.clone(), results_tx.clone(), &stop);
-                std::thread::Builder::new()
+                let worker = std::thread::Builder::new()
                     .name(format!("z3doku-worker-{n}"))
-                    .spawn_scoped(scope, move || self.work(&jobs, &results, stop))
-                    .map_err(|e| BatchError::Thread(e.to_string()))?;
+                    .spawn_scoped(scope, move || self.work(&jobs, &results, stop));
+                match worker {
+                    Ok(handle) => workers.push(handle),
+                    Err(e) => {
+                        started = Err(BatchError::Thread(e.to_string()));
+                        break;
+                    }
+                }
             }
             drop((jobs_rx, results_tx));
-            let reader = {
+            // Without workers the reader is never started, and dropping its
+            // sender here lets any started workers end.
+            let started = started.and_then(|()| {
                 let stop = Arc::clone(&stop);
                 let lines = Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input));
-                move || read(lines, &jobs_tx, &slots_tx, &stop)
-            };
-            std::thread::Builder::new()
-                .name("z3doku-reader".into())
-                .spawn(reader)
-                .map_err(|e| BatchError::Thread(e.to_string()))?;
-            let mut pending = BTreeMap::new();
-            let mut next = 0;
-            'results: for (seq, record) in results_rx.iter() {
-                pending.insert(seq, record);
-                while let Some(record) = pending.remove(&next) {
-                    next += 1;
-                    let _ = slots_rx.try_recv();
-                    summary.add(&record);
-                    if write(&record).is_break() {
-                        stop.store(true, Ordering::SeqCst);
-                        break 'results;
+                std::thread::Builder::new()
+                    .name("z3doku-reader".into())
+                    .spawn(move || read(lines, &jobs_tx, &slots_tx, &stop))
+                    .map(drop)
+                    .map_err(|e| BatchError::Thread(e.to_string()))
+            });
+            if started.is_ok() {
+                let mut pending = BTreeMap::new();
+                let mut next = 0;
+                'results: for (seq, record) in results_rx.iter() {
+                    pending.insert(seq, record);
+                    while let Some(record) = pending.remove(&next) {
+                        next += 1;
+                        let _ = slots_rx.try_recv();
+                        summary.add(&record);
+                        if write(&record).is_break() {
+                            stop.store(true, Ordering::SeqCst);
+                            break 'results;
+                        }
                     }
                 }
             }
             // Unblock workers waiting to hand in a result, then the reader.
             drop((results_rx, slots_rx));
-            Ok(())
+            // Joined by hand, not by the scope: only a real join waits for a
+            // worker's thread-locals (its Z3 context) to be freed, and the
+            // process must not exit while Z3 is still freeing one.
+            let mut panicked = false;
+            for worker in workers {
+                panicked |= worker.join().is_err();
+            }
+            match (started, panicked) {
+                (Ok(()), true) => Err(BatchError::Thread("a worker stopped unexpectedly".into())),
+                (started, _) => started,
+            }
         })?;
         summary.interrupted = stop.load(Ordering::SeqCst);
         summary.wall = start.elapsed();

@@ -34,14 +34,19 @@ impl Z3Engine {
             .logic()
             .and_then(Solver::new_for_logic)
             .unwrap_or_default();
+        let mut params = Params::new();
+        // Z3's own Ctrl-C handler is process-wide: solvers in several
+        // threads install and restore it in turn, can leave it installed
+        // after its solver is gone, and then crash on SIGINT. Interrupts
+        // are the program's to handle.
+        params.set_bool("ctrl_c", false);
         if let Some(timeout) = self.settings.timeout {
-            let mut params = Params::new();
             params.set_u32(
                 "timeout",
                 u32::try_from(timeout.as_millis()).unwrap_or(u32::MAX),
             );
-            solver.set_params(&params);
         }
+        solver.set_params(&params);
         solver
     }
 }
