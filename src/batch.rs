@@ -64,6 +64,10 @@ const WINDOW_PER_WORKER: usize = 32;
 /// terminal or pipe must not keep the run from stopping.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
+/// How many puzzles a worker thread solves before it hands over to a fresh
+/// one. Starting a thread and its engine costs far less than one puzzle.
+const PUZZLES_PER_THREAD: usize = 250;
+
 /// The status of one line of a batch: a [`Status`], or a line that is not a
 /// puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -328,32 +332,66 @@ impl Batch {
             // Joined by hand, not by the scope: only a real join waits for a
             // worker's thread-locals (its Z3 context) to be freed, and the
             // process must not exit while Z3 is still freeing one.
-            let mut panicked = false;
+            let mut failed = Ok(());
             for worker in workers {
-                panicked |= worker.join().is_err();
+                let ended = match worker.join() {
+                    Ok(ended) => ended,
+                    Err(_) => Err("a worker stopped unexpectedly".into()),
+                };
+                failed = failed.and(ended.map_err(BatchError::Thread));
             }
-            match (started, panicked) {
-                (Ok(()), true) => Err(BatchError::Thread("a worker stopped unexpectedly".into())),
-                (started, _) => started,
-            }
+            started.and(failed)
         })?;
         summary.interrupted = stop.load(Ordering::SeqCst);
         summary.wall = start.elapsed();
         Ok(summary)
     }
 
-    /// A worker: solves puzzles with its own engine until the input ends or
-    /// the run stops.
-    fn work(&self, jobs: &Receiver<Job>, results: &Sender<(u64, Record)>, stop: &AtomicBool) {
-        let mut engine = new_engine(&self.settings);
+    /// A worker: solves puzzles until the input ends or the run stops, on
+    /// a fresh thread (so with a fresh Z3 context) every
+    /// [`PUZZLES_PER_THREAD`] puzzles. A Z3 context keeps some memory from
+    /// every puzzle it sees; recycling it keeps the run's memory flat.
+    fn work(
+        &self,
+        jobs: &Receiver<Job>,
+        results: &Sender<(u64, Record)>,
+        stop: &AtomicBool,
+    ) -> Result<(), String> {
         loop {
-            let job = match jobs.recv_timeout(STOP_POLL) {
-                Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) if !stop.load(Ordering::SeqCst) => continue,
-                Err(_) => return,
+            let solver = std::thread::scope(|scope| {
+                let generation = std::thread::Builder::new()
+                    .spawn_scoped(scope, || self.solve_some(jobs, results, stop))
+                    .map_err(|e| e.to_string())?;
+                // A real join, so that the thread's Z3 context is freed now.
+                generation
+                    .join()
+                    .map_err(|_| "a worker stopped unexpectedly".to_string())
+            })?;
+            if solver.is_break() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Solves up to [`PUZZLES_PER_THREAD`] puzzles with one engine; breaks
+    /// when there are no more to solve.
+    fn solve_some(
+        &self,
+        jobs: &Receiver<Job>,
+        results: &Sender<(u64, Record)>,
+        stop: &AtomicBool,
+    ) -> ControlFlow<()> {
+        let mut engine = new_engine(&self.settings);
+        for _ in 0..PUZZLES_PER_THREAD {
+            let job = loop {
+                match jobs.recv_timeout(STOP_POLL) {
+                    Ok(job) => break job,
+                    Err(RecvTimeoutError::Timeout) if !stop.load(Ordering::SeqCst) => continue,
+                    Err(_) => return ControlFlow::Break(()),
+                }
             };
             if stop.load(Ordering::SeqCst) {
-                return;
+                return ControlFlow::Break(());
             }
             let start = Instant::now();
             let number = job.line.number;
@@ -385,9 +423,10 @@ impl Batch {
                 time: start.elapsed(),
             };
             if results.send((job.seq, record)).is_err() {
-                return;
+                return ControlFlow::Break(());
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -468,19 +507,27 @@ mod tests {
 
     #[test]
     fn order_is_kept_with_more_workers_than_lines_in_the_window() {
+        const LINES: usize = 3 * PUZZLES_PER_THREAD + 7;
         let batch = Batch {
             jobs: NonZeroUsize::new(3).unwrap_or(NonZeroUsize::MIN),
             ..Batch::default()
         };
         // Easy (clash) and real puzzles interleaved, so workers finish out
-        // of order; more lines than the window, so slots are reused.
+        // of order; more lines than the window, so slots are reused, and
+        // than a worker thread solves, so threads hand over.
         let clash = format!("11{}", &NOTEBOOK[2..]);
-        let lines: Vec<&str> = (0..120)
-            .map(|i| if i % 7 == 0 { NOTEBOOK } else { clash.as_str() })
+        let lines: Vec<&str> = (0..LINES)
+            .map(|i| {
+                if i % 61 == 0 {
+                    NOTEBOOK
+                } else {
+                    clash.as_str()
+                }
+            })
             .collect();
         let (records, summary) = run(&batch, lines.join("\n"));
         let numbers: Vec<usize> = records.iter().map(|r| r.line).collect();
-        assert_eq!(numbers, (1..=120).collect::<Vec<_>>());
+        assert_eq!(numbers, (1..=LINES).collect::<Vec<_>>());
         for (record, text) in records.iter().zip(&lines) {
             let want = if *text == NOTEBOOK {
                 LineStatus::Solved
@@ -489,8 +536,8 @@ mod tests {
             };
             assert_eq!(record.status(), want, "line {}", record.line);
         }
-        assert_eq!(summary.total(), 120);
-        assert_eq!(summary.count(LineStatus::Solved), 18);
+        assert_eq!(summary.total(), LINES);
+        assert_eq!(summary.count(LineStatus::Solved), LINES.div_ceil(61));
         assert!(!summary.interrupted);
     }
 
