@@ -118,7 +118,7 @@ impl Summary {
         }
         let rows = [
             ("total", self.total().to_string()),
-            ("time", human(self.wall)),
+            ("total time", human(self.wall)),
             ("puzzles/s", format!("{:.1}", self.rate())),
             ("median", human(self.median())),
             ("p99", human(self.p99())),
@@ -208,7 +208,7 @@ mod tests {
         for row in [
             "│ solved      │       100 │",
             "│ total       │       103 │",
-            "│ time        │   2.000 s │",
+            "│ total time  │   2.000 s │",
         ] {
             assert!(table.contains(row), "{row} in\n{table}");
         }
