@@ -312,26 +312,11 @@ impl Batch {
                     .map_err(|e| BatchError::Thread(e.to_string()))
             });
             if started.is_ok() {
-                let mut pending = BTreeMap::new();
-                let mut next = 0;
-                'results: for (seq, record) in results_rx.iter() {
-                    pending.insert(seq, record);
-                    while let Some(record) = pending.remove(&next) {
-                        next += 1;
-                        let _ = slots_rx.try_recv();
-                        summary.add(&record);
-                        if write(&record).is_break() {
-                            stop.store(true, Ordering::SeqCst);
-                            break 'results;
-                        }
-                    }
-                }
+                write_in_order(&results_rx, &slots_rx, &mut summary, &mut write, &stop);
             }
             // Unblock workers waiting to hand in a result, then the reader.
             drop((results_rx, slots_rx));
-            // Joined by hand, not by the scope: only a real join waits for a
-            // worker's thread-locals (its Z3 context) to be freed, and the
-            // process must not exit while Z3 is still freeing one.
+            // Joined by hand, not by the scope, to hear how each ended.
             let mut failed = Ok(());
             for worker in workers {
                 let ended = match worker.join() {
@@ -427,6 +412,32 @@ impl Batch {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+/// The writer: hands records to `write` in input order, each as soon as it
+/// and all before it are done, giving back a slot to the reader for each.
+fn write_in_order(
+    results: &Receiver<(u64, Record)>,
+    slots: &Receiver<()>,
+    summary: &mut Summary,
+    write: &mut impl FnMut(&Record) -> ControlFlow<()>,
+    stop: &AtomicBool,
+) {
+    // At most a window's worth of records wait here for an earlier one.
+    let mut pending = BTreeMap::new();
+    let mut next = 0;
+    for (seq, record) in results {
+        pending.insert(seq, record);
+        while let Some(record) = pending.remove(&next) {
+            next += 1;
+            let _ = slots.try_recv();
+            summary.add(&record);
+            if write(&record).is_break() {
+                stop.store(true, Ordering::SeqCst);
+                return;
+            }
+        }
     }
 }
 
