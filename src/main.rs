@@ -274,6 +274,7 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
         jobs: args.jobs.unwrap_or_else(batch::default_jobs),
     };
     let mut out = std::io::stdout().lock();
+    let shared_terminal = !bar.is_hidden() && out.is_terminal();
     let mut write_error = None;
     let summary = runner
         .run(input, stop, |record| {
@@ -285,7 +286,13 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
                     bar.suspend(|| eprintln!("z3doku: {source}: {error}"));
                 }
             }
-            match out.write_all(args.output.render(record).as_bytes()) {
+            let line = args.output.render(record);
+            // Output on the bar's terminal must not be drawn over.
+            let written = match shared_terminal {
+                true => bar.suspend(|| out.write_all(line.as_bytes())),
+                false => out.write_all(line.as_bytes()),
+            };
+            match written {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => {
                     write_error = Some(e);
