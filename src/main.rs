@@ -248,17 +248,7 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
         message: format!("{source}: {e}"),
         code: EXIT_INPUT,
     })?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let on_interrupt = Arc::clone(&stop);
-    // The first Ctrl-C stops cleanly; a second one, for the impatient,
-    // ends the process at once.
-    if let Err(e) = ctrlc::set_handler(move || {
-        if on_interrupt.swap(true, Ordering::SeqCst) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-    }) {
-        eprintln!("z3doku: warning: Ctrl-C will not stop cleanly: {e}");
-    }
+    let stop = stop_on_ctrl_c();
     let bar = match (
         args.quiet || !std::io::stderr().is_terminal(),
         args.file.as_str(),
@@ -288,9 +278,10 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
             }
             let line = args.output.render(record);
             // Output on the bar's terminal must not be drawn over.
-            let written = match shared_terminal {
-                true => bar.suspend(|| out.write_all(line.as_bytes())),
-                false => out.write_all(line.as_bytes()),
+            let written = if shared_terminal {
+                bar.suspend(|| out.write_all(line.as_bytes()))
+            } else {
+                out.write_all(line.as_bytes())
             };
             match written {
                 Ok(()) => ControlFlow::Continue(()),
@@ -327,6 +318,21 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
     } else {
         summary.worst
     })
+}
+
+/// A flag that the first Ctrl-C sets, for a clean stop; a second one, for
+/// the impatient, ends the process at once.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_interrupt = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || {
+        if on_interrupt.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    }) {
+        eprintln!("z3doku: warning: Ctrl-C will not stop cleanly: {e}");
+    }
+    stop
 }
 
 /// Says on standard error why there is no answer, if there is none.
