@@ -254,8 +254,12 @@ fn batch(args: &BatchArgs) -> Result<u8, Failure> {
         args.file.as_str(),
     ) {
         (true, _) => indicatif::ProgressBar::hidden(),
-        (false, "-") => batch::progress_bar(None),
-        (false, path) => batch::progress_bar(batch::open(path).ok().map(batch::count_puzzles)),
+        // Only a regular file can be read twice: counting a pipe's lines
+        // would eat them.
+        (false, path) if std::path::Path::new(path).is_file() => {
+            batch::progress_bar(batch::open(path).ok().map(batch::count_puzzles))
+        }
+        (false, _) => batch::progress_bar(None),
     };
     let runner = Batch {
         settings: args.solve.settings(false),
