@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod batch;
 pub mod bench;
 pub mod check;
 pub mod emit;

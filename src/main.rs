@@ -4,8 +4,13 @@
 
 use clap::{Args, Parser, Subcommand};
 use std::io::{IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use z3doku::batch::{self, Batch, BatchFormat, LineError};
 use z3doku::bench;
 use z3doku::emit::EmitFormat;
 use z3doku::encoding::EncodingKind;
@@ -41,6 +46,8 @@ struct Cli {
 enum Command {
     /// Solve one puzzle and print the solution.
     Solve(SolveArgs),
+    /// Solve a file of puzzles, one per line, printing a line per puzzle in input order.
+    Batch(BatchArgs),
     /// Give a puzzle's verdict (unique, not unique, no solution) with its evidence.
     Check(CheckArgs),
     /// Count a puzzle's solutions, up to a limit.
@@ -169,6 +176,43 @@ struct BenchArgs {
     /// Give up on a puzzle after this many milliseconds.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout: Option<u64>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Blank lines and `#` comment lines are skipped and print nothing, so the \
+                  output has one line per puzzle line. Exit status: the largest of the lines' \
+                  statuses (0 solved, 1 no solution, 2 a bad line, 3 not unique, 4 gave up, \
+                  5 internal error); 130 when interrupted."
+)]
+struct BatchArgs {
+    /// The file of puzzles, one per line, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+
+    /// The board's side (4, 9, 16 or 25) of every puzzle, when the lines should not decide it.
+    #[arg(long, value_name = "N", value_parser = parse_side)]
+    size: Option<Size>,
+
+    #[command(flatten)]
+    solve: SolveOptions,
+
+    /// The output format: `line`, the solution (or the status word `multiple`, `none`,
+    /// `gave-up` or `error`) per puzzle; `json`, an object per puzzle (JSON Lines).
+    #[arg(long, short, value_enum, default_value_t)]
+    output: BatchFormat,
+
+    /// Prove each solution unique (status `multiple` if not).
+    #[arg(long)]
+    unique: bool,
+
+    /// Solve this many puzzles at once [default: the number of cores].
+    #[arg(long, short, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+
+    /// No progress bar and no summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Args)]
@@ -333,6 +377,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Batch(args) => batch(&args),
         Command::Check(args) => check(&args),
         Command::Count(args) => count(&args),
         Command::Queens(args) => queens(&args),
@@ -561,6 +606,115 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
     let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
     print(&bench::table(&rows, args.unique))?;
     Ok(0)
+}
+
+/// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
+const EXIT_INTERRUPTED: u8 = 130;
+
+fn batch(args: &BatchArgs) -> Result<u8, Failure> {
+    if args.solve.stats {
+        return Err(usage(
+            "--stats shows one search; batch runs many: see its summary instead",
+        ));
+    }
+    let source = match args.file.as_str() {
+        "-" => Source::Stdin,
+        path => Source::File(path.into()),
+    };
+    let input = batch::open(&args.file).map_err(|e| Failure {
+        message: format!("{source}: {e}"),
+        code: EXIT_INPUT,
+    })?;
+    let stop = stop_on_ctrl_c();
+    let bar = match (
+        args.quiet || !std::io::stderr().is_terminal(),
+        args.file.as_str(),
+    ) {
+        (true, _) => indicatif::ProgressBar::hidden(),
+        // Only a regular file can be read twice: counting a pipe's lines
+        // would eat them.
+        (false, path) if std::path::Path::new(path).is_file() => {
+            batch::progress_bar(batch::open(path).ok().map(batch::count_puzzles))
+        }
+        (false, _) => batch::progress_bar(None),
+    };
+    let runner = Batch {
+        settings: args.solve.settings(false)?,
+        unique: args.unique,
+        size: args.size,
+        jobs: args.jobs.unwrap_or_else(batch::default_jobs),
+        referee: args.solve.verify.then(|| args.solve.referee()),
+    };
+    let mut out = std::io::stdout().lock();
+    let shared_terminal = !bar.is_hidden() && out.is_terminal();
+    let mut write_error = None;
+    let summary = runner
+        .run(input, stop, |record| {
+            bar.inc(1);
+            if let Err(error) = &record.result {
+                // JSON carries the message itself; an internal error is
+                // always said out loud.
+                if args.output == BatchFormat::Line || matches!(error, LineError::Internal { .. }) {
+                    bar.suspend(|| eprintln!("z3doku: {source}: {error}"));
+                }
+            }
+            let line = args.output.render(record);
+            // Output on the bar's terminal must not be drawn over.
+            let written = if shared_terminal {
+                bar.suspend(|| out.write_all(line.as_bytes()))
+            } else {
+                out.write_all(line.as_bytes())
+            };
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    write_error = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        })
+        .map_err(|e| Failure {
+            message: e.to_string(),
+            code: EXIT_INTERNAL,
+        })?;
+    bar.finish_and_clear();
+    let flushed = match write_error {
+        Some(e) => Err(e),
+        None => out.flush(),
+    };
+    match flushed {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+        Err(e) => {
+            return Err(Failure {
+                message: format!("cannot write the output: {e}"),
+                code: EXIT_INPUT,
+            });
+        }
+        Ok(()) => {}
+    }
+    if !args.quiet {
+        eprint!("{}", summary.table());
+    }
+    Ok(if summary.interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        summary.worst
+    })
+}
+
+/// A flag that the first Ctrl-C sets, for a clean stop; a second one, for
+/// the impatient, ends the process at once.
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_interrupt = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || {
+        if on_interrupt.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    }) {
+        eprintln!("z3doku: warning: Ctrl-C will not stop cleanly: {e}");
+    }
+    stop
 }
 
 /// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends

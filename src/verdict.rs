@@ -83,6 +83,22 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// An outcome for `puzzle` before any search: status `None`, nothing
+    /// found, nothing blamed.
+    pub fn new(puzzle: &Grid) -> Outcome {
+        Outcome {
+            puzzle: puzzle.clone(),
+            status: Status::None,
+            solutions: Vec::new(),
+            clash: None,
+            conflicting: Vec::new(),
+            conflict_is_minimal: true,
+            gave_up: None,
+            elapsed: Duration::ZERO,
+            verified_by: None,
+        }
+    }
+
     /// The verdict and its evidence in one line, e.g. `unique: exactly one
     /// solution (24 clues, 41.2 ms)` or `no solution: these 4 clues
     /// conflict: r1c1=5 r2c7=5 r3c2=1 r9c1=2`.
@@ -150,15 +166,9 @@ pub fn solve_with(
 ) -> Result<Outcome, InternalError> {
     let clash = clue_clash(puzzle);
     let mut outcome = Outcome {
-        puzzle: puzzle.clone(),
-        status: Status::None,
-        solutions: Vec::new(),
         conflicting: clash.iter().flat_map(ClueClash::clues).collect(),
         clash,
-        conflict_is_minimal: true,
-        gave_up: None,
-        elapsed: Duration::ZERO,
-        verified_by: None,
+        ..Outcome::new(puzzle)
     };
     if outcome.clash.is_some() {
         return Ok(outcome);

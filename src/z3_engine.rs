@@ -64,6 +64,11 @@ impl Z3Engine {
         // Compacting a model costs more than a whole Sudoku search on the
         // SAT solver (see build.md, "Encodings").
         params.set_bool("model.compact", false);
+        // Z3's own Ctrl-C handler is process-wide: solvers in several
+        // threads install and restore it in turn, can leave it installed
+        // after its solver is gone, and then crash on SIGINT. Interrupts
+        // are the program's to handle.
+        params.set_bool("ctrl_c", false);
         if let Some(limit) = timeout {
             params.set_u32(
                 "timeout",

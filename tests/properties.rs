@@ -151,15 +151,9 @@ proptest! {
             }
         }
         let outcome = Outcome {
-            puzzle: grid.clone(),
             status: Status::Solved,
             solutions: vec![Solution { grid: grid.clone(), model: None }],
-            clash: None,
-            conflicting: Vec::new(),
-            conflict_is_minimal: true,
-            gave_up: None,
-            elapsed: std::time::Duration::ZERO,
-            verified_by: None,
+            ..Outcome::new(&grid)
         };
         let show = Show { grids: true, ..Show::default() };
         for format in [OutputFormat::Pretty, OutputFormat::Line, OutputFormat::Matrix] {
