@@ -488,15 +488,21 @@ pub fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
     let (bar, template) = match total {
         Some(n) => (
             indicatif::ProgressBar::new(n),
-            "{elapsed_precise} {wide_bar} {human_pos}/{human_len} puzzles, {per_sec}, ETA {eta}",
+            "{elapsed_precise} {wide_bar} {human_pos}/{human_len} puzzles, {rate}, ETA {eta}",
         ),
         None => (
             indicatif::ProgressBar::new_spinner(),
-            "{elapsed_precise} {spinner} {human_pos} puzzles, {per_sec}",
+            "{elapsed_precise} {spinner} {human_pos} puzzles, {rate}",
         ),
     };
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        bar.set_style(style);
+        // indicatif's own {per_sec} prints four decimals.
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}/s", state.per_sec());
+            },
+        ));
     }
     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     bar.enable_steady_tick(Duration::from_millis(200));

@@ -149,8 +149,8 @@ fn label(row: &Row) -> String {
 }
 
 /// The rows as a table: puzzles, solved (and unique), seconds, puzzles per
-/// second, median and p99 milliseconds per puzzle, and speed relative to
-/// the fastest row.
+/// second, median and p99 milliseconds per puzzle, and how many times the
+/// fastest row's time each row takes (1.00x for the fastest).
 pub fn table(rows: &[Row], unique: bool) -> String {
     let fastest = rows.iter().map(Row::rate).fold(0.0, f64::max);
     let mut builder = Builder::new();
@@ -164,7 +164,7 @@ pub fn table(rows: &[Row], unique: bool) -> String {
         "puzzles/s",
         "median ms",
         "p99 ms",
-        "vs fastest",
+        "time vs fastest",
     ]);
     builder.push_record(header);
     for row in rows {
@@ -181,10 +181,14 @@ pub fn table(rows: &[Row], unique: bool) -> String {
         if unique {
             record.push(row.unique.to_string());
         }
-        let relative = if fastest > 0.0 {
-            row.rate() / fastest
-        } else {
-            0.0
+        let slower = match row.rate() {
+            rate if rate > 0.0 => fastest / rate,
+            _ => f64::INFINITY,
+        };
+        let relative = match slower {
+            s if s >= 100.0 => format!("{s:.0}x"),
+            s if s >= 10.0 => format!("{s:.1}x"),
+            s => format!("{s:.2}x"),
         };
         record.extend([
             row.gave_up.to_string(),
@@ -192,7 +196,7 @@ pub fn table(rows: &[Row], unique: bool) -> String {
             format!("{:.1}", row.rate()),
             ms(row.timings.median()),
             ms(row.timings.p99()),
-            format!("{relative:.2}x"),
+            relative,
         ]);
         builder.push_record(record);
     }

@@ -205,3 +205,47 @@ fn verify_confirms_with_the_other_engine() {
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(json["verified_by"], "native");
 }
+
+/// Found by fuzzing the native engine: a 16x16 puzzle without a solution
+/// whose conflicting clues took the deletion loop minutes to shrink. The
+/// explanation now keeps to its budget and says when it stopped short.
+#[test]
+fn explaining_a_large_contradiction_keeps_to_its_budget() {
+    let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/unsat-16x16.txt");
+    let start = Instant::now();
+    let out = z3doku()
+        .args([
+            "check",
+            puzzle,
+            "--engine",
+            "native",
+            "--timeout",
+            "500",
+            "-o",
+            "json",
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(json["status"], "none");
+    let named = json["conflicting_clues"].as_array().map_or(0, Vec::len);
+    assert!(named > 0);
+    if json["conflict_is_minimal"] == false {
+        let out = z3doku()
+            .args(["check", puzzle, "--engine", "native", "--timeout", "500"])
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone();
+        assert!(String::from_utf8_lossy(&out).contains("perhaps not all of them"));
+    }
+}
