@@ -375,6 +375,14 @@ impl From<verdict::InternalError> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Batch(_)) {
+        // One search has nothing to save: say so and go. (Batch stops
+        // cleanly on its own handler.)
+        let _ = ctrlc::set_handler(|| {
+            eprintln!("z3doku: interrupted");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        });
+    }
     let result = match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Batch(args) => batch(&args),

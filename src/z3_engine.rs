@@ -43,17 +43,19 @@ impl Z3Engine {
     /// for its logic.
     fn new_solver(&self, encoding: &dyn Encoding, first: bool) -> Solver {
         let timeout = self.settings.timeout;
-        let solver = match encoding.tactics().filter(|_| first) {
+        // A tactic's solver ignores the `timeout` parameter, and bounding
+        // it with `try_for` as well can deadlock Z3 4.8's timer threads
+        // (seen with several workers and millisecond timeouts): with a
+        // timeout, the logic's solver, which honours the parameter, does
+        // the whole search.
+        let tactics = encoding.tactics().filter(|_| first && self.uses_tactics(encoding));
+        let solver = match tactics {
             Some(names) => {
                 let mut tactic = Tactic::create_skip();
                 for name in names {
                     tactic = tactic.and_then(&Tactic::new(name));
                 }
-                // A tactic's solver ignores the `timeout` parameter.
-                match timeout {
-                    Some(limit) => tactic.try_for(limit).solver(),
-                    None => tactic.solver(),
-                }
+                tactic.solver()
             }
             None => encoding
                 .logic()
@@ -80,6 +82,12 @@ impl Z3Engine {
             solver.assert(rule);
         }
         solver
+    }
+
+    /// Whether the first solution comes from the encoding's tactics (see
+    /// [`Z3Engine::new_solver`] for why not under a timeout).
+    fn uses_tactics(&self, encoding: &dyn Encoding) -> bool {
+        encoding.tactics().is_some() && self.settings.timeout.is_none()
     }
 
     /// Makes the encoding (and kept solver) fit boards of `size`.
@@ -165,7 +173,7 @@ impl Engine for Z3Engine {
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
             let block = Bool::or(&differs);
-            if fresh.is_some() && encoding.tactics().is_some() && blocked.is_empty() {
+            if fresh.is_some() && self.uses_tactics(encoding) && blocked.is_empty() {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);
                 next.assert(&block);
@@ -198,6 +206,49 @@ impl Engine for Z3Engine {
         }
         self.statistics = statistics;
         result
+    }
+
+    fn conflicting_clues(&mut self, puzzle: &Grid) -> Result<Option<Vec<usize>>, EngineError> {
+        self.prepare(puzzle.size());
+        let Some(encoding) = self.encoding.as_deref() else {
+            return Ok(None);
+        };
+        // Z3's default solver names an unsat core over assumption literals;
+        // the finite-domain and tactic solvers chosen for speed do not.
+        let solver = Solver::new();
+        let mut params = Params::new();
+        params.set_bool("ctrl_c", false);
+        if let Some(limit) = self.settings.timeout {
+            params.set_u32(
+                "timeout",
+                u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
+            );
+        }
+        solver.set_params(&params);
+        for rule in encoding.rules().iter().chain(encoding.implied()) {
+            solver.assert(rule);
+        }
+        // Each clue is tracked by a literal that switches it on.
+        let tracked: Vec<(usize, Bool)> = puzzle
+            .clues()
+            .map(|(index, digit)| {
+                let switch = Bool::new_const(format!("clue_{index}"));
+                solver.assert(switch.implies(encoding.clue(index, digit)));
+                (index, switch)
+            })
+            .collect();
+        let switches: Vec<Bool> = tracked.iter().map(|(_, s)| s.clone()).collect();
+        if solver.check_assumptions(&switches) != SatResult::Unsat {
+            return Ok(None);
+        }
+        let core = solver.get_unsat_core();
+        Ok(Some(
+            tracked
+                .into_iter()
+                .filter(|(_, switch)| core.contains(switch))
+                .map(|(index, _)| index)
+                .collect(),
+        ))
     }
 
     fn statistics(&self) -> Vec<(String, String)> {

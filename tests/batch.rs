@@ -3,8 +3,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, z3doku};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
@@ -23,10 +22,6 @@ const HARD: [&str; 3] = [
     "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
     "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2",
 ];
-
-fn z3doku() -> Command {
-    Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn spawn(args: &[&str]) -> Child {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("z3doku"))

@@ -3,17 +3,10 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, z3doku};
 use predicates::prelude::*;
 use z3doku::check::verify_solution;
 use z3doku::parse::parse_puzzle;
-
-fn z3doku() -> Command {
-    let mut cmd = Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"));
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let out = z3doku()

@@ -2,8 +2,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::shared_puzzles;
+use common::{shared_puzzles, z3doku};
 use z3doku::check::verify_solution;
 use z3doku::engine::{Settings, new_engine};
 use z3doku::parse::parse_line;
@@ -33,8 +32,7 @@ fn top1465_through_the_binary() {
         return;
     };
     for line in puzzles {
-        let out = Command::cargo_bin("z3doku")
-            .unwrap_or_else(|e| panic!("{e}"))
+        let out = z3doku()
             .args(["solve", &line, "--output", "line", "--unique"])
             .assert()
             .code(0)

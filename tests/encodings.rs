@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, shared_puzzles};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, shared_puzzles, z3doku};
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -313,10 +313,6 @@ fn smt2_parses_back_through_z3_with_the_same_model() {
         // And the clues alone, without the rules, would not fix the board.
         assert!(text.matches("(assert").count() > notebook.clue_count());
     }
-}
-
-fn z3doku() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -4,8 +4,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, shared_puzzles};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, shared_puzzles, z3doku};
 use std::ops::ControlFlow;
 use z3doku::check::{clue_clash, verify_solution};
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
@@ -224,8 +223,7 @@ fn twenty_five_by_twenty_five() {
 
 #[test]
 fn the_binary_solves_with_the_native_engine() {
-    let out = Command::cargo_bin("z3doku")
-        .unwrap_or_else(|e| panic!("{e}"))
+    let out = z3doku()
         .args([
             "solve", NOTEBOOK, "--engine", "native", "--unique", "--output", "line",
         ])
@@ -257,8 +255,7 @@ fn the_binary_solves_with_the_native_engine() {
     let several = format!("{}{}", ".".repeat(9), &NOTEBOOK[9..]);
     for (puzzle, code) in [(none.as_str(), 1), (several.as_str(), 3)] {
         for engine in ["z3", "native"] {
-            Command::cargo_bin("z3doku")
-                .unwrap_or_else(|e| panic!("{e}"))
+            z3doku()
                 .args(["solve", puzzle, "--engine", engine, "--unique"])
                 .assert()
                 .code(code);

@@ -1,7 +1,9 @@
 //! `z3doku queens`: placements valid, counts against an independent
 //! backtracking counter, and the edges of N.
 
-use assert_cmd::Command;
+mod common;
+
+use common::z3doku;
 use z3doku::queens::{Placement, Queens};
 
 /// Independent count: place row by row, no Z3.
@@ -25,10 +27,6 @@ fn backtracking(n: usize) -> usize {
         total
     }
     go(n, 0, &mut Vec::new())
-}
-
-fn z3doku() -> Command {
-    Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

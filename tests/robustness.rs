@@ -3,16 +3,11 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{NOTEBOOK, example};
+use common::{NOTEBOOK, example, z3doku};
 use predicates::prelude::*;
 use std::io::Write;
 use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
-
-fn z3doku() -> Command {
-    Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn path(name: &str) -> String {
     example(name).to_str().unwrap_or_default().to_string()
@@ -247,5 +242,32 @@ fn explaining_a_large_contradiction_keeps_to_its_budget() {
             .stdout
             .clone();
         assert!(String::from_utf8_lossy(&out).contains("perhaps not all of them"));
+    }
+}
+
+#[test]
+fn ctrl_c_ends_a_search_with_one_line_and_status_130() {
+    let bin = assert_cmd::cargo::cargo_bin("z3doku");
+    let empty = ".".repeat(81);
+    for engine in ["z3", "native"] {
+        let child = Std::new(&bin)
+            .args(["count", &empty, "--limit", "1000000000", "--engine", engine])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = Std::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(130), "{engine}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "z3doku: interrupted\n",
+            "{engine}"
+        );
     }
 }

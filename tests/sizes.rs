@@ -2,17 +2,12 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{backtracking_count, example};
+use common::{backtracking_count, example, z3doku};
 use z3doku::check::verify_solution;
 use z3doku::engine::{Settings, new_engine};
 use z3doku::grid::{Grid, Size};
 use z3doku::parse::parse_puzzle;
 use z3doku::verdict::{Status, count_with, solve_with};
-
-fn z3doku() -> Command {
-    Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"))
-}
 
 fn read(name: &str) -> Grid {
     let text = std::fs::read_to_string(example(name)).unwrap_or_else(|e| panic!("{e}"));

@@ -3,8 +3,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{Rng, backtracking_count, example, shared_puzzles};
+use common::{Rng, backtracking_count, example, shared_puzzles, z3doku};
 use z3doku::check::{clue_clash, verify_solution};
 use z3doku::engine::{Settings, new_engine};
 use z3doku::grid::Grid;
@@ -80,8 +79,7 @@ fn counts_match_an_independent_counter() {
 #[test]
 fn count_command_first_line_and_exit_status() {
     let multiple = example("multiple.txt");
-    let out = Command::cargo_bin("z3doku")
-        .unwrap_or_else(|e| panic!("{e}"))
+    let out = z3doku()
         .args(["count", multiple.to_str().unwrap_or_default(), "--print"])
         .assert()
         .code(0)
@@ -100,8 +98,7 @@ fn count_command_first_line_and_exit_status() {
         let grid = parse_line(line, 1, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(verify_solution(&puzzle, &grid), Ok(()));
     }
-    Command::cargo_bin("z3doku")
-        .unwrap_or_else(|e| panic!("{e}"))
+    z3doku()
         .args([
             "count",
             multiple.to_str().unwrap_or_default(),
@@ -112,8 +109,7 @@ fn count_command_first_line_and_exit_status() {
         .code(0)
         .stdout("5 solutions (limit reached)\n");
     let clash = example("clash.txt");
-    Command::cargo_bin("z3doku")
-        .unwrap_or_else(|e| panic!("{e}"))
+    z3doku()
         .args(["count", clash.to_str().unwrap_or_default()])
         .assert()
         .code(1)
@@ -132,8 +128,7 @@ fn two_solutions_differ_exactly_where_reported() {
         .collect();
     assert!(several.len() >= 5);
     for puzzle in several {
-        let out = Command::cargo_bin("z3doku")
-            .unwrap_or_else(|e| panic!("{e}"))
+        let out = z3doku()
             .args(["check", &puzzle.to_line(), "--output", "json"])
             .assert()
             .code(3)
@@ -230,8 +225,7 @@ fn forum_hardest_are_all_unique() {
 #[test]
 fn check_prints_the_verdict_line() {
     let run = |args: &[&str], code: i32| -> String {
-        let out = Command::cargo_bin("z3doku")
-            .unwrap_or_else(|e| panic!("{e}"))
+        let out = z3doku()
             .args(args)
             .assert()
             .code(code)

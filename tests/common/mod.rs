@@ -3,6 +3,14 @@
 
 use std::path::PathBuf;
 
+/// The built `z3doku` binary, with no `NO_COLOR` from the caller's
+/// environment.
+pub fn z3doku() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("z3doku").unwrap_or_else(|e| panic!("{e}"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
 /// The notebook's puzzle and its solution.
 pub const NOTEBOOK: &str =
     "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
