@@ -48,7 +48,9 @@ impl Z3Engine {
         // (seen with several workers and millisecond timeouts): with a
         // timeout, the logic's solver, which honours the parameter, does
         // the whole search.
-        let tactics = encoding.tactics().filter(|_| first && self.uses_tactics(encoding));
+        let tactics = encoding
+            .tactics()
+            .filter(|_| first && self.uses_tactics(encoding));
         let solver = match tactics {
             Some(names) => {
                 let mut tactic = Tactic::create_skip();
