@@ -49,7 +49,7 @@ impl Config {
             engine: self.engine,
             encoding: self.encoding.unwrap_or_default(),
             timeout,
-            keep_models: false,
+            ..Settings::default()
         }
     }
 

@@ -50,6 +50,9 @@ pub struct Settings {
     pub timeout: Option<Duration>,
     /// Keep the text of each model, for `--model` (Z3 only).
     pub keep_models: bool,
+    /// Gather Z3's statistics after each search, for `--stats`: it costs a
+    /// few per cent of a Boolean encoding's time, so only when asked.
+    pub keep_statistics: bool,
 }
 
 /// A solution as an engine found it.

@@ -330,6 +330,7 @@ impl SolveOptions {
             encoding: self.encoding.unwrap_or_default(),
             timeout: self.timeout.map(Duration::from_millis),
             keep_models,
+            keep_statistics: self.stats,
         })
     }
 

@@ -192,6 +192,12 @@ impl Engine for Z3Engine {
         let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
             return result;
         };
+        if !self.settings.keep_statistics {
+            if scoped {
+                solver.pop(1);
+            }
+            return result;
+        }
         let statistics = solver
             .get_statistics()
             .entries()
