@@ -42,7 +42,6 @@ impl Z3Engine {
     /// when `first` (the search for a first solution) and it has some, else
     /// for its logic.
     fn new_solver(&self, encoding: &dyn Encoding, first: bool) -> Solver {
-        let timeout = self.settings.timeout;
         // A tactic's solver ignores the `timeout` parameter, and bounding
         // it with `try_for` as well can deadlock Z3 4.8's timer threads
         // (seen with several workers and millisecond timeouts): with a
@@ -64,6 +63,12 @@ impl Z3Engine {
                 .and_then(Solver::new_for_logic)
                 .unwrap_or_default(),
         };
+        self.configure(&solver, encoding);
+        solver
+    }
+
+    /// Gives `solver` z3doku's parameters and asserts `encoding`'s rules.
+    fn configure(&self, solver: &Solver, encoding: &dyn Encoding) {
         let mut params = Params::new();
         // Compacting a model costs more than a whole Sudoku search on the
         // SAT solver (see build.md, "Encodings").
@@ -73,7 +78,7 @@ impl Z3Engine {
         // after its solver is gone, and then crash on SIGINT. Interrupts
         // are the program's to handle.
         params.set_bool("ctrl_c", false);
-        if let Some(limit) = timeout {
+        if let Some(limit) = self.settings.timeout {
             params.set_u32(
                 "timeout",
                 u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
@@ -83,7 +88,6 @@ impl Z3Engine {
         for rule in encoding.rules().iter().chain(encoding.implied()) {
             solver.assert(rule);
         }
-        solver
     }
 
     /// Whether the first solution comes from the encoding's tactics (see
@@ -224,18 +228,7 @@ impl Engine for Z3Engine {
         // Z3's default solver names an unsat core over assumption literals;
         // the finite-domain and tactic solvers chosen for speed do not.
         let solver = Solver::new();
-        let mut params = Params::new();
-        params.set_bool("ctrl_c", false);
-        if let Some(limit) = self.settings.timeout {
-            params.set_u32(
-                "timeout",
-                u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
-            );
-        }
-        solver.set_params(&params);
-        for rule in encoding.rules().iter().chain(encoding.implied()) {
-            solver.assert(rule);
-        }
+        self.configure(&solver, encoding);
         // Each clue is tracked by a literal that switches it on.
         let tracked: Vec<(usize, Bool)> = puzzle
             .clues()
