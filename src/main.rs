@@ -35,7 +35,7 @@ const EXIT_INTERNAL: u8 = 5;
     version,
     about = "Solve Sudoku with the Z3 SMT solver, prove solutions unique, and explain puzzles without one.",
     after_help = "Exit status: 0 solved (and unique, when asked); 1 no solution; 2 usage or input \
-                  error; 3 not unique; 4 gave up (timeout or Z3 unknown); 5 internal error."
+                  error; 3 not unique; 4 gave up (timeout or Z3 unknown); 5 internal error; 130 interrupted (Ctrl-C)."
 )]
 struct Cli {
     #[command(subcommand)]
