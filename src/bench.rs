@@ -8,7 +8,6 @@ use crate::input::InputError;
 use crate::parse::{is_skipped, parse_line};
 use crate::timing::Timings;
 use crate::verdict::{InternalError, Status, solve_with};
-use clap::ValueEnum;
 use std::io::BufRead;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -51,13 +50,6 @@ impl Config {
             timeout,
             ..Settings::default()
         }
-    }
-
-    fn engine_name(&self) -> String {
-        self.engine.to_possible_value().map_or_else(
-            || format!("{:?}", self.engine),
-            |v| v.get_name().to_string(),
-        )
     }
 }
 
@@ -143,8 +135,8 @@ pub fn run(
 
 fn label(row: &Row) -> String {
     match row.config.encoding {
-        Some(encoding) => format!("{} {}", row.config.engine_name(), encoding.name()),
-        None => row.config.engine_name(),
+        Some(encoding) => format!("{} {}", row.config.engine.name(), encoding.name()),
+        None => row.config.engine.name().to_string(),
     }
 }
 
@@ -170,7 +162,7 @@ pub fn table(rows: &[Row], unique: bool) -> String {
     for row in rows {
         let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         let mut record = vec![
-            row.config.engine_name(),
+            row.config.engine.name().to_string(),
             row.config
                 .encoding
                 .map_or("-", EncodingKind::name)

@@ -137,7 +137,7 @@ impl Engine for Z3Engine {
             Vec::new()
         };
         let mut scoped = false;
-        let mut blocked: Vec<Bool> = Vec::new();
+        let mut blocked_any = false;
         let result = loop {
             let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
                 break Err(EngineError::Internal("no solver".into()));
@@ -179,7 +179,7 @@ impl Engine for Z3Engine {
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
             let block = Bool::or(&differs);
-            if fresh.is_some() && self.uses_tactics(encoding) && blocked.is_empty() {
+            if fresh.is_some() && self.uses_tactics(encoding) && !blocked_any {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);
                 next.assert(&block);
@@ -191,7 +191,7 @@ impl Engine for Z3Engine {
                 }
                 solver.assert(&block);
             }
-            blocked.push(block);
+            blocked_any = true;
         };
         let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
             return result;
