@@ -3,19 +3,13 @@
 
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, z3doku};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, output_of, z3doku};
 use predicates::prelude::*;
 use z3doku::check::verify_solution;
 use z3doku::parse::parse_puzzle;
 
 fn stdout_of(args: &[&str]) -> String {
-    let out = z3doku()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(args, 0);
     String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -61,13 +55,7 @@ fn solves_the_notebook_in_every_output_form() {
 fn colour_only_when_asked_or_on_a_terminal() {
     let colored = stdout_of(&["solve", NOTEBOOK, "--color", "always"]);
     assert!(colored.contains("\u{1b}[1m9"), "clues in bold: {colored}");
-    let plain = z3doku()
-        .args(["solve", NOTEBOOK, "--color", "never"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let plain = output_of(["solve", NOTEBOOK, "--color", "never"], 0);
     assert!(!String::from_utf8_lossy(&plain).contains('\u{1b}'));
 }
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{shared_puzzles, z3doku};
+use common::{output_of, shared_puzzles};
 use z3doku::check::verify_solution;
 use z3doku::engine::{Settings, new_engine};
 use z3doku::parse::parse_line;
@@ -32,13 +32,7 @@ fn top1465_through_the_binary() {
         return;
     };
     for line in puzzles {
-        let out = z3doku()
-            .args(["solve", &line, "--output", "line", "--unique"])
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
+        let out = output_of(["solve", &line, "--output", "line", "--unique"], 0);
         let out = String::from_utf8_lossy(&out);
         let mut lines = out.lines();
         let solution = lines.next().unwrap_or_default();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, shared_puzzles, z3doku};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, output_of, shared_puzzles, z3doku};
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -317,26 +317,14 @@ fn smt2_parses_back_through_z3_with_the_same_model() {
 
 #[test]
 fn emit_writes_each_format() {
-    let out = z3doku()
-        .args(["emit", NOTEBOOK, "--format", "dimacs"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["emit", NOTEBOOK, "--format", "dimacs"], 0);
     let text = String::from_utf8(out).unwrap_or_default();
     assert_eq!(
         solve_dimacs(&text, Size::NINE),
         Some(puzzle(NOTEBOOK_SOLUTION))
     );
     for encoding in ["int", "bool", "pb"] {
-        let out = z3doku()
-            .args(["emit", NOTEBOOK, "--encoding", encoding])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let out = output_of(["emit", NOTEBOOK, "--encoding", encoding], 0);
         let text = String::from_utf8(out).unwrap_or_default();
         assert!(text.starts_with("; z3doku: 9x9 puzzle"), "{text}");
         assert!(text.contains("(check-sat)"));
@@ -352,8 +340,8 @@ fn bench_checks_and_tabulates_a_small_file() {
     let lines = format!("# three puzzles\n{NOTEBOOK}\n\n{NOTEBOOK_SOLUTION}\n{NOTEBOOK}\n");
     std::fs::write(&file, lines).unwrap_or_else(|e| panic!("{e}"));
     let file = file.to_str().unwrap_or_default();
-    let out = z3doku()
-        .args([
+    let out = output_of(
+        [
             "bench",
             file,
             "--unique",
@@ -361,12 +349,9 @@ fn bench_checks_and_tabulates_a_small_file() {
             "int,bool",
             "--encoding",
             "pb",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        0,
+    );
     let table = String::from_utf8(out).unwrap_or_default();
     let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| z3 ")).collect();
     assert_eq!(rows.len(), 3, "{table}");
@@ -376,13 +361,7 @@ fn bench_checks_and_tabulates_a_small_file() {
         assert_eq!(&cells[3..7], ["3", "3", "3", "0"], "{row}");
     }
     assert!(table.contains("median ms") && table.contains("vs fastest"));
-    let out = z3doku()
-        .args(["bench", file, "--limit", "1", "--encoding", "bool"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["bench", file, "--limit", "1", "--encoding", "bool"], 0);
     assert!(
         String::from_utf8(out)
             .unwrap_or_default()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, shared_puzzles, z3doku};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, shared_puzzles, z3doku};
 use std::ops::ControlFlow;
 use z3doku::check::{clue_clash, verify_solution};
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
@@ -223,15 +223,12 @@ fn twenty_five_by_twenty_five() {
 
 #[test]
 fn the_binary_solves_with_the_native_engine() {
-    let out = z3doku()
-        .args([
+    let out = output_of(
+        [
             "solve", NOTEBOOK, "--engine", "native", "--unique", "--output", "line",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        0,
+    );
     assert_eq!(
         String::from_utf8_lossy(&out),
         format!("{NOTEBOOK_SOLUTION}\nunique\n")

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::z3doku;
+use common::{output_of, z3doku};
 use z3doku::queens::{Placement, Queens};
 
 /// Independent count: place row by row, no Z3.
@@ -64,13 +64,7 @@ fn count_command_prints_92_and_724() {
 
 #[test]
 fn thirty_queens_board() {
-    let out = z3doku()
-        .args(["queens", "30"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["queens", "30"], 0);
     let board = String::from_utf8_lossy(&out);
     let rows: Vec<&str> = board.lines().collect();
     assert_eq!(rows.len(), 30);
@@ -94,13 +88,7 @@ fn thirty_queens_board() {
 
 #[test]
 fn json_and_model() {
-    let out = z3doku()
-        .args(["queens", "6", "-o", "json"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["queens", "6", "-o", "json"], 0);
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
     let columns: Vec<usize> = json["queens"]
         .as_array()
@@ -119,13 +107,7 @@ fn json_and_model() {
         }
         .is_valid()
     );
-    let out = z3doku()
-        .args(["queens", "4", "--model"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["queens", "4", "--model"], 0);
     let text = String::from_utf8_lossy(&out);
     assert_eq!(text.lines().filter(|l| l.ends_with("-> true")).count(), 4);
     assert_eq!(text.lines().filter(|l| l.contains(" -> ")).count(), 16);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{NOTEBOOK, example, z3doku};
+use common::{NOTEBOOK, example, output_of, z3doku};
 use predicates::prelude::*;
 use std::io::Write;
 use std::process::{Command as Std, Stdio};
@@ -39,13 +39,10 @@ fn timeouts_give_up_with_status_4() {
         .assert()
         .code(4)
         .stderr(predicate::str::starts_with("gave up: "));
-    let out = z3doku()
-        .args(["check", &path("25x25.txt"), "--timeout", "1", "-o", "json"])
-        .assert()
-        .code(4)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(
+        ["check", &path("25x25.txt"), "--timeout", "1", "-o", "json"],
+        4,
+    );
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(json["status"], "gave-up");
     assert!(json["reason"].is_string());
@@ -190,13 +187,7 @@ fn verify_confirms_with_the_other_engine() {
                 "verified: the {referee} engine agrees (16 solutions)\n"
             ));
     }
-    let out = z3doku()
-        .args(["check", NOTEBOOK, "--verify", "-o", "json"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["check", NOTEBOOK, "--verify", "-o", "json"], 0);
     let json: serde_json::Value = serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(json["verified_by"], "native");
 }
@@ -208,8 +199,8 @@ fn verify_confirms_with_the_other_engine() {
 fn explaining_a_large_contradiction_keeps_to_its_budget() {
     let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/unsat-16x16.txt");
     let start = Instant::now();
-    let out = z3doku()
-        .args([
+    let out = output_of(
+        [
             "check",
             puzzle,
             "--engine",
@@ -218,12 +209,9 @@ fn explaining_a_large_contradiction_keeps_to_its_budget() {
             "500",
             "-o",
             "json",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        1,
+    );
     assert!(
         start.elapsed() < Duration::from_secs(20),
         "{:?}",
@@ -234,13 +222,10 @@ fn explaining_a_large_contradiction_keeps_to_its_budget() {
     let named = json["conflicting_clues"].as_array().map_or(0, Vec::len);
     assert!(named > 0);
     if json["conflict_is_minimal"] == false {
-        let out = z3doku()
-            .args(["check", puzzle, "--engine", "native", "--timeout", "500"])
-            .assert()
-            .code(1)
-            .get_output()
-            .stdout
-            .clone();
+        let out = output_of(
+            ["check", puzzle, "--engine", "native", "--timeout", "500"],
+            1,
+        );
         assert!(String::from_utf8_lossy(&out).contains("perhaps not all of them"));
     }
 }

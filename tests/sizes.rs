@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{backtracking_count, example, z3doku};
+use common::{backtracking_count, example, output_of, z3doku};
 use z3doku::check::verify_solution;
 use z3doku::engine::{Settings, new_engine};
 use z3doku::grid::{Grid, Size};
@@ -58,13 +58,7 @@ fn large_boards_from_the_command_line() {
         let puzzle = read(name);
         // Every output form reads back as a solution of the puzzle.
         for form in ["line", "pretty", "matrix"] {
-            let out = z3doku()
-                .args(["solve", path, "-o", form])
-                .assert()
-                .code(0)
-                .get_output()
-                .stdout
-                .clone();
+            let out = output_of(["solve", path, "-o", form], 0);
             let text = String::from_utf8_lossy(&out);
             let grid =
                 parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name} {form}: {e}\n{text}"));
@@ -77,13 +71,7 @@ fn large_boards_from_the_command_line() {
 #[test]
 fn pretty_keeps_box_lines_on_a_16x16() {
     let path = example("16x16.txt");
-    let out = z3doku()
-        .args(["solve", path.to_str().unwrap_or_default()])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(["solve", path.to_str().unwrap_or_default()], 0);
     let text = String::from_utf8_lossy(&out);
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 16 + 5, "16 rows, 3 box lines, top and bottom");
@@ -105,19 +93,16 @@ fn size_flag_and_model_names() {
         .code(2)
         .stderr(predicates::str::contains("16 cells, but a puzzle has 81"));
     let path = example("16x16.txt");
-    let out = z3doku()
-        .args([
+    let out = output_of(
+        [
             "solve",
             path.to_str().unwrap_or_default(),
             "--model",
             "-o",
             "line",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        0,
+    );
     let text = String::from_utf8_lossy(&out);
     assert!(text.contains("c_16_16 -> "), "{text}");
     assert_eq!(text.lines().filter(|l| l.contains(" -> ")).count(), 256);

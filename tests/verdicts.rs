@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Rng, backtracking_count, example, shared_puzzles, z3doku};
+use common::{Rng, backtracking_count, example, output_of, shared_puzzles, z3doku};
 use z3doku::check::{clue_clash, verify_solution};
 use z3doku::engine::{Settings, new_engine};
 use z3doku::grid::Grid;
@@ -79,13 +79,10 @@ fn counts_match_an_independent_counter() {
 #[test]
 fn count_command_first_line_and_exit_status() {
     let multiple = example("multiple.txt");
-    let out = z3doku()
-        .args(["count", multiple.to_str().unwrap_or_default(), "--print"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let out = output_of(
+        ["count", multiple.to_str().unwrap_or_default(), "--print"],
+        0,
+    );
     let out = String::from_utf8_lossy(&out);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("16 solutions"));
@@ -128,13 +125,7 @@ fn two_solutions_differ_exactly_where_reported() {
         .collect();
     assert!(several.len() >= 5);
     for puzzle in several {
-        let out = z3doku()
-            .args(["check", &puzzle.to_line(), "--output", "json"])
-            .assert()
-            .code(3)
-            .get_output()
-            .stdout
-            .clone();
+        let out = output_of(["check", &puzzle.to_line(), "--output", "json"], 3);
         let json: serde_json::Value =
             serde_json::from_slice(&out).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(json["status"], "multiple");
@@ -224,16 +215,8 @@ fn forum_hardest_are_all_unique() {
 
 #[test]
 fn check_prints_the_verdict_line() {
-    let run = |args: &[&str], code: i32| -> String {
-        let out = z3doku()
-            .args(args)
-            .assert()
-            .code(code)
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8_lossy(&out).into_owned()
-    };
+    let run =
+        |args: &[&str], code: i32| String::from_utf8_lossy(&output_of(args, code)).into_owned();
     let notebook = example("notebook.txt");
     let notebook = notebook.to_str().unwrap_or_default();
     let unique = run(&["check", notebook], 0);

@@ -11,6 +11,21 @@ pub fn z3doku() -> assert_cmd::Command {
     cmd
 }
 
+/// Runs `z3doku` with `args`, checks its exit status is `code`, and gives
+/// its standard output.
+pub fn output_of<S: AsRef<std::ffi::OsStr>>(
+    args: impl IntoIterator<Item = S>,
+    code: i32,
+) -> Vec<u8> {
+    z3doku()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone()
+}
+
 /// The notebook's puzzle and its solution.
 pub const NOTEBOOK: &str =
     "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
