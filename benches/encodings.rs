@@ -1,7 +1,12 @@
 //! The hot paths of solving: one puzzle through each encoding (with and
-//! without the uniqueness proof), and building each encoding.
+//! without the uniqueness proof), a stream of different puzzles through one
+//! engine per encoding (top1465 from `../shared/data`), and building each
+//! encoding.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+mod common;
+
+use common::shared_puzzles;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use z3doku::encoding::EncodingKind;
 use z3doku::engine::{Settings, new_engine};
@@ -36,6 +41,36 @@ fn solving(c: &mut Criterion) {
     }
 }
 
+/// Puzzle after puzzle through one engine, as `batch` and `bench` use it:
+/// what a kept solver carries from one puzzle to the next shows here, and
+/// not when the same puzzle is solved over and over.
+fn streaming(c: &mut Criterion) {
+    // Generated puzzles are too easy to show it: their searches learn
+    // next to nothing.
+    let Some(puzzles) = shared_puzzles("puzzles3_magictour_top1465.txt", usize::MAX) else {
+        return;
+    };
+    let mut group = c.benchmark_group("stream");
+    group.throughput(Throughput::Elements(1));
+    for kind in EncodingKind::ALL {
+        let settings = Settings {
+            encoding: kind,
+            ..Settings::default()
+        };
+        let mut engine = new_engine(&settings);
+        let mut next = puzzles.iter().cycle();
+        group.bench_function(format!("{}/unique", kind.name()), |b| {
+            b.iter(|| {
+                let puzzle = next.next()?;
+                solve_with(engine.as_mut(), black_box(puzzle), true)
+                    .ok()
+                    .map(|o| o.status)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn building(c: &mut Criterion) {
     for kind in EncodingKind::ALL {
         c.bench_function(&format!("build/{}", kind.name()), |b| {
@@ -47,6 +82,6 @@ fn building(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = solving, building
+    targets = solving, streaming, building
 }
 criterion_main!(benches);

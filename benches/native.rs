@@ -6,33 +6,19 @@
 //! Criterion reports the time for the whole set and, as throughput,
 //! puzzles per second.
 
+mod common;
+
+use common::shared_puzzles;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
 use z3doku::grid::Grid;
-use z3doku::parse::{is_skipped, parse_line};
 
 const SETS: [&str; 2] = [
     "puzzles3_magictour_top1465.txt",
     "puzzles6_forum_hardest_1106.txt",
 ];
-
-fn puzzles(name: &str, count: usize) -> Option<Vec<Grid>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    let text = std::fs::read_to_string(&path).ok()?;
-    Some(
-        text.lines()
-            .filter(|line| !is_skipped(line))
-            .enumerate()
-            .filter_map(|(i, line)| parse_line(line, i + 1, None).ok())
-            .take(count)
-            .collect(),
-    )
-}
 
 /// Searches `puzzle` for up to two solutions; returns how many.
 fn solutions(engine: &mut dyn Engine, puzzle: &Grid) -> usize {
@@ -62,8 +48,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("native-unique");
     group.sample_size(20);
     for name in SETS {
-        let Some(set) = puzzles(name, count) else {
-            eprintln!("SKIPPED: ../shared/data/{name} is missing");
+        let Some(set) = shared_puzzles(name, count) else {
             continue;
         };
         group.throughput(Throughput::Elements(set.len() as u64));
