@@ -14,8 +14,8 @@ use std::ops::ControlFlow;
 use z3::ast::Bool;
 use z3::{Params, SatResult, Solver, StatisticsValue, Tactic};
 
-/// Conflicts before the SAT solver first collects its learned clauses; the
-/// threshold starts over at each check.
+/// Conflicts before Z3's SAT solver first collects its learned clauses
+/// (its `gc.initial` parameter; Z3's default is 20,000).
 const GC_INITIAL_CONFLICTS: u32 = 100;
 
 /// Solves with Z3 in the calling thread's Z3 context.
@@ -77,12 +77,11 @@ impl Z3Engine {
         // Compacting a model costs more than a whole Sudoku search on the
         // SAT solver (see build.md, "Encodings").
         params.set_bool("model.compact", false);
-        // The SAT solver keeps every learned clause until its first garbage
-        // collection, 20,000 conflicts in by default. A kept solver sees a
-        // few dozen conflicts per puzzle, so clauses learned on earlier
-        // puzzles piled up and slowed every later check (2.7x over
-        // top1465, 4x over forum_hardest); collecting after 100 conflicts
-        // keeps the database small (see build.md, "Encodings").
+        // A kept solver sees a few dozen conflicts per puzzle, so with
+        // Z3's default the clauses learned on earlier puzzles piled up and
+        // slowed every later check (2.7x over top1465, 4x over
+        // forum_hardest); collecting early keeps the database small (see
+        // build.md, "Learned clauses across puzzles").
         params.set_u32("gc.initial", GC_INITIAL_CONFLICTS);
         // Z3's own Ctrl-C handler is process-wide: solvers in several
         // threads install and restore it in turn, can leave it installed
