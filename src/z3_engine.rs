@@ -141,18 +141,16 @@ impl Engine for Z3Engine {
             solver
         };
         let mut fresh = self.kept.is_none().then(|| fresh_solver(true));
-        let assumptions = if self.kept.is_some() {
-            clues.clone()
-        } else {
-            Vec::new()
-        };
+        // A kept solver takes the clues as assumptions; a fresh one has them
+        // asserted.
+        let assumptions: &[Bool] = if self.kept.is_some() { &clues } else { &[] };
         let mut scoped = false;
         let mut blocked_any = false;
         let result = loop {
             let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
                 break Err(EngineError::Internal("no solver".into()));
             };
-            match solver.check_assumptions(&assumptions) {
+            match solver.check_assumptions(assumptions) {
                 SatResult::Unsat => break Ok(()),
                 SatResult::Unknown => {
                     let reason = solver
