@@ -77,13 +77,7 @@ fn thirty_queens_board() {
             row.find('X').unwrap_or(usize::MAX)
         })
         .collect();
-    assert!(
-        Placement {
-            columns,
-            model: None
-        }
-        .is_valid()
-    );
+    assert!(is_valid(columns));
 }
 
 #[test]
@@ -100,13 +94,7 @@ fn json_and_model() {
             pos[1].as_u64().unwrap_or(0) as usize - 1
         })
         .collect();
-    assert!(
-        Placement {
-            columns,
-            model: None
-        }
-        .is_valid()
-    );
+    assert!(is_valid(columns));
     let out = output_of(["queens", "4", "--model"], 0);
     let text = String::from_utf8_lossy(&out);
     assert_eq!(text.lines().filter(|l| l.ends_with("-> true")).count(), 4);
@@ -140,4 +128,13 @@ fn edges_of_n() {
             .clone();
         assert!(!String::from_utf8_lossy(&out).contains("panicked"));
     }
+}
+
+/// Whether queens in these columns, one per row, leave each other alone.
+fn is_valid(columns: Vec<usize>) -> bool {
+    Placement {
+        columns,
+        model: None,
+    }
+    .is_valid()
 }
