@@ -9,7 +9,8 @@
 //!
 //! ```
 //! use std::sync::{Arc, atomic::AtomicBool};
-//! use z3doku::batch::{Batch, LineStatus};
+//! use z3doku::batch::Batch;
+//! use z3doku::solve::Status;
 //!
 //! let input = "# two puzzles and a bad line\n\
 //!     ....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....\n\
@@ -26,25 +27,23 @@
 //! )?;
 //! assert_eq!(
 //!     statuses,
-//!     [(2, LineStatus::Solved), (3, LineStatus::Error), (4, LineStatus::None)]
+//!     [(2, Status::Solved), (3, Status::Error), (4, Status::None)]
 //! );
 //! assert_eq!((summary.total(), summary.worst), (3, 2));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod lines;
-pub mod output;
 pub mod summary;
 
-pub use lines::{Lines, MAX_LINE_BYTES, PuzzleLine};
-pub use output::BatchFormat;
+pub use lines::{Lines, MAX_LINE_BYTES, MAX_SKIPPED_BYTES, PuzzleLine};
 pub use summary::Summary;
 
-use crate::engine::{Settings, new_engine};
-use crate::grid::Size;
-use crate::input::InputError;
-use crate::parse::{ParseError, parse_line};
-use crate::verdict::{self, InternalError, Outcome, Status};
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::Size;
+use crate::puzzle::input::InputError;
+use crate::puzzle::parse::{ParseError, parse_line};
+use crate::solve::{InternalError, Outcome, Pipeline, Request, Status, exit};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
@@ -68,66 +67,21 @@ const STOP_POLL: Duration = Duration::from_millis(50);
 /// one. Starting a thread and its engine costs far less than one puzzle.
 const PUZZLES_PER_THREAD: usize = 250;
 
-/// The status of one line of a batch: a [`Status`], or a line that is not a
-/// puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LineStatus {
-    /// A solution, uniqueness not asked.
-    Solved,
-    /// Exactly one solution, proven.
-    Unique,
-    /// More than one solution.
-    Multiple,
-    /// No solution.
-    None,
-    /// No answer within the limits.
-    GaveUp,
-    /// The line is not a readable puzzle, or the engine failed on it.
-    Error,
-}
-
-impl LineStatus {
-    /// Every status, in the summary's order.
-    pub const ALL: [LineStatus; 6] = [
-        LineStatus::Solved,
-        LineStatus::Unique,
-        LineStatus::Multiple,
-        LineStatus::None,
-        LineStatus::GaveUp,
-        LineStatus::Error,
-    ];
-
-    /// The word for it in output and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            LineStatus::Error => "error",
-            LineStatus::Solved => Status::Solved.name(),
-            LineStatus::Unique => Status::Unique.name(),
-            LineStatus::Multiple => Status::Multiple.name(),
-            LineStatus::None => Status::None.name(),
-            LineStatus::GaveUp => Status::GaveUp.name(),
-        }
-    }
-}
-
-impl From<Status> for LineStatus {
-    fn from(status: Status) -> LineStatus {
-        match status {
-            Status::Solved => LineStatus::Solved,
-            Status::Unique => LineStatus::Unique,
-            Status::Multiple => LineStatus::Multiple,
-            Status::None => LineStatus::None,
-            Status::GaveUp => LineStatus::GaveUp,
-        }
-    }
-}
-
 /// Why a line has no verdict. Each message starts with the line number.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LineError {
     /// Longer than [`MAX_LINE_BYTES`].
     #[error("line {line}: longer than {} KiB, far more than a puzzle", MAX_LINE_BYTES / 1024)]
     TooLong {
+        /// The line.
+        line: usize,
+    },
+    /// No end within [`MAX_SKIPPED_BYTES`]; the run ends here.
+    #[error(
+        "line {line}: no end of line within {} MiB: not a file of puzzles; stopped reading",
+        MAX_SKIPPED_BYTES >> 20
+    )]
+    Endless {
         /// The line.
         line: usize,
     },
@@ -165,8 +119,8 @@ impl LineError {
     /// error) for the rest.
     pub fn exit_code(&self) -> u8 {
         match self {
-            LineError::Internal { .. } => 5,
-            _ => 2,
+            LineError::Internal { .. } => exit::INTERNAL,
+            _ => exit::INPUT,
         }
     }
 }
@@ -186,10 +140,10 @@ pub struct Record {
 
 impl Record {
     /// The line's status.
-    pub fn status(&self) -> LineStatus {
+    pub fn status(&self) -> Status {
         match &self.result {
-            Ok(outcome) => outcome.status.into(),
-            Err(_) => LineStatus::Error,
+            Ok(outcome) => outcome.status,
+            Err(_) => Status::Error,
         }
     }
 
@@ -222,27 +176,23 @@ pub enum BatchError {
 /// How to run a batch.
 #[derive(Clone, Debug)]
 pub struct Batch {
-    /// The engine and its settings; each worker builds its own engine.
-    pub settings: Settings,
-    /// Prove each solution unique.
-    pub unique: bool,
+    /// What to find out about each puzzle; each worker answers it with a
+    /// [`Pipeline`] of its own. The timeout is per puzzle.
+    pub request: Request,
     /// Force the board size of every puzzle.
     pub size: Option<Size>,
-    /// How many puzzles to solve at once, each in its own thread.
+    /// How many puzzles to solve at once, each in its own thread; see
+    /// [`max_jobs`].
     pub jobs: NonZeroUsize,
-    /// A second engine to confirm every verdict with (`--verify`).
-    pub referee: Option<Settings>,
 }
 
 impl Default for Batch {
     /// The default engine, one worker per core.
     fn default() -> Batch {
         Batch {
-            settings: Settings::default(),
-            unique: false,
+            request: Request::default(),
             size: None,
             jobs: default_jobs(),
-            referee: None,
         }
     }
 }
@@ -250,6 +200,17 @@ impl Default for Batch {
 /// The number of cores, or 1 when it cannot be told.
 pub fn default_jobs() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// Workers per core at most. One per core keeps every core busy; a few
+/// more let quick puzzles through while others wait on a timeout. Beyond
+/// that, threads (two per worker, each with its Z3 context) cost memory and
+/// can fail to start, and buy nothing.
+pub const JOBS_PER_CORE: usize = 8;
+
+/// The most workers a batch runs: [`JOBS_PER_CORE`] per core.
+pub fn max_jobs() -> NonZeroUsize {
+    default_jobs().saturating_mul(NonZeroUsize::new(JOBS_PER_CORE).unwrap_or(NonZeroUsize::MIN))
 }
 
 /// A puzzle line on its way to a worker, numbered in input order.
@@ -279,7 +240,8 @@ impl Batch {
     ) -> Result<Summary, BatchError> {
         let start = Instant::now();
         let mut summary = Summary::new()?;
-        let window = self.jobs.get().saturating_mul(WINDOW_PER_WORKER);
+        let jobs = self.jobs.min(max_jobs());
+        let window = jobs.get().saturating_mul(WINDOW_PER_WORKER);
         // A slot per puzzle between reader and writer: the reader takes one
         // before sending a puzzle, the writer gives it back once the result
         // is written, so neither channels nor the reorder buffer outgrow it.
@@ -289,7 +251,7 @@ impl Batch {
         std::thread::scope(|scope| -> Result<(), BatchError> {
             let mut workers = Vec::new();
             let mut started = Ok(());
-            for n in 0..self.jobs.get() {
+            for n in 0..jobs.get() {
                 let (jobs, results, stop) = (jobs_rx.clone(), results_tx.clone(), &stop);
                 let worker = std::thread::Builder::new()
                     .name(format!("z3doku-worker-{n}"))
@@ -369,8 +331,7 @@ impl Batch {
         results: &Sender<(u64, Record)>,
         stop: &AtomicBool,
     ) -> ControlFlow<()> {
-        let mut engine = new_engine(&self.settings);
-        let mut referee = self.referee.as_ref().map(|s| (s.engine, new_engine(s)));
+        let mut pipeline = Pipeline::new(self.request.clone());
         for _ in 0..PUZZLES_PER_THREAD {
             let job = loop {
                 match jobs.recv_timeout(STOP_POLL) {
@@ -390,19 +351,12 @@ impl Batch {
                 .as_ref()
                 .map_err(Clone::clone)
                 .and_then(|text| {
-                    let puzzle = parse_line(text, number, self.size)?;
+                    let puzzle = Puzzle::classic(parse_line(text, number, self.size)?);
                     // An engine that panics is a bug like a wrong answer: the
-                    // line says so and the run goes on with a fresh engine.
-                    let solved = catch_unwind(AssertUnwindSafe(|| {
-                        let mut outcome =
-                            verdict::solve_with(engine.as_mut(), &puzzle, self.unique)?;
-                        if let Some((kind, referee)) = referee.as_mut() {
-                            verdict::confirm(referee.as_mut(), *kind, &mut outcome)?;
-                        }
-                        Ok(outcome)
-                    }));
+                    // line says so and the run goes on with fresh engines.
+                    let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
                     let solved = solved.unwrap_or_else(|_| {
-                        engine = new_engine(&self.settings);
+                        pipeline = Pipeline::new(self.request.clone());
                         Err(InternalError("the engine panicked".into()))
                     });
                     solved.map_err(|error| LineError::Internal {
@@ -471,8 +425,8 @@ pub fn open(path: &str) -> Result<Box<dyn Read + Send>, InputError> {
     if std::path::Path::new(path).is_dir() {
         return Err(InputError::Directory);
     }
-    let file =
-        std::fs::File::open(path).map_err(|e| InputError::Io(crate::input::io_message(&e)))?;
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::Io(crate::puzzle::input::io_message(&e)))?;
     Ok(Box::new(file))
 }
 
@@ -480,33 +434,6 @@ pub fn open(path: &str) -> Result<Box<dyn Read + Send>, InputError> {
 /// in bounded memory like the batch itself.
 pub fn count_puzzles(input: impl Read) -> u64 {
     Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input)).count() as u64
-}
-
-/// A progress bar for standard error: count, rate and time left when the
-/// number of puzzles is known, count and rate when not.
-pub fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
-    let (bar, template) = match total {
-        Some(n) => (
-            indicatif::ProgressBar::new(n),
-            "{elapsed_precise} {wide_bar} {human_pos}/{human_len} puzzles, {rate}, ETA {eta}",
-        ),
-        None => (
-            indicatif::ProgressBar::new_spinner(),
-            "{elapsed_precise} {spinner} {human_pos} puzzles, {rate}",
-        ),
-    };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        // indicatif's own {per_sec} prints four decimals.
-        bar.set_style(style.with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}/s", state.per_sec());
-            },
-        ));
-    }
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 #[cfg(test)]
@@ -556,14 +483,14 @@ mod tests {
         assert_eq!(numbers, (1..=LINES).collect::<Vec<_>>());
         for (record, text) in records.iter().zip(&lines) {
             let want = if *text == NOTEBOOK {
-                LineStatus::Solved
+                Status::Solved
             } else {
-                LineStatus::None
+                Status::None
             };
             assert_eq!(record.status(), want, "line {}", record.line);
         }
         assert_eq!(summary.total(), LINES);
-        assert_eq!(summary.count(LineStatus::Solved), LINES.div_ceil(61));
+        assert_eq!(summary.count(Status::Solved), LINES.div_ceil(61));
         assert!(!summary.interrupted);
     }
 
@@ -593,23 +520,26 @@ mod tests {
     #[test]
     fn statuses_and_exit_codes_of_lines() {
         let unique = Batch {
-            unique: true,
+            request: Request {
+                unique: true,
+                ..Request::default()
+            },
             ..Batch::default()
         };
         let no_solution = format!("12345678.........9{}", ".".repeat(63));
         let input = [NOTEBOOK, &".".repeat(81), &no_solution, "1234", ""].join("\n");
         let (records, summary) = run(&unique, input);
-        let got: Vec<(usize, LineStatus, u8)> = records
+        let got: Vec<(usize, Status, u8)> = records
             .iter()
             .map(|r| (r.line, r.status(), r.exit_code()))
             .collect();
         assert_eq!(
             got,
             [
-                (1, LineStatus::Unique, 0),
-                (2, LineStatus::Multiple, 3),
-                (3, LineStatus::None, 1),
-                (4, LineStatus::Error, 2),
+                (1, Status::Unique, 0),
+                (2, Status::Multiple, 3),
+                (3, Status::None, 1),
+                (4, Status::Error, 2),
             ]
         );
         assert_eq!(summary.worst, 3);

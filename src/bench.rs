@@ -1,19 +1,17 @@
 //! Benchmarks: the same puzzles solved by each chosen engine and encoding,
 //! every answer checked, summed up as one table.
 
-use crate::encoding::EncodingKind;
-use crate::engine::{EngineKind, Settings, new_engine};
-use crate::grid::Grid;
-use crate::input::InputError;
-use crate::parse::{is_skipped, parse_line};
+use crate::batch::{LineError, Lines, MAX_LINE_BYTES};
+use crate::engine::{EncodingKind, EngineKind, Settings};
+use crate::puzzle::Puzzle;
+use crate::puzzle::input::InputError;
+use crate::puzzle::parse::parse_line;
+use crate::solve::{InternalError, Pipeline, Request, Status};
 use crate::timing::Timings;
-use crate::verdict::{InternalError, Status, solve_with};
-use std::io::BufRead;
+use std::io::BufReader;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tabled::builder::Builder;
-use tabled::settings::object::Columns;
-use tabled::settings::{Alignment, Style};
+use thiserror::Error;
 
 /// One row of a benchmark: an engine, and for Z3 an encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,12 +41,19 @@ impl Config {
     }
 
     /// The engine settings for this row.
-    pub fn settings(&self, timeout: Option<Duration>) -> Settings {
+    pub fn settings(&self) -> Settings {
         Settings {
             engine: self.engine,
             encoding: self.encoding.unwrap_or_default(),
-            timeout,
             ..Settings::default()
+        }
+    }
+
+    /// The row's name, e.g. `z3 bool` or `native`.
+    pub fn label(&self) -> String {
+        match self.encoding {
+            Some(encoding) => format!("{} {}", self.engine.name(), encoding.name()),
+            None => self.engine.name().to_string(),
         }
     }
 }
@@ -82,15 +87,20 @@ impl Row {
 /// independent checker, and the rows must agree on each puzzle's status:
 /// either failing is an [`InternalError`].
 pub fn run(
-    puzzles: &[Grid],
+    puzzles: &[Puzzle],
     configs: &[Config],
     unique: bool,
     timeout: Option<Duration>,
 ) -> Result<Vec<Row>, InternalError> {
-    let mut rows = Vec::with_capacity(configs.len());
+    let mut rows: Vec<Row> = Vec::with_capacity(configs.len());
     let mut first: Vec<Status> = Vec::new();
     for &config in configs {
-        let mut engine = new_engine(&config.settings(timeout));
+        let mut pipeline = Pipeline::new(Request {
+            settings: config.settings(),
+            unique,
+            timeout,
+            ..Request::default()
+        });
         let mut row = Row {
             config,
             solved: 0,
@@ -102,7 +112,7 @@ pub fn run(
         let mut statuses = Vec::with_capacity(puzzles.len());
         let start = Instant::now();
         for puzzle in puzzles {
-            let outcome = solve_with(engine.as_mut(), puzzle, unique)?;
+            let outcome = pipeline.solve(puzzle)?;
             row.timings.push(outcome.elapsed);
             row.solved += usize::from(!outcome.solutions.is_empty());
             row.unique += usize::from(outcome.status == Status::Unique);
@@ -122,9 +132,9 @@ pub fn run(
                 "engines disagree on puzzle {} ({}): {} says {}, {} says {}",
                 i + 1,
                 puzzles[i],
-                label(&rows[0]),
+                rows[0].config.label(),
                 a.name(),
-                label(&row),
+                row.config.label(),
                 b.name()
             )));
         }
@@ -133,89 +143,35 @@ pub fn run(
     Ok(rows)
 }
 
-fn label(row: &Row) -> String {
-    match row.config.encoding {
-        Some(encoding) => format!("{} {}", row.config.engine.name(), encoding.name()),
-        None => row.config.engine.name().to_string(),
-    }
-}
-
-/// The rows as a table: puzzles, solved (and unique), seconds, puzzles per
-/// second, median and p99 milliseconds per puzzle, and how many times the
-/// fastest row's time each row takes (1.00x for the fastest).
-pub fn table(rows: &[Row], unique: bool) -> String {
-    let fastest = rows.iter().map(Row::rate).fold(0.0, f64::max);
-    let mut builder = Builder::new();
-    let mut header = vec!["engine", "encoding", "puzzles", "solved"];
-    if unique {
-        header.push("unique");
-    }
-    header.extend([
-        "gave up",
-        "seconds",
-        "puzzles/s",
-        "median ms",
-        "p99 ms",
-        "time vs fastest",
-    ]);
-    builder.push_record(header);
-    for row in rows {
-        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
-        let mut record = vec![
-            row.config.engine.name().to_string(),
-            row.config
-                .encoding
-                .map_or("-", EncodingKind::name)
-                .to_string(),
-            row.timings.count().to_string(),
-            row.solved.to_string(),
-        ];
-        if unique {
-            record.push(row.unique.to_string());
-        }
-        let slower = match row.rate() {
-            rate if rate > 0.0 => fastest / rate,
-            _ => f64::INFINITY,
-        };
-        let relative = match slower {
-            s if s >= 100.0 => format!("{s:.0}x"),
-            s if s >= 10.0 => format!("{s:.1}x"),
-            s => format!("{s:.2}x"),
-        };
-        record.extend([
-            row.gave_up.to_string(),
-            format!("{:.3}", row.wall.as_secs_f64()),
-            format!("{:.1}", row.rate()),
-            ms(row.timings.median()),
-            ms(row.timings.p99()),
-            relative,
-        ]);
-        builder.push_record(record);
-    }
-    let mut table = builder.build();
-    table
-        .with(Style::markdown())
-        .modify(Columns::new(2..), Alignment::right());
-    format!("{table}\n")
+/// Why a bench file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BenchFileError {
+    /// The file could not be opened.
+    #[error("{0}")]
+    Open(#[from] InputError),
+    /// A line is not a puzzle (or could not be read).
+    #[error("{0}")]
+    Line(#[from] LineError),
+    /// Nothing but comments and blank lines: nothing to measure.
+    #[error("no puzzles in the file (only blank or comment lines)")]
+    Empty,
 }
 
 /// Reads a file of one-line puzzles (blank and `#` lines skipped), the
-/// first `limit` of them when a limit is given.
-pub fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<Vec<Grid>, InputError> {
-    let io = |e: std::io::Error| InputError::Io(e.to_string());
-    if path.is_dir() {
-        return Err(InputError::Directory);
-    }
-    let reader = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+/// first `limit` of them when a limit is given, with the same bounded
+/// reader as `batch`. A file without puzzles is an error: a bench of
+/// nothing would measure nothing.
+pub fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<Vec<Puzzle>, BenchFileError> {
+    let input = crate::batch::open(&path.to_string_lossy())?;
+    let lines = Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input));
     let mut puzzles = Vec::new();
-    for (number, line) in reader.lines().enumerate() {
-        if limit.is_some_and(|n| puzzles.len() >= n) {
-            break;
-        }
-        let line = line.map_err(io)?;
-        if !is_skipped(&line) {
-            puzzles.push(parse_line(&line, number + 1, None).map_err(InputError::Parse)?);
-        }
+    for line in lines.take(limit.unwrap_or(usize::MAX)) {
+        let text = line.text?;
+        let givens = parse_line(&text, line.number, None).map_err(LineError::Parse)?;
+        puzzles.push(Puzzle::classic(givens));
+    }
+    if puzzles.is_empty() {
+        return Err(BenchFileError::Empty);
     }
     Ok(puzzles)
 }

@@ -2,39 +2,34 @@
 //! and explains itself.
 //!
 //! The library holds all of z3doku's logic; the `z3doku` binary only parses
-//! arguments and prints. A puzzle is read with [`parse`] into a
-//! [`grid::Grid`], solved by an [`engine::Engine`] (Z3 through an
-//! [`encoding::Encoding`] by default), and every solution is confirmed by the
-//! independent [`check`]er before [`verdict`] reports it.
+//! arguments and prints. A [`puzzle::Puzzle`] is its givens and its
+//! [rules](puzzle::rules); it is read from text by [`puzzle::input`],
+//! answered by a [`solve::Pipeline`] with an [`engine::Engine`] (Z3 through
+//! one of its encodings by default, or the native search), and every
+//! solution is confirmed by the independent [`puzzle::check`]er before an
+//! [`solve::Outcome`] reports it. [`report`] gives every result one JSON
+//! shape.
 //!
 //! ```
-//! use z3doku::{engine::Settings, parse::parse_puzzle, verdict::{solve, Status}};
+//! use z3doku::puzzle::{Puzzle, parse::parse_puzzle};
+//! use z3doku::solve::{Request, Status, solve};
 //!
-//! let puzzle = parse_puzzle(
+//! let givens = parse_puzzle(
 //!     "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....",
 //!     None,
 //! )?;
-//! let outcome = solve(&puzzle, &Settings::default(), false)?;
-//! assert_eq!(outcome.status, Status::Solved);
+//! let request = Request { unique: true, ..Request::default() };
+//! let outcome = solve(&Puzzle::classic(givens), &request)?;
+//! assert_eq!(outcome.status, Status::Unique);
 //! assert_eq!(outcome.solutions[0].grid.to_line()[..9], *"715894632");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#![warn(missing_docs)]
-#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
 pub mod batch;
 pub mod bench;
-pub mod check;
-pub mod emit;
-pub mod encoding;
 pub mod engine;
-pub mod grid;
-pub mod input;
-pub mod native;
-pub mod parse;
+pub mod puzzle;
 pub mod queens;
-pub mod render;
+pub mod report;
+pub mod solve;
 pub mod timing;
-pub mod verdict;
-pub mod z3_engine;

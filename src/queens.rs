@@ -2,11 +2,13 @@
 //! square; exactly one queen in every row and every column, and at most one
 //! on every diagonal and anti-diagonal, each as a Z3 cardinality constraint.
 
-use crate::engine::EngineError;
+use crate::engine::z3::{give_up, set_deadline};
+use crate::engine::{EngineError, GiveUp};
+use std::cell::Cell;
 use std::fmt::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use z3::ast::{Bool, atmost};
-use z3::{Params, SatResult, Solver};
+use z3::{SatResult, Solver};
 
 /// The largest board `queens` takes. Z3 places 100 queens in about a second
 /// on a 2-core machine; far beyond, the formula (n² variables, 6n
@@ -54,21 +56,48 @@ pub struct Queens {
     n: usize,
     squares: Vec<Bool>,
     solver: Solver,
+    /// Whether the solver has a timeout in force.
+    bounded: Cell<bool>,
     keep_models: bool,
+}
+
+/// How many placements there are, up to a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueensCount {
+    /// Placements found (each checked and different from the others).
+    pub placements: usize,
+    /// Whether the count stopped at the limit, so there may be more.
+    pub limit_reached: bool,
+    /// Why Z3 gave up before the count was done, if it did.
+    pub gave_up: Option<GiveUp>,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl QueensCount {
+    /// The count in words: `92 placements`, `1000 placements (limit
+    /// reached)`, or `at least 40 placements (gave up: timeout)`.
+    pub fn summary(&self) -> String {
+        let noun = if self.placements == 1 {
+            "placement"
+        } else {
+            "placements"
+        };
+        match (&self.gave_up, self.limit_reached) {
+            (Some(reason), _) => format!("at least {} {noun} (gave up: {reason})", self.placements),
+            (None, true) => format!("{} {noun} (limit reached)", self.placements),
+            (None, false) => format!("{} {noun}", self.placements),
+        }
+    }
 }
 
 impl Queens {
     /// States the puzzle for an `n` x `n` board (1 to [`MAX_QUEENS`]).
-    pub fn new(n: usize, timeout: Option<Duration>, keep_models: bool) -> Queens {
+    pub fn new(n: usize, keep_models: bool) -> Queens {
         let squares: Vec<Bool> = (0..n * n)
             .map(|i| Bool::new_const(format!("q_{}_{}", i / n + 1, i % n + 1)))
             .collect();
         let solver = Solver::new();
-        if let Some(t) = timeout {
-            let mut params = Params::new();
-            params.set_u32("timeout", u32::try_from(t.as_millis()).unwrap_or(u32::MAX));
-            solver.set_params(&params);
-        }
         let exactly_one = |line: Vec<&Bool>| {
             let weighted: Vec<(&Bool, i32)> = line.into_iter().map(|b| (b, 1)).collect();
             Bool::pb_eq(&weighted, 1)
@@ -98,20 +127,53 @@ impl Queens {
             n,
             squares,
             solver,
+            bounded: Cell::new(false),
             keep_models,
         }
     }
 
+    /// Counts the placements up to `limit`, giving up at `deadline`: the
+    /// count so far is then a lower bound.
+    pub fn count(
+        &mut self,
+        limit: usize,
+        deadline: Option<Instant>,
+    ) -> Result<QueensCount, EngineError> {
+        let start = Instant::now();
+        let mut count = QueensCount {
+            placements: 0,
+            limit_reached: false,
+            gave_up: None,
+            elapsed: Duration::ZERO,
+        };
+        while count.placements < limit {
+            match self.next_placement(deadline) {
+                Ok(Some(_)) => count.placements += 1,
+                Ok(None) => break,
+                Err(EngineError::GaveUp(reason)) => {
+                    count.gave_up = Some(reason);
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        count.limit_reached = count.gave_up.is_none() && count.placements >= limit;
+        count.elapsed = start.elapsed();
+        Ok(count)
+    }
+
     /// The next placement, different from all found before (each is
-    /// blocked once found); `Ok(None)` when there are no more.
-    pub fn next_placement(&mut self) -> Result<Option<Placement>, EngineError> {
+    /// blocked once found); `Ok(None)` when there are no more. Gives up at
+    /// `deadline`.
+    pub fn next_placement(
+        &mut self,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Placement>, EngineError> {
+        set_deadline(&self.solver, deadline, &self.bounded)?;
         match self.solver.check() {
             SatResult::Unsat => return Ok(None),
             SatResult::Unknown => {
-                let reason = self.solver.get_reason_unknown();
-                return Err(EngineError::GaveUp(
-                    reason.unwrap_or_else(|| "unknown".into()),
-                ));
+                return Err(EngineError::GaveUp(give_up(&self.solver, deadline)));
             }
             SatResult::Sat => {}
         }
@@ -161,14 +223,13 @@ mod tests {
 
     #[test]
     fn eight_queens() {
-        let mut q = Queens::new(8, None, false);
-        let first = q.next_placement().ok().flatten();
+        let mut q = Queens::new(8, false);
+        let first = q.next_placement(None).ok().flatten();
         assert!(first.as_ref().is_some_and(Placement::is_valid));
-        let mut count = 1;
-        while let Ok(Some(_)) = q.next_placement() {
-            count += 1;
-        }
-        assert_eq!(count, 92);
+        let rest = q.count(1000, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rest.placements + 1, 92);
+        assert!(!rest.limit_reached);
+        assert_eq!(rest.summary(), "91 placements");
     }
 
     #[test]
@@ -189,9 +250,18 @@ mod tests {
     }
 
     #[test]
+    fn a_count_that_runs_out_of_time_is_a_lower_bound() {
+        let mut q = Queens::new(12, false);
+        let deadline = Instant::now() + Duration::from_millis(50);
+        let count = q.count(1_000_000, Some(deadline)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(count.gave_up, Some(GiveUp::Timeout));
+        assert!(count.summary().starts_with("at least "), "{}", count.summary());
+    }
+
+    #[test]
     fn two_and_three_have_none() {
         for n in [2, 3] {
-            assert_eq!(Queens::new(n, None, false).next_placement(), Ok(None));
+            assert_eq!(Queens::new(n, false).next_placement(None), Ok(None));
         }
     }
 }

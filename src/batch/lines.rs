@@ -1,14 +1,21 @@
-//! The lines of a puzzle file, read in bounded memory: a line longer than
-//! any puzzle is skipped to its end rather than held, and bytes that are not
-//! UTF-8 spoil only their own line.
+//! The lines of a puzzle file, read in bounded memory and time: a line
+//! longer than any puzzle becomes an error as soon as it passes the limit
+//! and is skipped to its end rather than held, and bytes that are not UTF-8
+//! spoil only their own line. This is the one reader of puzzle files: `batch`
+//! streams it and `bench` collects it.
 
 use super::LineError;
-use crate::parse::is_skipped;
+use crate::puzzle::parse::is_skipped;
 use std::io::{BufRead, ErrorKind};
 
 /// The longest line that is read whole. The largest puzzle (625 cells) fits
 /// many times over, even spaced out; anything longer is an error line.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// How far past [`MAX_LINE_BYTES`] a line is skipped in search of its end.
+/// A line longer than this is no puzzle file's (`/dev/zero`, a binary): the
+/// reading stops there rather than run forever.
+pub const MAX_SKIPPED_BYTES: usize = 16 * 1024 * 1024;
 
 /// A line that may hold a puzzle: blank and comment lines never become one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +32,10 @@ pub struct Lines<R> {
     reader: R,
     number: usize,
     buffer: Vec<u8>,
+    /// The last line was cut: the rest of it is still to skip.
+    skipping: bool,
+    /// The last line had no end within [`MAX_SKIPPED_BYTES`].
+    endless: bool,
     failed: bool,
 }
 
@@ -35,16 +46,24 @@ impl<R: BufRead> Lines<R> {
             reader,
             number: 0,
             buffer: Vec::new(),
+            skipping: false,
+            endless: false,
             failed: false,
         }
     }
 
-    /// Reads the next line's first [`MAX_LINE_BYTES`] into the buffer and
-    /// consumes the rest of it. `None` at the end of the input, otherwise
-    /// whether the line was cut.
+    /// Reads the next line, or its first [`MAX_LINE_BYTES`], into the
+    /// buffer. `None` at the end of the input, otherwise whether the line
+    /// was cut; the rest of a cut line is skipped on the next call, so that
+    /// the cut line is reported at once, however long it goes on.
     fn read_line(&mut self) -> std::io::Result<Option<bool>> {
         self.buffer.clear();
-        let mut cut = false;
+        if self.skipping {
+            self.skipping = false;
+            if !self.skip_rest()? {
+                return Ok(None);
+            }
+        }
         let mut any = false;
         loop {
             let available = match self.reader.fill_buf() {
@@ -60,16 +79,44 @@ impl<R: BufRead> Lines<R> {
             };
             let room = MAX_LINE_BYTES - self.buffer.len();
             if chunk.len() > room {
-                cut = true;
+                self.buffer.extend_from_slice(&chunk[..room]);
+                self.reader.consume(room);
+                self.skipping = true;
+                return Ok(Some(true));
             }
-            self.buffer
-                .extend_from_slice(&chunk[..chunk.len().min(room)]);
+            self.buffer.extend_from_slice(chunk);
             self.reader.consume(used);
             if ends {
                 break;
             }
         }
-        Ok(any.then_some(cut))
+        Ok(any.then_some(false))
+    }
+
+    /// Skips to the end of the current line: `Ok(true)` past its newline,
+    /// `Ok(false)` at the end of the input or when the line goes on past
+    /// [`MAX_SKIPPED_BYTES`] (which sets `endless`).
+    fn skip_rest(&mut self) -> std::io::Result<bool> {
+        let mut skipped = 0;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok([]) => return Ok(false),
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if let Some(at) = available.iter().position(|&b| b == b'\n') {
+                self.reader.consume(at + 1);
+                return Ok(true);
+            }
+            let used = available.len();
+            self.reader.consume(used);
+            skipped += used;
+            if skipped > MAX_SKIPPED_BYTES {
+                self.endless = true;
+                return Ok(false);
+            }
+        }
     }
 }
 
@@ -79,6 +126,13 @@ impl<R: BufRead> Iterator for Lines<R> {
     fn next(&mut self) -> Option<PuzzleLine> {
         while !self.failed {
             let cut = match self.read_line() {
+                Ok(None) if self.endless => {
+                    self.failed = true;
+                    return Some(PuzzleLine {
+                        number: self.number,
+                        text: Err(LineError::Endless { line: self.number }),
+                    });
+                }
                 Ok(None) => return None,
                 Ok(Some(cut)) => cut,
                 Err(e) => {
@@ -87,7 +141,7 @@ impl<R: BufRead> Iterator for Lines<R> {
                         number: self.number + 1,
                         text: Err(LineError::Io {
                             line: self.number + 1,
-                            message: crate::input::io_message(&e),
+                            message: crate::puzzle::input::io_message(&e),
                         }),
                     });
                 }
@@ -96,6 +150,11 @@ impl<R: BufRead> Iterator for Lines<R> {
             let line = self.number;
             let bytes = match self.buffer.as_slice() {
                 [rest @ .., b'\r'] if !cut => rest,
+                bytes => bytes,
+            };
+            // A byte-order mark, as some editors write, says nothing.
+            let bytes = match bytes {
+                [0xef, 0xbb, 0xbf, rest @ ..] if line == 1 => rest,
                 bytes => bytes,
             };
             // A comment is skipped whatever it holds, however long.
@@ -174,6 +233,31 @@ mod tests {
             lines(&exact)[0].text.as_ref().map(String::len),
             Ok(MAX_LINE_BYTES)
         );
+    }
+
+    #[test]
+    fn a_line_without_end_is_reported_at_once_then_reading_stops() {
+        // An endless line (as /dev/zero gives): the error comes before the
+        // input ends, and reading gives up after MAX_SKIPPED_BYTES.
+        let endless = std::io::repeat(0);
+        let mut reader = Lines::new(BufReader::new(endless));
+        assert_eq!(
+            reader.next().map(|l| l.text),
+            Some(Err(LineError::TooLong { line: 1 }))
+        );
+        assert_eq!(
+            reader.next().map(|l| l.text),
+            Some(Err(LineError::Endless { line: 1 }))
+        );
+        assert_eq!(reader.next(), None);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(lines(b"\xef\xbb\xbfabc\r\n\xef\xbb\xbf"), vec![ok(1, "abc"), PuzzleLine {
+            number: 2,
+            text: Ok("\u{feff}".into())
+        }]);
     }
 
     #[test]

@@ -10,22 +10,11 @@ pub use line::Line;
 pub use matrix::Matrix;
 pub use pretty::Pretty;
 
-use crate::verdict::{Outcome, Status};
+use super::args::OutputFormat;
 use std::fmt::Write;
-
-/// The output formats the command line offers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
-    /// A drawn table with the boxes marked (clues in bold on a terminal).
-    #[default]
-    Pretty,
-    /// The solution as one line, a character per cell.
-    Line,
-    /// The notebook's `print_matrix` form: `[a, b, ...]` rows inside `[...]`.
-    Matrix,
-    /// A JSON object.
-    Json,
-}
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::grid::{Grid, digit_char};
+use z3doku::solve::{Outcome, Status};
 
 impl OutputFormat {
     /// The renderer for this format.
@@ -54,15 +43,9 @@ pub struct Show {
 
 /// Turns results into text for standard output.
 pub trait Render {
-    /// How one grid looks in this format; `highlight` lists the row-major
-    /// indexes to mark, where the format can.
-    fn grid(
-        &self,
-        grid: &crate::grid::Grid,
-        clues: &crate::grid::Grid,
-        highlight: &[usize],
-        color: bool,
-    ) -> String;
+    /// How one grid of `puzzle` looks in this format; `highlight` lists the
+    /// row-major indexes to mark, where the format can.
+    fn grid(&self, grid: &Grid, puzzle: &Puzzle, highlight: &[usize], color: bool) -> String;
 
     /// The text for a solved (or not) puzzle: models, grids, differing
     /// cells, verdict, as `show` asks. Formats with their own structure
@@ -95,8 +78,8 @@ pub trait Render {
                     out,
                     "{}: {} / {}",
                     size.cell_at(i),
-                    crate::grid::digit_char(a.grid.get(i)),
-                    crate::grid::digit_char(b.grid.get(i))
+                    digit_char(a.grid.get(i)),
+                    digit_char(b.grid.get(i))
                 );
             }
         }
@@ -109,16 +92,4 @@ pub trait Render {
         }
         out
     }
-}
-
-/// An engine's statistics as a two-column table.
-pub fn statistics_table(rows: &[(String, String)]) -> String {
-    let mut builder = tabled::builder::Builder::new();
-    builder.push_record(["statistic", "value"]);
-    for (name, value) in rows {
-        builder.push_record([name, value]);
-    }
-    let mut table = builder.build();
-    table.with(tabled::settings::Style::sharp());
-    format!("{table}\n")
 }

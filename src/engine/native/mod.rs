@@ -1,21 +1,22 @@
 //! The native engine: a depth-first search over bit vectors, written for
 //! speed and as an independent referee for Z3.
 //!
-//! Each group (row, column, box) keeps the digits still to place as bits of
-//! an integer; the search fills the most constrained cell first and forces
-//! naked and hidden singles before it branches. The classic 9x9 board has
-//! its own path ([`nine`]) that keeps, for each digit and band of three
-//! rows, the cells it may still take as one 27-bit word; every other size
-//! goes through the generic path ([`generic`]). Neither allocates while it searches: all
+//! Each house of the rules keeps the digits still to place as bits of an
+//! integer; the search fills the most constrained cell first and forces
+//! naked and hidden singles before it branches. Classic 9x9 Sudoku has its
+//! own path ([`nine`]) that keeps, for each digit and band of three rows,
+//! the cells it may still take as one 27-bit word; every other board and
+//! set of rules goes through the generic path ([`generic`]). Neither allocates while it searches: all
 //! state lives in fixed arrays, in the engine or on the stack.
 
 mod generic;
 mod nine;
 
-use crate::engine::{Engine, EngineError, Found, Settings};
-use crate::grid::{Grid, Size};
+use super::contract::{Engine, EngineError, Found, GiveUp, Settings};
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How often (in search nodes) the clock is read: often enough to stop
 /// within a millisecond or so of the deadline, rarely enough to cost
@@ -24,16 +25,15 @@ const CLOCK_EVERY: u64 = 4096;
 
 /// Solves with the native search, in the calling thread.
 pub struct NativeEngine {
-    timeout: Option<Duration>,
     generic: Box<generic::Generic>,
     nodes: u64,
 }
 
 impl NativeEngine {
-    /// An engine for `settings` (only the timeout matters to it).
-    pub fn new(settings: &Settings) -> NativeEngine {
+    /// An engine for `settings` (none of which concern it: it has no
+    /// encodings, models or statistics beyond its node count).
+    pub fn new(_settings: &Settings) -> NativeEngine {
         NativeEngine {
-            timeout: settings.timeout,
             generic: Box::new(generic::Generic::new()),
             nodes: 0,
         }
@@ -43,22 +43,23 @@ impl NativeEngine {
 impl Engine for NativeEngine {
     fn solutions(
         &mut self,
-        puzzle: &Grid,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
         let mut search = Search {
             visit,
-            deadline: self.timeout.map(|t| Instant::now() + t),
+            deadline,
             nodes: 0,
         };
-        let flow = if puzzle.size() == Size::NINE {
-            nine::solve(puzzle, &mut search)
+        let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
+            nine::solve(puzzle.givens(), &mut search)
         } else {
             self.generic.solve(puzzle, &mut search)
         };
         self.nodes = search.nodes;
         match flow {
-            ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp("timeout".into())),
+            ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp(GiveUp::Timeout)),
             ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
         }
     }
@@ -113,15 +114,20 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
+    use crate::puzzle::parse::parse_puzzle;
+    use std::time::Duration;
+
+    fn puzzle(line: &str) -> Puzzle {
+        Puzzle::classic(parse_puzzle(line, None).unwrap_or_else(|e| panic!("{e}")))
+    }
 
     /// The number of solutions, up to `limit`, with an engine's stop.
     fn count(puzzle: &str, limit: usize) -> Result<usize, EngineError> {
-        let grid = parse_puzzle(puzzle, None).unwrap_or_else(|e| panic!("{e}"));
+        let grid = self::puzzle(puzzle);
         let mut engine = NativeEngine::new(&Settings::default());
         let mut seen = Vec::new();
-        engine.solutions(&grid, &mut |found| {
-            assert_eq!(crate::check::verify_solution(&grid, found.grid), Ok(()));
+        engine.solutions(&grid, None, &mut |found| {
+            assert_eq!(crate::puzzle::check::verify_solution(&grid, found.grid), Ok(()));
             assert!(!seen.contains(found.grid), "a solution came twice");
             seen.push(found.grid.clone());
             if seen.len() >= limit {
@@ -136,6 +142,15 @@ mod tests {
     #[test]
     fn the_empty_4x4_board_has_288_solutions() {
         assert_eq!(count(&".".repeat(16), 1000), Ok(288));
+    }
+
+    #[test]
+    fn empty_latin_squares_count_right() {
+        // Latin squares of order 1, 2, 3 and 4 (no regions below 4x4).
+        assert_eq!(count("1", 10), Ok(1));
+        assert_eq!(count(".", 10), Ok(1));
+        assert_eq!(count("....", 10), Ok(2));
+        assert_eq!(count(&".".repeat(9), 100), Ok(12));
     }
 
     #[test]
@@ -160,19 +175,15 @@ mod tests {
     fn a_timeout_gives_up() {
         // Nearly empty 25x25 boards have more solutions than any search can
         // list: counting them all must run into the deadline.
-        let grid = parse_puzzle(&".".repeat(625), None).unwrap_or_else(|e| panic!("{e}"));
-        let settings = Settings {
-            timeout: Some(Duration::from_millis(50)),
-            ..Settings::default()
-        };
-        let mut engine = NativeEngine::new(&settings);
+        let grid = puzzle(&".".repeat(625));
+        let deadline = || Some(Instant::now() + Duration::from_millis(50));
+        let mut engine = NativeEngine::new(&Settings::default());
         let start = Instant::now();
-        let result = engine.solutions(&grid, &mut |_| ControlFlow::Continue(()));
-        assert_eq!(result, Err(EngineError::GaveUp("timeout".into())));
+        let result = engine.solutions(&grid, deadline(), &mut |_| ControlFlow::Continue(()));
+        assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Timeout)));
         assert!(start.elapsed() < Duration::from_secs(5));
-        let mut nine = NativeEngine::new(&settings);
-        let empty = parse_puzzle(&".".repeat(81), None).unwrap_or_else(|e| panic!("{e}"));
-        let result = nine.solutions(&empty, &mut |_| ControlFlow::Continue(()));
-        assert_eq!(result, Err(EngineError::GaveUp("timeout".into())));
+        let empty = puzzle(&".".repeat(81));
+        let result = engine.solutions(&empty, deadline(), &mut |_| ControlFlow::Continue(()));
+        assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Timeout)));
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! **Line form**: a character per cell, row by row: `1`-`9` (and `A`-`P`
 //! for 10 to 25 on larger boards) are clues, any of `.` `0` `*` `_` is a
-//! blank. Spaces and tabs are skipped. The cell count (16, 81, 256 or 625)
+//! blank. Spaces and tabs are skipped. The cell count (the square of a side
+//! from 1 to 16, or 625)
 //! gives the size.
 //!
 //! **Grid form**: one row per line. Decoration (spaces, `|` `+` `-` `=` `,`
@@ -14,7 +15,7 @@
 //!
 //! In both, lines whose first non-blank character is `#` are comments.
 
-use crate::grid::{Grid, MAX_CELLS, Size, char_digit};
+use super::grid::{Grid, MAX_CELLS, Size, char_digit};
 use thiserror::Error;
 
 /// Why a text is not a puzzle. Lines and columns are 1-based and count
@@ -62,7 +63,7 @@ pub enum ParseError {
         line: usize,
         /// How many cells it holds.
         found: usize,
-        /// What would have been right, e.g. `81` or `16, 81, 256 or 625`.
+        /// What would have been right, e.g. `81`.
         expected: String,
     },
     /// A grid row with the wrong number of cells.
@@ -96,11 +97,18 @@ pub enum ParseError {
     },
 }
 
-const ANY_SIZE: &str = "16, 81, 256 or 625";
+/// The cell counts a one-line puzzle may have, for messages.
+const ANY_CELL_COUNT: &str = "a side from 1 to 16, or 25, squared: 16 for 4x4, 81 for 9x9";
+
+/// The row counts a grid may have, for messages.
+const ANY_ROW_COUNT: &str = "1 to 16, or 25";
 
 /// Reads one puzzle, in either form, from `text`. `size` forces a board
 /// size; without it, the size follows from the cell or row count.
 pub fn parse_puzzle(text: &str, size: Option<Size>) -> Result<Grid, ParseError> {
+    // A byte-order mark, as some editors write, says nothing about the
+    // puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -161,7 +169,7 @@ pub fn parse_line(line: &str, line_number: usize, size: Option<Size>) -> Result<
             return Err(ParseError::CellCount {
                 line: line_number,
                 found: count,
-                expected: size.map_or(ANY_SIZE.to_string(), |s| s.cells().to_string()),
+                expected: size.map_or(ANY_CELL_COUNT.to_string(), |s| s.cells().to_string()),
             });
         }
     };
@@ -270,7 +278,7 @@ fn parse_grid(lines: &[(usize, &str)], size: Option<Size>) -> Result<Grid, Parse
                 [] => ParseError::Empty,
                 _ => ParseError::RowCount {
                     found: rows.len(),
-                    expected: size.map_or("4, 9, 16 or 25".to_string(), |s| s.side().to_string()),
+                    expected: size.map_or(ANY_ROW_COUNT.to_string(), |s| s.side().to_string()),
                 },
             });
         }
@@ -462,11 +470,28 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(nine(&format!("\u{feff}{NOTEBOOK}\r\n")).to_line(), NOTEBOOK);
+    }
+
+    #[test]
+    fn small_and_odd_sides() {
+        assert_eq!(nine("1").size().side(), 1);
+        assert_eq!(nine("12\n21").size().side(), 2);
+        assert_eq!(nine(&".".repeat(36)).size().side(), 6);
+        assert_eq!(nine(&".".repeat(144)).size().side(), 12);
+        assert!(matches!(
+            parse_puzzle(&".".repeat(17 * 17), None),
+            Err(ParseError::CellCount { found: 289, .. })
+        ));
+    }
+
+    #[test]
     fn forced_size() {
         let four = "1.3.....2.....4.";
         assert!(parse_puzzle(four, Some(Size::NINE)).is_err());
         assert_eq!(
-            parse_puzzle(four, Size::from_box(2)).map(|g| g.clue_count()),
+            parse_puzzle(four, Size::from_side(4)).map(|g| g.clue_count()),
             Ok(4)
         );
     }

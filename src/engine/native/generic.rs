@@ -1,34 +1,37 @@
-//! The search for every board size, 4x4 to 25x25.
+//! The search for every board and set of rules.
 //!
-//! Each of the `3 n²` groups keeps the digits still to place in it as bits
-//! of a `u32`; a blank cell's candidates are the digits free in all three of
-//! its groups. Blank cells sit in a to-do list: the cells before `depth` are
-//! filled, the rest are open. Each search node fills one cell: a cell with no
-//! candidates ends the branch, a cell with one (a naked single) or a digit
-//! with one place left in a group (a hidden single) is filled without
-//! branching, and otherwise the search branches on the cell with the fewest
-//! candidates. Filling and emptying a cell only flips bits, so the search
-//! undoes its moves instead of copying state.
+//! Each house keeps the digits still to place in it as bits of a `u32`; a
+//! blank cell's candidates are the digits free in all of its houses. Blank
+//! cells sit in a to-do list: the cells before `depth` are filled, the rest
+//! are open. Each search node fills one cell: a cell with no candidates ends
+//! the branch, a cell with one (a naked single) or a digit with one place
+//! left in a house (a hidden single) is filled without branching, and
+//! otherwise the search branches on the cell with the fewest candidates.
+//! Filling and emptying a cell only flips bits, so the search undoes its
+//! moves instead of copying state.
 
 use super::{Flow, Search};
-use crate::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::{Grid, MAX_CELLS, Size};
+use crate::puzzle::rules::Rules;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-const MAX_GROUPS: usize = 3 * MAX_SIDE;
-
-/// The search's tables and state, sized for the largest board so that no
-/// puzzle allocates.
+/// The search's tables and state. The tables are built once per set of
+/// rules; the state is sized for the largest board, so that no puzzle
+/// allocates.
 pub(super) struct Generic {
-    /// The size the tables below were built for.
-    size: Size,
-    /// Each cell's row, column and box, as group numbers.
-    groups_of: [[u8; 3]; MAX_CELLS],
-    /// Each group's cells.
-    members: [[u16; MAX_SIDE]; MAX_GROUPS],
+    /// The rules the tables below were built for.
+    rules: Option<Arc<Rules>>,
+    /// The houses of cell `c` are `house_list[house_start[c]..house_start[c + 1]]`.
+    house_start: Vec<usize>,
+    house_list: Vec<u16>,
+    /// Each house's cells.
+    members: Vec<Vec<u16>>,
     /// The board as filled so far.
     grid: Grid,
-    /// Each group's digits still to place: bit `d - 1` for digit `d`.
-    free: [u32; MAX_GROUPS],
+    /// Each house's digits still to place: bit `d - 1` for digit `d`.
+    free: Vec<u32>,
     /// The blank cells of the puzzle; those from `depth` on are still open.
     todo: [u16; MAX_CELLS],
     /// How many cells `todo` holds.
@@ -37,7 +40,7 @@ pub(super) struct Generic {
 
 /// What a scan for hidden singles found.
 enum Hidden {
-    /// A group where some digit has no place left.
+    /// A house where some digit has no place left.
     Dead,
     /// A cell that must take a digit (as a bit).
     Forced(usize, u32),
@@ -47,41 +50,49 @@ enum Hidden {
 
 impl Generic {
     pub(super) fn new() -> Generic {
-        let mut generic = Generic {
-            size: Size::NINE,
-            groups_of: [[0; 3]; MAX_CELLS],
-            members: [[0; MAX_SIDE]; MAX_GROUPS],
+        Generic {
+            rules: None,
+            house_start: Vec::new(),
+            house_list: Vec::new(),
+            members: Vec::new(),
             grid: Grid::empty(Size::NINE),
-            free: [0; MAX_GROUPS],
+            free: Vec::new(),
             todo: [0; MAX_CELLS],
             open: 0,
-        };
-        generic.build_tables(Size::NINE);
-        generic
+        }
     }
 
-    fn build_tables(&mut self, size: Size) {
-        self.size = size;
-        let side = size.side();
-        for (number, group) in size.groups().enumerate() {
-            for (k, &cell) in group.cells.iter().enumerate() {
-                self.members[number][k] = cell as u16;
-                self.groups_of[cell][number / side] = number as u8;
-            }
+    fn build_tables(&mut self, rules: &Arc<Rules>) {
+        let cells = rules.size().cells();
+        self.house_start.clear();
+        self.house_list.clear();
+        for cell in 0..cells {
+            self.house_start.push(self.house_list.len());
+            self.house_list
+                .extend(rules.houses_of(cell).iter().map(|&h| h as u16));
         }
+        self.house_start.push(self.house_list.len());
+        self.members = rules
+            .houses()
+            .iter()
+            .map(|house| house.cells.iter().map(|&c| c as u16).collect())
+            .collect();
+        self.free = vec![0; self.members.len()];
+        self.rules = Some(Arc::clone(rules));
     }
 
     /// Visits every solution of `puzzle` until `search` stops.
-    pub(super) fn solve(&mut self, puzzle: &Grid, search: &mut Search<'_>) -> Flow {
-        let size = puzzle.size();
-        if size != self.size {
-            self.build_tables(size);
+    pub(super) fn solve(&mut self, puzzle: &Puzzle, search: &mut Search<'_>) -> Flow {
+        let rules = puzzle.rules();
+        if !self.rules.as_ref().is_some_and(|r| Arc::ptr_eq(r, rules) || r == rules) {
+            self.build_tables(rules);
         }
+        let size = puzzle.size();
         let all = u32::MAX >> (32 - size.side());
-        self.free[..3 * size.side()].fill(all);
+        self.free.fill(all);
         self.grid = Grid::empty(size);
         self.open = 0;
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        for (cell, &digit) in puzzle.givens().cells().iter().enumerate() {
             if digit == 0 {
                 self.todo[self.open] = cell as u16;
                 self.open += 1;
@@ -89,7 +100,7 @@ impl Generic {
             }
             let bit = 1 << (digit - 1);
             if self.candidates(cell) & bit == 0 {
-                // Two clues share a digit in a group.
+                // Two clues share a digit in a house.
                 return ControlFlow::Continue(());
             }
             self.place(cell, bit);
@@ -97,24 +108,31 @@ impl Generic {
         self.search(0, search)
     }
 
+    /// The houses holding `cell`.
+    #[inline]
+    fn houses(&self, cell: usize) -> &[u16] {
+        &self.house_list[self.house_start[cell]..self.house_start[cell + 1]]
+    }
+
     #[inline]
     fn candidates(&self, cell: usize) -> u32 {
-        let [r, c, b] = self.groups_of[cell];
-        self.free[usize::from(r)] & self.free[usize::from(c)] & self.free[usize::from(b)]
+        self.houses(cell)
+            .iter()
+            .fold(u32::MAX, |free, &h| free & self.free[usize::from(h)])
     }
 
     #[inline]
     fn place(&mut self, cell: usize, bit: u32) {
-        for g in self.groups_of[cell] {
-            self.free[usize::from(g)] &= !bit;
+        for k in self.house_start[cell]..self.house_start[cell + 1] {
+            self.free[usize::from(self.house_list[k])] &= !bit;
         }
         self.grid.set(cell, bit.trailing_zeros() as u8 + 1);
     }
 
     #[inline]
     fn unplace(&mut self, cell: usize, bit: u32) {
-        for g in self.groups_of[cell] {
-            self.free[usize::from(g)] |= bit;
+        for k in self.house_start[cell]..self.house_start[cell + 1] {
+            self.free[usize::from(self.house_list[k])] |= bit;
         }
         self.grid.set(cell, 0);
     }
@@ -165,18 +183,17 @@ impl Generic {
         ControlFlow::Continue(())
     }
 
-    /// Looks through every group for a digit with no place left (a dead
+    /// Looks through every house for a digit with no place left (a dead
     /// end) or exactly one (a hidden single).
     fn hidden_single(&self) -> Hidden {
-        let side = self.size.side();
-        for (members, &free) in self.members.iter().zip(&self.free).take(3 * side) {
+        for (members, &free) in self.members.iter().zip(&self.free) {
             if free == 0 {
                 continue;
             }
             // Bit-sliced counting: the digits seen in at least one open cell
-            // of the group, and in at least two.
+            // of the house, and in at least two.
             let (mut once, mut twice) = (0, 0);
-            for &cell in &members[..side] {
+            for &cell in members {
                 let cell = usize::from(cell);
                 if self.grid.get(cell) == 0 {
                     let candidates = self.candidates(cell);
@@ -190,7 +207,7 @@ impl Generic {
             let singles = once & !twice;
             if singles != 0 {
                 let bit = singles & singles.wrapping_neg();
-                for &cell in &members[..side] {
+                for &cell in members {
                     let cell = usize::from(cell);
                     if self.grid.get(cell) == 0 && self.candidates(cell) & bit != 0 {
                         return Hidden::Forced(cell, bit);

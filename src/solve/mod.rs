@@ -1,49 +1,43 @@
-//! Verdicts: what z3doku concludes about a puzzle, from any engine, with
+//! Solving: what z3doku concludes about a puzzle, from any engine, with
 //! every solution confirmed by the independent checker first.
+//!
+//! A [`Request`] says what to find out (a solution, its uniqueness, why there
+//! is none, a second engine's word) and within what time; a [`Pipeline`]
+//! answers it for one puzzle after another with engines it keeps, and
+//! returns an [`Outcome`]. The command line, `batch` and library callers all
+//! go through it, so they reach the same verdicts.
 
-use crate::check::{ClueClash, clue_clash, verify_solution};
-use crate::engine::{Engine, EngineError, EngineKind, Found, Settings, new_engine};
-use crate::grid::{Cell, Clue, Grid};
+mod status;
+
+pub use status::{Status, exit};
+
+use crate::engine::{Engine, EngineError, EngineKind, Found, GiveUp, Settings, new_engine};
+use crate::puzzle::Puzzle;
+use crate::puzzle::check::{ClueClash, clue_clash, verify_solution};
+use crate::puzzle::grid::{Cell, Clue, Grid};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// What z3doku concluded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Status {
-    /// A solution, uniqueness not asked.
-    Solved,
-    /// Exactly one solution, proven.
-    Unique,
-    /// More than one solution.
-    Multiple,
-    /// No solution.
-    None,
-    /// No answer within the limits.
-    GaveUp,
-}
+/// How long naming the clues to blame may take when no timeout bounds the
+/// request: shrinking a conflict takes many solves, each of which can be
+/// slow on a large board.
+pub const EXPLAIN_BUDGET: Duration = Duration::from_secs(10);
 
-impl Status {
-    /// The word for it in output and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unique => "unique",
-            Status::Multiple => "multiple",
-            Status::None => "none",
-            Status::GaveUp => "gave-up",
-        }
-    }
-
-    /// The process exit status that reports it (see the README).
-    pub fn exit_code(self) -> u8 {
-        match self {
-            Status::Solved | Status::Unique => 0,
-            Status::None => 1,
-            Status::Multiple => 3,
-            Status::GaveUp => 4,
-        }
-    }
+/// What to find out about a puzzle, and within what limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Request {
+    /// The engine that searches, and how.
+    pub settings: Settings,
+    /// Prove the solution unique, or find a second one.
+    pub unique: bool,
+    /// When there is no solution, name a minimal set of clues to blame.
+    pub explain: bool,
+    /// Confirm the verdict with the other engine.
+    pub verify: bool,
+    /// The whole request (solving, explaining, confirming) gives up after
+    /// this long.
+    pub timeout: Option<Duration>,
 }
 
 /// A checked solution.
@@ -55,11 +49,23 @@ pub struct Solution {
     pub model: Option<String>,
 }
 
+/// Whether a second engine confirmed the verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verification {
+    /// Nobody asked.
+    #[default]
+    NotAsked,
+    /// This engine reached the same verdict (and the same solution).
+    Verified(EngineKind),
+    /// Asked, but an engine gave up before there was a verdict to compare.
+    NotVerified,
+}
+
 /// Everything z3doku found out about one puzzle.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The puzzle as read.
-    pub puzzle: Grid,
+    pub puzzle: Puzzle,
     /// The conclusion.
     pub status: Status,
     /// The solutions found: one, or two when not unique.
@@ -68,24 +74,25 @@ pub struct Outcome {
     /// solution.
     pub clash: Option<ClueClash>,
     /// Clues that together admit no solution: the clashing pair, or after
-    /// [`explain`], a minimal conflicting set.
+    /// an explanation, a minimal conflicting set.
     pub conflicting: Vec<Clue>,
     /// Whether no clue can be dropped from [`Outcome::conflicting`] (false
-    /// when [`explain`] ran out of time before it could make sure).
+    /// when the explanation ran out of time before it could make sure).
     pub conflict_is_minimal: bool,
     /// Why the engine gave up, when it did.
-    pub gave_up: Option<String>,
-    /// Time spent in the engine.
+    pub gave_up: Option<GiveUp>,
+    /// Time spent on the request.
     pub elapsed: Duration,
-    /// The engine that confirmed the verdict independently, after
-    /// [`confirm`].
-    pub verified_by: Option<EngineKind>,
+    /// Whether the other engine confirmed the verdict.
+    pub verification: Verification,
+    /// The engine's statistics of the search, when the settings asked.
+    pub statistics: Vec<(String, String)>,
 }
 
 impl Outcome {
     /// An outcome for `puzzle` before any search: status `None`, nothing
     /// found, nothing blamed.
-    pub fn new(puzzle: &Grid) -> Outcome {
+    pub fn new(puzzle: &Puzzle) -> Outcome {
         Outcome {
             puzzle: puzzle.clone(),
             status: Status::None,
@@ -95,7 +102,8 @@ impl Outcome {
             conflict_is_minimal: true,
             gave_up: None,
             elapsed: Duration::ZERO,
-            verified_by: None,
+            verification: Verification::NotAsked,
+            statistics: Vec::new(),
         }
     }
 
@@ -103,7 +111,7 @@ impl Outcome {
     /// solution (24 clues, 41.2 ms)` or `no solution: these 4 clues
     /// conflict: r1c1=5 r2c7=5 r3c2=1 r9c1=2`.
     pub fn summary(&self) -> String {
-        let clues = self.puzzle.clue_count();
+        let clues = self.puzzle.givens().clue_count();
         let ms = self.elapsed.as_secs_f64() * 1000.0;
         match self.status {
             Status::Solved => format!("solved ({clues} clues, {ms:.1} ms)"),
@@ -130,10 +138,27 @@ impl Outcome {
                     clue_text(&self.conflicting)
                 ),
             },
-            Status::GaveUp => format!(
-                "gave up: {}",
-                self.gave_up.as_deref().unwrap_or("no reason given")
-            ),
+            Status::GaveUp | Status::Error => match &self.gave_up {
+                Some(reason) => format!("gave up: {reason}"),
+                None => "gave up".to_string(),
+            },
+        }
+    }
+
+    /// What the verification came to, in one line for standard error:
+    /// `verified: the native engine agrees (unique)`, or `not verified: ...`;
+    /// `None` when nobody asked.
+    pub fn verification_summary(&self) -> Option<String> {
+        match self.verification {
+            Verification::NotAsked => None,
+            Verification::Verified(referee) => Some(format!(
+                "verified: the {} engine agrees ({})",
+                referee.name(),
+                self.status.name()
+            )),
+            Verification::NotVerified => {
+                Some("not verified: an engine gave up before reaching a verdict".into())
+            }
         }
     }
 
@@ -152,17 +177,111 @@ impl Outcome {
 #[error("internal error: {0} (this is a bug in z3doku; please report it with the puzzle)")]
 pub struct InternalError(pub String);
 
-/// Solves `puzzle` with a new engine for `settings`; with `unique`, goes on
-/// to prove the solution unique or find a second one.
-pub fn solve(puzzle: &Grid, settings: &Settings, unique: bool) -> Result<Outcome, InternalError> {
-    solve_with(new_engine(settings).as_mut(), puzzle, unique)
+/// Answers `request` for one puzzle with new engines. To answer for many
+/// puzzles, keep a [`Pipeline`]: its engines keep what they built.
+pub fn solve(puzzle: &Puzzle, request: &Request) -> Result<Outcome, InternalError> {
+    Pipeline::new(request.clone()).solve(puzzle)
 }
 
-/// As [`solve`], with an engine the caller keeps across puzzles.
+/// Answers one [`Request`] for puzzle after puzzle, with the engines it
+/// keeps (the Z3 engine builds its encoding once per set of rules).
+pub struct Pipeline {
+    request: Request,
+    engine: Box<dyn Engine>,
+    /// The other engine, made the first time `--verify` needs it.
+    referee: Option<Box<dyn Engine>>,
+}
+
+impl Pipeline {
+    /// A pipeline for `request`; its engine is made now, the referee when
+    /// first needed.
+    pub fn new(request: Request) -> Pipeline {
+        Pipeline {
+            engine: new_engine(&request.settings),
+            referee: None,
+            request,
+        }
+    }
+
+    /// The request this pipeline answers.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// The referee engine, with the request's engine's counterpart.
+    fn referee(&mut self) -> (EngineKind, &mut dyn Engine) {
+        let kind = self.request.settings.engine.referee();
+        let referee = self.referee.get_or_insert_with(|| {
+            new_engine(&Settings {
+                engine: kind,
+                ..Settings::default()
+            })
+        });
+        (kind, referee.as_mut())
+    }
+
+    /// Solves `puzzle`: a solution (and with [`Request::unique`], a proof
+    /// that it is the only one, or a second); with [`Request::explain`], a
+    /// minimal set of clues to blame when there is none; with
+    /// [`Request::verify`], the other engine's confirmation. The request's
+    /// timeout bounds all of it.
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, InternalError> {
+        let start = Instant::now();
+        let deadline = self.request.timeout.map(|t| start + t);
+        let mut outcome = solve_with(self.engine.as_mut(), puzzle, self.request.unique, deadline)?;
+        if self.request.settings.keep_statistics {
+            outcome.statistics = self.engine.statistics();
+        }
+        if self.request.explain {
+            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
+            explain(self.engine.as_mut(), &mut outcome, budget)?;
+        }
+        if self.request.verify {
+            let (kind, referee) = self.referee();
+            outcome.verification = match confirm(referee, kind, &outcome, deadline)? {
+                true => Verification::Verified(kind),
+                false => Verification::NotVerified,
+            };
+        }
+        outcome.elapsed = start.elapsed();
+        Ok(outcome)
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit`, handing each
+    /// (checked) to `each` as it is found; with [`Request::verify`], the
+    /// other engine must count the same. The request's timeout bounds the
+    /// whole count.
+    pub fn count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        each: &mut dyn FnMut(&Grid),
+    ) -> Result<Count, InternalError> {
+        let start = Instant::now();
+        let deadline = self.request.timeout.map(|t| start + t);
+        let mut count = count_with(self.engine.as_mut(), puzzle, limit, deadline, each)?;
+        if self.request.settings.keep_statistics {
+            count.statistics = self.engine.statistics();
+        }
+        if self.request.verify {
+            let (kind, referee) = self.referee();
+            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, deadline)? {
+                true => Verification::Verified(kind),
+                false => Verification::NotVerified,
+            };
+        }
+        count.elapsed = start.elapsed();
+        Ok(count)
+    }
+}
+
+/// Solves `puzzle` with `engine`; with `unique`, goes on to prove the
+/// solution unique or find a second one. Gives up at `deadline`.
 pub fn solve_with(
     engine: &mut dyn Engine,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     unique: bool,
+    deadline: Option<Instant>,
 ) -> Result<Outcome, InternalError> {
     let clash = clue_clash(puzzle);
     let mut outcome = Outcome {
@@ -175,7 +294,7 @@ pub fn solve_with(
     }
     let wanted = if unique { 2 } else { 1 };
     let start = Instant::now();
-    let searched = search(engine, puzzle, wanted, &mut |found| {
+    let searched = search(engine, puzzle, wanted, deadline, &mut |found| {
         outcome.solutions.push(Solution {
             grid: found.grid.clone(),
             model: found.model.map(str::to_string),
@@ -183,14 +302,14 @@ pub fn solve_with(
     })?;
     outcome.elapsed = start.elapsed();
     outcome.status = match (searched, outcome.solutions.len()) {
-        (Search::GaveUp(reason), _) => {
+        (Err(reason), _) => {
             outcome.gave_up = Some(reason);
             Status::GaveUp
         }
-        (Search::Done, 0) => Status::None,
-        (Search::Done, 1) if unique => Status::Unique,
-        (Search::Done, 1) => Status::Solved,
-        (Search::Done, _) => Status::Multiple,
+        (Ok(()), 0) => Status::None,
+        (Ok(()), 1) if unique => Status::Unique,
+        (Ok(()), 1) => Status::Solved,
+        (Ok(()), _) => Status::Multiple,
     };
     Ok(outcome)
 }
@@ -203,28 +322,33 @@ pub fn solve_with(
 /// the set is then shrunk by deletion: runs of clues, then single clues,
 /// are dropped, and stay dropped if the rest still have no solution.
 ///
-/// Shrinking stops early when `budget` runs out or the engine gives up on a
-/// step (give it a timeout: a few clues of a large board can take long to
-/// refute); the set then still conflicts but may not be minimal, and
-/// [`Outcome::conflict_is_minimal`] says so. Does nothing unless the status
-/// is [`Status::None`] without a direct clash.
+/// Shrinking stops early at `deadline` (a few clues of a large board can
+/// take long to refute); the set then still conflicts but may not be
+/// minimal, and [`Outcome::conflict_is_minimal`] says so. Does nothing
+/// unless the status is [`Status::None`] without a direct clash.
 pub fn explain(
     engine: &mut dyn Engine,
     outcome: &mut Outcome,
-    budget: Duration,
+    deadline: Instant,
 ) -> Result<(), InternalError> {
     if outcome.status != Status::None || outcome.clash.is_some() {
         return Ok(());
     }
     let start = Instant::now();
     let puzzle = &outcome.puzzle;
-    let mut core: Vec<Clue> = match engine.conflicting_clues(puzzle).map_err(engine_failure)? {
-        Some(indexes) => puzzle
-            .clue_list()
+    let size = puzzle.size();
+    let all = puzzle.givens().clue_list();
+    let offered = match engine.conflicting_clues(puzzle, Some(deadline)) {
+        Ok(offered) => offered,
+        Err(EngineError::GaveUp(_)) => None,
+        Err(e) => return Err(engine_failure(e)),
+    };
+    let mut core: Vec<Clue> = match offered {
+        Some(indexes) => all
             .into_iter()
-            .filter(|c| indexes.contains(&puzzle.size().index(c.cell)))
+            .filter(|c| indexes.contains(&size.index(c.cell)))
             .collect(),
-        None => puzzle.clue_list(),
+        None => all,
     };
     // Drop runs of clues, halving the run length down to single clues: a
     // small core among many clues goes in few solves, and the last pass
@@ -234,13 +358,9 @@ pub fn explain(
     'shrink: while run >= 1 {
         let mut k = 0;
         while k < core.len() {
-            if start.elapsed() > budget {
-                minimal = false;
-                break 'shrink;
-            }
             let mut without = core.clone();
             without.drain(k..(k + run).min(core.len()));
-            match has_solution(engine, &puzzle.with_clues(&without))? {
+            match has_solution(engine, &puzzle.with_clues(&without), Some(deadline))? {
                 Some(false) => core = without,
                 Some(true) => k += run,
                 // Out of time: what is left conflicts, if not minimally.
@@ -252,8 +372,10 @@ pub fn explain(
         }
         run /= 2;
     }
-    // The set must itself admit no solution; anything else is a bug.
-    if has_solution(engine, &puzzle.with_clues(&core))? == Some(true) {
+    // The set must itself admit no solution; anything else is a bug. (A
+    // check that runs out of time proves nothing either way: every set kept
+    // was refuted before.)
+    if has_solution(engine, &puzzle.with_clues(&core), Some(deadline))? == Some(true) {
         return Err(InternalError(format!(
             "the clues {} were named as conflicting but have a solution",
             clue_text(&core)
@@ -265,22 +387,21 @@ pub fn explain(
     Ok(())
 }
 
-/// Confirms `outcome` with a second engine, `referee` (of kind `kind`):
-/// it must reach the same status, and for a unique puzzle the same
-/// solution. On agreement, records the referee in
-/// [`Outcome::verified_by`] and returns `Ok(true)`; returns `Ok(false)` when
-/// nothing can be confirmed because either engine gave up; a disagreement
-/// is an [`InternalError`].
+/// Confirms `outcome` with a second engine, `referee` (of kind `kind`): it
+/// must reach the same status, and for a unique puzzle the same solution.
+/// `Ok(true)` on agreement; `Ok(false)` when nothing can be confirmed
+/// because either engine gave up; a disagreement is an [`InternalError`].
 pub fn confirm(
     referee: &mut dyn Engine,
     kind: EngineKind,
-    outcome: &mut Outcome,
+    outcome: &Outcome,
+    deadline: Option<Instant>,
 ) -> Result<bool, InternalError> {
     if outcome.status == Status::GaveUp {
         return Ok(false);
     }
     let unique = matches!(outcome.status, Status::Unique | Status::Multiple);
-    let second = solve_with(referee, &outcome.puzzle, unique)?;
+    let second = solve_with(referee, &outcome.puzzle, unique, deadline)?;
     if second.status == Status::GaveUp {
         return Ok(false);
     }
@@ -293,22 +414,16 @@ pub fn confirm(
         _ => true,
     };
     if second.status != outcome.status || !same_solution {
+        let first_line = |o: &Outcome| o.solutions.first().map_or(String::new(), |s| s.grid.to_line());
         return Err(InternalError(format!(
             "the {} engine does not confirm the verdict: it says {} ({}), against {} ({})",
             kind.name(),
             second.status.name(),
-            second
-                .solutions
-                .first()
-                .map_or(String::new(), |s| s.grid.to_line()),
+            first_line(&second),
             outcome.status.name(),
-            outcome
-                .solutions
-                .first()
-                .map_or(String::new(), |s| s.grid.to_line()),
+            first_line(outcome),
         )));
     }
-    outcome.verified_by = Some(kind);
     Ok(true)
 }
 
@@ -317,14 +432,15 @@ pub fn confirm(
 pub fn confirm_count(
     referee: &mut dyn Engine,
     kind: EngineKind,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     limit: usize,
     count: &Count,
+    deadline: Option<Instant>,
 ) -> Result<bool, InternalError> {
     if count.gave_up.is_some() {
         return Ok(false);
     }
-    let again = count_with(referee, puzzle, limit, &mut |_| {})?;
+    let again = count_with(referee, puzzle, limit, deadline, &mut |_| {})?;
     if again.gave_up.is_some() {
         return Ok(false);
     }
@@ -356,19 +472,23 @@ pub struct Count {
     /// Whether the search stopped at the limit, so there may be more.
     pub limit_reached: bool,
     /// Why the engine gave up before finishing, if it did.
-    pub gave_up: Option<String>,
+    pub gave_up: Option<GiveUp>,
     /// Time spent.
     pub elapsed: Duration,
+    /// Whether the other engine counted the same.
+    pub verification: Verification,
+    /// The engine's statistics of the count, when the settings asked.
+    pub statistics: Vec<(String, String)>,
 }
 
 impl Count {
-    /// The exit status that reports it: 0 with a solution, 1 with none, and
-    /// 4 when the engine gave up, since the count is then not known.
-    pub fn exit_code(&self) -> u8 {
+    /// The count as a status: solved with a solution, none without, and
+    /// gave up when the engine did, since the count is then not known.
+    pub fn status(&self) -> Status {
         match (self.solutions, &self.gave_up) {
-            (_, Some(_)) => Status::GaveUp.exit_code(),
-            (0, None) => Status::None.exit_code(),
-            _ => 0,
+            (_, Some(_)) => Status::GaveUp,
+            (0, None) => Status::None,
+            _ => Status::Solved,
         }
     }
 
@@ -391,12 +511,13 @@ impl Count {
     }
 }
 
-/// Counts the solutions of `puzzle` up to `limit`, handing each (checked)
-/// to `each` as it is found.
+/// Counts the solutions of `puzzle` up to `limit` with `engine`, handing
+/// each (checked) to `each` as it is found; gives up at `deadline`.
 pub fn count_with(
     engine: &mut dyn Engine,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     limit: usize,
+    deadline: Option<Instant>,
     each: &mut dyn FnMut(&Grid),
 ) -> Result<Count, InternalError> {
     let start = Instant::now();
@@ -405,50 +526,45 @@ pub fn count_with(
         limit_reached: false,
         gave_up: None,
         elapsed: Duration::ZERO,
+        verification: Verification::NotAsked,
+        statistics: Vec::new(),
     };
     if clue_clash(puzzle).is_none() && limit > 0 {
-        let searched = search(engine, puzzle, limit, &mut |found| {
+        let searched = search(engine, puzzle, limit, deadline, &mut |found| {
             count.solutions += 1;
             each(found.grid);
         })?;
-        if let Search::GaveUp(reason) = searched {
-            count.gave_up = Some(reason);
-        }
+        count.gave_up = searched.err();
         count.limit_reached = count.solutions >= limit;
     }
     count.elapsed = start.elapsed();
     Ok(count)
 }
 
-/// How a search ended.
-enum Search {
-    /// Every solution wanted was found, or there were no more.
-    Done,
-    /// The engine gave up, for this reason.
-    GaveUp(String),
-}
-
 /// Whether `puzzle` has a solution; `None` when the engine gave up.
-fn has_solution(engine: &mut dyn Engine, puzzle: &Grid) -> Result<Option<bool>, InternalError> {
+fn has_solution(
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Result<Option<bool>, InternalError> {
     let mut found = false;
-    let searched = search(engine, puzzle, 1, &mut |_| found = true)?;
-    Ok(match searched {
-        Search::Done => Some(found),
-        Search::GaveUp(_) => None,
-    })
+    let searched = search(engine, puzzle, 1, deadline, &mut |_| found = true)?;
+    Ok(searched.ok().map(|()| found))
 }
 
 /// Runs `engine` over `puzzle`, checks each solution with the independent
 /// checker, and hands it to `take`, until `limit` solutions or no more.
+/// `Ok(Err(reason))` when the engine gave up.
 fn search(
     engine: &mut dyn Engine,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     limit: usize,
+    deadline: Option<Instant>,
     take: &mut dyn FnMut(Found<'_>),
-) -> Result<Search, InternalError> {
+) -> Result<Result<(), GiveUp>, InternalError> {
     let mut wrong = None;
     let mut taken = 0;
-    let result = engine.solutions(puzzle, &mut |found| {
+    let result = engine.solutions(puzzle, deadline, &mut |found| {
         if let Err(e) = verify_solution(puzzle, found.grid) {
             wrong = Some(InternalError(format!(
                 "the engine's solution {} is wrong: {e}",
@@ -468,8 +584,8 @@ fn search(
         return Err(e);
     }
     match result {
-        Ok(()) => Ok(Search::Done),
-        Err(EngineError::GaveUp(reason)) => Ok(Search::GaveUp(reason)),
+        Ok(()) => Ok(Ok(())),
+        Err(EngineError::GaveUp(reason)) => Ok(Err(reason)),
         Err(e) => Err(engine_failure(e)),
     }
 }
@@ -484,7 +600,7 @@ fn engine_failure(e: EngineError) -> InternalError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
+    use crate::puzzle::parse::parse_puzzle;
 
     const NOTEBOOK: &str =
         "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
@@ -495,7 +611,8 @@ mod tests {
     impl Engine for Scripted {
         fn solutions(
             &mut self,
-            _puzzle: &Grid,
+            _puzzle: &Puzzle,
+            _deadline: Option<Instant>,
             visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
         ) -> Result<(), EngineError> {
             for grid in &self.0 {
@@ -507,15 +624,15 @@ mod tests {
         }
     }
 
-    fn notebook() -> Grid {
-        parse_puzzle(NOTEBOOK, None).unwrap_or_else(|e| panic!("{e}"))
+    fn notebook() -> Puzzle {
+        Puzzle::classic(parse_puzzle(NOTEBOOK, None).unwrap_or_else(|e| panic!("{e}")))
     }
 
     #[test]
     fn a_wrong_solution_is_an_internal_error_never_a_verdict() {
         let puzzle = notebook();
-        let mut wrong = Scripted(vec![puzzle.clone()]); // still has blanks
-        let result = solve_with(&mut wrong, &puzzle, false);
+        let mut wrong = Scripted(vec![puzzle.givens().clone()]); // still has blanks
+        let result = solve_with(&mut wrong, &puzzle, false, None);
         assert!(
             matches!(result, Err(InternalError(ref m)) if m.contains("is wrong")),
             "{result:?}"
@@ -525,22 +642,34 @@ mod tests {
     #[test]
     fn disagreeing_engines_are_an_internal_error() {
         let puzzle = notebook();
-        let mut outcome =
-            solve(&puzzle, &Settings::default(), true).unwrap_or_else(|e| panic!("{e}"));
+        let request = Request {
+            unique: true,
+            ..Request::default()
+        };
+        let outcome = solve(&puzzle, &request).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique);
         let mut claims_none = Scripted(Vec::new());
-        let result = confirm(&mut claims_none, EngineKind::Native, &mut outcome);
+        let result = confirm(&mut claims_none, EngineKind::Native, &outcome, None);
         assert!(
             matches!(result, Err(InternalError(ref m)) if m.contains("says none")),
             "{result:?}"
         );
-        assert_eq!(outcome.verified_by, None);
         let solution = outcome.solutions[0].grid.clone();
         let mut agrees = Scripted(vec![solution]);
         assert_eq!(
-            confirm(&mut agrees, EngineKind::Native, &mut outcome),
+            confirm(&mut agrees, EngineKind::Native, &outcome, None),
             Ok(true)
         );
-        assert_eq!(outcome.verified_by, Some(EngineKind::Native));
+    }
+
+    #[test]
+    fn the_pipeline_verifies_and_says_so() {
+        let request = Request {
+            unique: true,
+            verify: true,
+            ..Request::default()
+        };
+        let outcome = solve(&notebook(), &request).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(outcome.verification, Verification::Verified(EngineKind::Native));
     }
 }

@@ -10,13 +10,14 @@
 //! Values are numbers, so boards above 9x9 print `10` and up as numbers too.
 
 use super::Render;
-use crate::grid::Grid;
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::grid::Grid;
 
 /// Rows of numbers in brackets.
 pub struct Matrix;
 
 impl Render for Matrix {
-    fn grid(&self, grid: &Grid, _clues: &Grid, _highlight: &[usize], _color: bool) -> String {
+    fn grid(&self, grid: &Grid, _puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
         let rows: Vec<String> = grid
             .rows()
             .map(|row| {

@@ -1,65 +1,65 @@
-//! The board: its size, its cells and the groups (rows, columns, boxes) that
-//! must each hold every digit once.
+//! The board: its size, its cells and its clues. Which groups of cells
+//! must hold different digits is the [rules](super::rules)' business.
 
 use std::fmt;
 
-/// The largest box size z3doku handles (25x25 boards).
-pub const MAX_BOX: usize = 5;
 /// The largest side length (25).
-pub const MAX_SIDE: usize = MAX_BOX * MAX_BOX;
+pub const MAX_SIDE: usize = 25;
 /// The largest number of cells on a board (625).
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// The size of a board, given by its box size `n`: boxes are `n` x `n`, the
-/// board is `n²` x `n²` and digits run from 1 to `n²`.
+/// The size of a board: its side `N`. The board is `N` x `N` and digits run
+/// from 1 to `N`.
 ///
-/// Only box sizes 2 to 5 (4x4 to 25x25) exist: the constructors refuse others,
-/// so every `Size` is valid.
+/// Every side from 1 to 16 exists, and 25: the constructors refuse others,
+/// so every `Size` is valid. (Sides 17 to 24 would need digits past `G` that
+/// no common tool writes, and 25 is kept as the largest classic board.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
-    box_size: u8,
+    side: u8,
 }
 
 impl Size {
     /// The classic 9x9 board.
-    pub const NINE: Size = Size { box_size: 3 };
+    pub const NINE: Size = Size { side: 9 };
 
-    /// Every size there is, smallest first.
-    pub const ALL: [Size; 4] = [
-        Size { box_size: 2 },
-        Size { box_size: 3 },
-        Size { box_size: 4 },
-        Size { box_size: 5 },
-    ];
-
-    /// The size whose boxes are `n` x `n`, for `n` in 2..=5.
-    pub fn from_box(n: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.box_size() == n)
+    /// Every size there is, smallest first: sides 1 to 16, and 25.
+    pub fn all() -> impl Iterator<Item = Size> {
+        (1..=16).chain([25]).map(|side| Size { side })
     }
 
-    /// The size whose side is `side` (4, 9, 16 or 25).
+    /// The size whose side is `side` (1 to 16, or 25).
     pub fn from_side(side: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.side() == side)
+        Size::all().find(|s| s.side() == side)
     }
 
-    /// The size whose board has `count` cells (16, 81, 256 or 625).
+    /// The size whose board has `count` cells (a valid side squared).
     pub fn from_cells(count: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.cells() == count)
+        Size::all().find(|s| s.cells() == count)
     }
 
-    /// The box size `n`.
-    pub fn box_size(self) -> usize {
-        usize::from(self.box_size)
-    }
-
-    /// The number of rows (and columns, and digits): `n²`.
+    /// The number of rows (and columns, and digits).
     pub fn side(self) -> usize {
-        self.box_size() * self.box_size()
+        usize::from(self.side)
     }
 
-    /// The number of cells: `n⁴`.
+    /// The number of cells: `N²`.
     pub fn cells(self) -> usize {
         self.side() * self.side()
+    }
+
+    /// The default regions' shape as f-puzzles draws them, `(height,
+    /// width)`: the height is the largest divisor of `N` that is at most
+    /// `√N`, the width `N / height`. `None` when that height is 1 (sides 1,
+    /// 2, 3, 5, 7, 11, 13): such a board has no regions and is a Latin
+    /// square.
+    pub fn region_shape(self) -> Option<(usize, usize)> {
+        let side = self.side();
+        let height = (1..=side)
+            .take_while(|h| h * h <= side)
+            .filter(|h| side % h == 0)
+            .last()?;
+        (height > 1).then_some((height, side / height))
     }
 
     /// The cell at `row`, `col` (0-based).
@@ -80,25 +80,9 @@ impl Size {
         cell.row() * self.side() + cell.col()
     }
 
-    /// The box (0-based, row-major) that holds `cell`.
-    pub fn box_of(self, cell: Cell) -> usize {
-        let n = self.box_size();
-        cell.row() / n * n + cell.col() / n
-    }
-
-    /// Every group of the board: the rows, then the columns, then the boxes,
-    /// each as the row-major indexes of its cells.
-    pub fn groups(self) -> impl Iterator<Item = Group> {
-        let side = self.side();
-        let kinds = [GroupKind::Row, GroupKind::Column, GroupKind::Box];
-        kinds
-            .into_iter()
-            .flat_map(move |kind| (0..side).map(move |number| Group::new(self, kind, number)))
-    }
-
-    /// The text for a `n²` x `n²` board, e.g. `9x9`.
+    /// The text for an `N` x `N` board, e.g. `9x9`.
     pub fn name(self) -> String {
-        format!("{0}x{0}", self.side())
+        self.to_string()
     }
 }
 
@@ -152,57 +136,6 @@ pub struct Clue {
 impl fmt::Display for Clue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}={}", self.cell, digit_char(self.digit))
-    }
-}
-
-/// Which kind of group a [`Group`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GroupKind {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// A box.
-    Box,
-}
-
-/// A row, column or box: the cells that must hold each digit exactly once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Group {
-    /// Which kind of group.
-    pub kind: GroupKind,
-    /// Its number, 0-based (boxes count row-major).
-    pub number: usize,
-    /// The row-major indexes of its cells.
-    pub cells: Vec<usize>,
-}
-
-impl Group {
-    fn new(size: Size, kind: GroupKind, number: usize) -> Group {
-        let (side, n) = (size.side(), size.box_size());
-        let cells = (0..side)
-            .map(|k| match kind {
-                GroupKind::Row => number * side + k,
-                GroupKind::Column => k * side + number,
-                GroupKind::Box => (number / n * n + k / n) * side + number % n * n + k % n,
-            })
-            .collect();
-        Group {
-            kind,
-            number,
-            cells,
-        }
-    }
-}
-
-impl fmt::Display for Group {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            GroupKind::Row => "row",
-            GroupKind::Column => "column",
-            GroupKind::Box => "box",
-        };
-        write!(f, "{kind} {}", self.number + 1)
     }
 }
 
@@ -372,33 +305,28 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(Size::from_cells(81), Some(Size::NINE));
-        assert_eq!(Size::from_side(16).map(Size::box_size), Some(4));
-        assert_eq!(Size::from_box(6), None);
+        assert_eq!(Size::from_cells(36).map(Size::side), Some(6));
+        assert_eq!(Size::from_side(17), None);
+        assert_eq!(Size::from_side(0), None);
         assert_eq!(Size::from_cells(80), None);
+        assert_eq!(Size::all().count(), 17);
         assert_eq!(Size::NINE.to_string(), "9x9");
     }
 
     #[test]
-    fn groups_cover_every_cell_three_times() {
-        for size in Size::ALL {
-            let mut seen = vec![0; size.cells()];
-            let groups: Vec<Group> = size.groups().collect();
-            assert_eq!(groups.len(), 3 * size.side());
-            for g in &groups {
-                assert_eq!(g.cells.len(), size.side());
-                for &c in &g.cells {
-                    seen[c] += 1;
-                }
-            }
-            assert!(seen.iter().all(|&n| n == 3));
+    fn regions_follow_f_puzzles() {
+        let shape = |side| Size::from_side(side).and_then(Size::region_shape);
+        assert_eq!(shape(4), Some((2, 2)));
+        assert_eq!(shape(6), Some((2, 3)));
+        assert_eq!(shape(8), Some((2, 4)));
+        assert_eq!(shape(9), Some((3, 3)));
+        assert_eq!(shape(10), Some((2, 5)));
+        assert_eq!(shape(12), Some((3, 4)));
+        assert_eq!(shape(16), Some((4, 4)));
+        assert_eq!(shape(25), Some((5, 5)));
+        for latin in [1, 2, 3, 5, 7, 11, 13] {
+            assert_eq!(shape(latin), None, "side {latin}");
         }
-    }
-
-    #[test]
-    fn box_cells() {
-        let b = Size::NINE.groups().nth(18 + 4).map(|g| g.cells);
-        assert_eq!(b, Some(vec![30, 31, 32, 39, 40, 41, 48, 49, 50]));
-        assert_eq!(Size::NINE.box_of(Size::NINE.cell_at(40)), 4);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! itself, a file, or standard input; and reading it safely (bounded, UTF-8
 //! checked, every failure named).
 
-use crate::grid::{Grid, Size};
-use crate::parse::{ParseError, parse_puzzle};
+use super::Puzzle;
+use super::grid::Size;
+use super::parse::{ParseError, parse_puzzle};
 use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
@@ -14,7 +15,8 @@ use thiserror::Error;
 /// and is refused before it fills memory.
 pub const MAX_INPUT_BYTES: u64 = 1 << 20;
 
-/// The shortest puzzle text (a 4x4 line).
+/// The shortest puzzle text that may hold letters (a 4x4 line): below it,
+/// only digits and blanks make a puzzle.
 const SHORTEST_PUZZLE: usize = 16;
 
 /// Where to read a puzzle from.
@@ -30,14 +32,22 @@ pub enum Source {
 
 impl Source {
     /// Interprets a command-line argument: `-` is standard input; a path
-    /// that exists, contains a `/`, or is too short to be a puzzle names a
-    /// file; anything else is the puzzle itself.
+    /// that exists or contains a `/` names a file; so does anything too
+    /// short to be a puzzle of 4x4 or more unless it is all cells (a 1x1 to
+    /// 3x3 board such as `12.21....`); anything else is the puzzle itself.
     pub fn from_arg(arg: &str) -> Source {
-        let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
+        let cells: Vec<char> = arg.chars().filter(|c| !c.is_whitespace()).collect();
+        let small_board = !cells.is_empty()
+            && cells
+                .iter()
+                .all(|&c| matches!(c, '.' | '0' | '*' | '_' | '1'..='9'));
         let path = PathBuf::from(arg);
         if arg == "-" {
             Source::Stdin
-        } else if path.exists() || arg.contains('/') || cells < SHORTEST_PUZZLE {
+        } else if path.exists()
+            || arg.contains('/')
+            || (cells.len() < SHORTEST_PUZZLE && !small_board)
+        {
             Source::File(path)
         } else {
             Source::Text(arg.to_string())
@@ -67,27 +77,30 @@ impl Source {
         })
     }
 
-    /// Reads and parses the puzzle.
-    pub fn read_puzzle(&self, size: Option<Size>) -> Result<Grid, InputError> {
+    /// Reads and parses the puzzle: a grid in one of the text forms, with
+    /// the classic rules of its size.
+    pub fn read_puzzle(&self, size: Option<Size>) -> Result<Puzzle, InputError> {
         let text = self.read_text()?;
-        parse_puzzle(&text, size).map_err(|e| match self {
+        let givens = parse_puzzle(&text, size).map_err(|e| match self {
             // An argument with a file extension was likely meant as a file.
             Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
                 arg: arg.clone(),
                 error: e,
             },
             _ => InputError::Parse(e),
-        })
+        })?;
+        Ok(Puzzle::classic(givens))
     }
 }
 
 impl fmt::Display for Source {
-    /// How messages name the source: the path, `standard input`, or
-    /// `puzzle argument`.
+    /// How messages name the source: the path (quoted and escaped when it
+    /// is empty or holds characters that would disturb a one-line message,
+    /// see [`display_path`]), `standard input`, or `puzzle argument`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Source::Stdin => f.write_str("standard input"),
-            Source::File(path) => write!(f, "{}", path.display()),
+            Source::File(path) => f.write_str(&display_path(path)),
             Source::Text(_) => f.write_str("puzzle argument"),
         }
     }
@@ -127,6 +140,25 @@ pub enum InputError {
         /// What is wrong with it as a puzzle.
         error: ParseError,
     },
+}
+
+/// A path as a one-line message may show it: as it is when it is plain
+/// text, otherwise quoted with control characters escaped, so that a name
+/// can neither split the message nor send escape sequences to a terminal,
+/// and an empty name still shows (`""`).
+pub fn display_path(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy();
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| !c.is_control() && c != '"' && c != '\u{feff}')
+        && !text.starts_with(char::is_whitespace)
+        && !text.ends_with(char::is_whitespace);
+    if plain {
+        text.into_owned()
+    } else {
+        format!("\"{}\"", text.escape_debug())
+    }
 }
 
 fn has_extension(arg: &str) -> bool {
@@ -171,6 +203,18 @@ mod tests {
         assert_eq!(Source::from_arg("a/b"), Source::File("a/b".into()));
         let line = ".".repeat(81);
         assert_eq!(Source::from_arg(&line), Source::Text(line.clone()));
+        assert_eq!(Source::from_arg("12.21"), Source::Text("12.21".into()));
+        assert_eq!(Source::from_arg("abc"), Source::File("abc".into()));
+    }
+
+    #[test]
+    fn names_are_quoted_when_they_are_not_plain() {
+        assert_eq!(Source::from_arg("a b.txt").to_string(), "a b.txt");
+        assert_eq!(Source::File("".into()).to_string(), "\"\"");
+        assert_eq!(
+            Source::File("x\u{1b}[31m\ny".into()).to_string(),
+            "\"x\\u{1b}[31m\\ny\""
+        );
     }
 
     #[test]

@@ -2,15 +2,22 @@
 //! further solutions by blocking each one found.
 //!
 //! Encodings that [keep a solver](Encoding::keeps_solver) get one solver per
-//! board size, with the rules asserted once and each puzzle's clues passed
-//! as assumptions; blocking clauses go inside a `push`/`pop` scope so that
-//! they never outlive their puzzle. The others get a new solver per puzzle
-//! with the clues asserted.
+//! set of rules, with the rules asserted once and each puzzle's clues
+//! passed as assumptions; blocking clauses go inside a `push`/`pop` scope so
+//! that they never outlive their puzzle. The others get a new solver per
+//! puzzle with the clues asserted.
 
-use crate::encoding::{Encoding, EncodingKind};
-use crate::engine::{Engine, EngineError, Found, Settings};
-use crate::grid::{Grid, Size};
+pub mod emit;
+pub mod encoding;
+
+use super::contract::{EncodingKind, Engine, EngineError, Found, GiveUp, Settings};
+use crate::puzzle::Puzzle;
+use crate::puzzle::rules::Rules;
+use encoding::Encoding;
+use std::cell::Cell;
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::Instant;
 use z3::ast::Bool;
 use z3::{Params, SatResult, Solver, StatisticsValue, Tactic};
 
@@ -22,11 +29,13 @@ const GC_INITIAL_CONFLICTS: u32 = 100;
 pub struct Z3Engine {
     kind: EncodingKind,
     settings: Settings,
-    /// The encoding of the last size seen: its variables and rules are
-    /// built once and shared by every puzzle of that size.
-    encoding: Option<Box<dyn Encoding>>,
+    /// The rules last seen and their encoding: its variables and formulas
+    /// are built once and shared by every puzzle under those rules.
+    encoding: Option<(Arc<Rules>, Box<dyn Encoding>)>,
     /// The solver kept for that encoding, when it keeps one.
     kept: Option<Solver>,
+    /// Whether the kept solver has a timeout in force.
+    kept_bounded: Cell<bool>,
     statistics: Vec<(String, String)>,
 }
 
@@ -38,23 +47,16 @@ impl Z3Engine {
             settings: settings.clone(),
             encoding: None,
             kept: None,
+            kept_bounded: Cell::new(false),
             statistics: Vec::new(),
         }
     }
 
     /// A solver for `encoding` with its rules asserted: from its tactics
-    /// when `first` (the search for a first solution) and it has some, else
-    /// for its logic.
-    fn new_solver(&self, encoding: &dyn Encoding, first: bool) -> Solver {
-        // A tactic's solver ignores the `timeout` parameter, and bounding
-        // it with `try_for` as well can deadlock Z3 4.8's timer threads
-        // (seen with several workers and millisecond timeouts): with a
-        // timeout, the logic's solver, which honours the parameter, does
-        // the whole search.
-        let tactics = encoding
-            .tactics()
-            .filter(|_| first && self.uses_tactics(encoding));
-        let solver = match tactics {
+    /// when `tactics` (the search for a first solution) and it has some,
+    /// else for its logic.
+    fn new_solver(&self, encoding: &dyn Encoding, tactics: bool) -> Solver {
+        let solver = match encoding.tactics().filter(|_| tactics) {
             Some(names) => {
                 let mut tactic = Tactic::create_skip();
                 for name in names {
@@ -88,53 +90,109 @@ impl Z3Engine {
         // after its solver is gone, and then crash on SIGINT. Interrupts
         // are the program's to handle.
         params.set_bool("ctrl_c", false);
-        if let Some(limit) = self.settings.timeout {
-            params.set_u32(
-                "timeout",
-                u32::try_from(limit.as_millis()).unwrap_or(u32::MAX),
-            );
-        }
         solver.set_params(&params);
         for rule in encoding.rules().iter().chain(encoding.implied()) {
             solver.assert(rule);
         }
     }
 
-    /// Whether the first solution comes from the encoding's tactics (see
-    /// [`Z3Engine::new_solver`] for why not under a timeout).
-    fn uses_tactics(&self, encoding: &dyn Encoding) -> bool {
-        encoding.tactics().is_some() && self.settings.timeout.is_none()
-    }
-
-    /// Makes the encoding (and kept solver) fit boards of `size`.
-    fn prepare(&mut self, size: Size) {
-        if self.encoding.as_ref().is_some_and(|e| e.size() == size) {
+    /// Makes the encoding (and kept solver) fit puzzles under `rules`.
+    fn prepare(&mut self, rules: &Arc<Rules>) {
+        if self
+            .encoding
+            .as_ref()
+            .is_some_and(|(r, _)| Arc::ptr_eq(r, rules) || r == rules)
+        {
             return;
         }
-        let encoding = self.kind.build(size);
+        let encoding = encoding::build(self.kind, rules);
         self.kept = encoding
             .keeps_solver()
             .then(|| self.new_solver(encoding.as_ref(), false));
-        self.encoding = Some(encoding);
+        self.kept_bounded.set(false);
+        self.encoding = Some((Arc::clone(rules), encoding));
+    }
+}
+
+/// Whether the first solution comes from `encoding`'s tactics. A tactic's
+/// solver ignores the `timeout` parameter, and bounding it with `try_for`
+/// as well can deadlock Z3 4.8's timer threads (seen with several workers
+/// and millisecond timeouts): under a deadline, the logic's solver, which
+/// honours the parameter, does the whole search.
+fn uses_tactics(encoding: &dyn Encoding, deadline: Option<Instant>) -> bool {
+    encoding.tactics().is_some() && deadline.is_none()
+}
+
+/// Bounds `solver`'s next check by `deadline`, or lifts the bound an
+/// earlier check left (a kept solver serves puzzles with and without one).
+/// `bounded` says whether a bound is in force, so that a solver never
+/// bounded is never touched: updating parameters costs the SAT solver a
+/// little on every call. `Err` when the deadline has passed already.
+pub(crate) fn set_deadline(
+    solver: &Solver,
+    deadline: Option<Instant>,
+    bounded: &Cell<bool>,
+) -> Result<(), EngineError> {
+    let millis = match deadline {
+        Some(deadline) => {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(EngineError::GaveUp(GiveUp::Timeout));
+            }
+            // Z3 counts whole milliseconds, and 0 would mean no limit.
+            u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1)
+        }
+        None if !bounded.get() => return Ok(()),
+        // Z3's own default: no limit.
+        None => u32::MAX,
+    };
+    let mut params = Params::new();
+    params.set_u32("timeout", millis);
+    solver.set_params(&params);
+    bounded.set(deadline.is_some());
+    Ok(())
+}
+
+/// Why `solver` answered unknown, as a [`GiveUp`]: Z3 says `timeout` or
+/// `canceled` when its time ran out, and names memory when that did.
+pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
+    let reason = solver
+        .get_reason_unknown()
+        .unwrap_or_else(|| "unknown".into());
+    let lower = reason.to_lowercase();
+    if lower.contains("memory") {
+        GiveUp::Memory
+    } else if lower.contains("timeout")
+        || (lower.contains("cancel") && deadline.is_some_and(|d| Instant::now() >= d))
+    {
+        GiveUp::Timeout
+    } else if lower.contains("cancel") || lower.contains("interrupt") {
+        GiveUp::Interrupted
+    } else {
+        GiveUp::Unknown(reason)
     }
 }
 
 impl Engine for Z3Engine {
     fn solutions(
         &mut self,
-        puzzle: &Grid,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        self.prepare(puzzle.size());
-        let Some(encoding) = self.encoding.as_deref() else {
+        self.prepare(puzzle.rules());
+        let Some((_, encoding)) = self.encoding.as_ref() else {
             return Err(EngineError::Internal("no encoding was built".into()));
         };
-        let clues: Vec<Bool> = puzzle
+        let encoding = encoding.as_ref();
+        let tactics = uses_tactics(encoding, deadline);
+        let givens = puzzle.givens();
+        let clues: Vec<Bool> = givens
             .clues()
             .map(|(index, digit)| encoding.clue(index, digit))
             .collect();
         let fresh_solver = |first: bool| {
-            let solver = self.new_solver(encoding, first);
+            let solver = self.new_solver(encoding, first && tactics);
             for clue in &clues {
                 solver.assert(clue);
             }
@@ -144,20 +202,23 @@ impl Engine for Z3Engine {
         // A kept solver takes the clues as assumptions; a fresh one has them
         // asserted.
         let assumptions: &[Bool] = if self.kept.is_some() { &clues } else { &[] };
+        let fresh_bounded = Cell::new(false);
         let mut scoped = false;
         let mut blocked_any = false;
         let result = loop {
             let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
                 break Err(EngineError::Internal("no solver".into()));
             };
+            let bounded = match fresh {
+                Some(_) => &fresh_bounded,
+                None => &self.kept_bounded,
+            };
+            if let Err(e) = set_deadline(solver, deadline, bounded) {
+                break Err(e);
+            }
             match solver.check_assumptions(assumptions) {
                 SatResult::Unsat => break Ok(()),
-                SatResult::Unknown => {
-                    let reason = solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "unknown".into());
-                    break Err(EngineError::GaveUp(reason));
-                }
+                SatResult::Unknown => break Err(EngineError::GaveUp(give_up(solver, deadline))),
                 SatResult::Sat => {}
             }
             let Some(model) = solver.get_model() else {
@@ -183,15 +244,16 @@ impl Engine for Z3Engine {
             }
             // Block this solution: some cell that was blank must differ.
             let differs: Vec<Bool> = (0..puzzle.size().cells())
-                .filter(|&i| puzzle.get(i) == 0)
+                .filter(|&i| givens.get(i) == 0)
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
             let block = Bool::or(&differs);
-            if fresh.is_some() && self.uses_tactics(encoding) && !blocked_any {
+            if fresh.is_some() && tactics && !blocked_any {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);
                 next.assert(&block);
                 fresh = Some(next);
+                fresh_bounded.set(false);
             } else {
                 if self.kept.is_some() && !scoped {
                     solver.push();
@@ -228,17 +290,23 @@ impl Engine for Z3Engine {
         result
     }
 
-    fn conflicting_clues(&mut self, puzzle: &Grid) -> Result<Option<Vec<usize>>, EngineError> {
-        self.prepare(puzzle.size());
-        let Some(encoding) = self.encoding.as_deref() else {
+    fn conflicting_clues(
+        &mut self,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Vec<usize>>, EngineError> {
+        self.prepare(puzzle.rules());
+        let Some((_, encoding)) = self.encoding.as_ref() else {
             return Ok(None);
         };
+        let encoding = encoding.as_ref();
         // Z3's default solver names an unsat core over assumption literals;
         // the finite-domain and tactic solvers chosen for speed do not.
         let solver = Solver::new();
         self.configure(&solver, encoding);
         // Each clue is tracked by a literal that switches it on.
         let tracked: Vec<(usize, Bool)> = puzzle
+            .givens()
             .clues()
             .map(|(index, digit)| {
                 let switch = Bool::new_const(format!("clue_{index}"));
@@ -247,6 +315,7 @@ impl Engine for Z3Engine {
             })
             .collect();
         let switches: Vec<Bool> = tracked.iter().map(|(_, s)| s.clone()).collect();
+        set_deadline(&solver, deadline, &Cell::new(false))?;
         if solver.check_assumptions(&switches) != SatResult::Unsat {
             return Ok(None);
         }
@@ -263,4 +332,13 @@ impl Engine for Z3Engine {
     fn statistics(&self) -> Vec<(String, String)> {
         self.statistics.clone()
     }
+}
+
+/// Caps the memory of every Z3 context made from now on at `mib` MiB (Z3's
+/// process-wide `memory_max_size`); past it, Z3 gives up with
+/// [`GiveUp::Memory`]. Call it before the first engine: a context that
+/// exists already keeps its limit. Below about 20 MiB Z3 cannot make a
+/// context at all, so the command line asks for at least 64.
+pub fn limit_memory(mib: u32) {
+    z3::set_global_param("memory_max_size", &mib.to_string());
 }

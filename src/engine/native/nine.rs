@@ -11,7 +11,7 @@
 //! search copies it at each branch rather than undoing moves.
 
 use super::{Flow, Search};
-use crate::grid::{Grid, Size};
+use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
 
 /// Every cell of a band.

@@ -1,19 +1,20 @@
 //! The `int` encoding, as in the Z3 notebook: an `Int` constant `c_R_C` per
-//! cell with `1 <= c_R_C <= n²`, `Distinct` over every row, column and box,
-//! and `c_R_C == d` for each clue.
+//! cell with `1 <= c_R_C <= N`, `Distinct` over every house (row, column,
+//! box), and `c_R_C == d` for each clue.
 //!
 //! To help Z3 it also states what the rules imply: every digit appears in
-//! every group (`c₁ == d ∨ … ∨ cₙ == d`); and it looks for the first
+//! every house (`c₁ == d ∨ … ∨ cₙ == d`); and it looks for the first
 //! solution with the clues' values propagated into the rules before Z3's
 //! SMT core searches.
 
 use super::Encoding;
-use crate::grid::{Grid, Size};
+use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::rules::Rules;
 use std::fmt::Write;
 use z3::Model;
 use z3::ast::{Ast, Bool, Int};
 
-/// The notebook's encoding for one board size.
+/// The notebook's encoding of one set of rules.
 pub struct IntEncoding {
     size: Size,
     cells: Vec<Int>,
@@ -22,27 +23,29 @@ pub struct IntEncoding {
 }
 
 impl IntEncoding {
-    /// Declares the cells and states the rules for boards of `size`.
-    pub fn new(size: Size) -> IntEncoding {
+    /// Declares the cells and states `rules`.
+    pub fn new(rules: &Rules) -> IntEncoding {
+        let size = rules.size();
         let side = size.side();
         let cells: Vec<Int> = (0..size.cells())
             .map(|i| Int::new_const(format!("c_{}_{}", i / side + 1, i % side + 1)))
             .collect();
         let (one, max) = (Int::from_u64(1), Int::from_u64(side as u64));
-        let mut rules: Vec<Bool> = cells
+        let mut formulas: Vec<Bool> = cells
             .iter()
             .map(|c| Bool::and(&[c.ge(&one), c.le(&max)]))
             .collect();
-        rules.extend(size.groups().map(|group| {
-            let members: Vec<&Int> = group.cells.iter().map(|&i| &cells[i]).collect();
+        formulas.extend(rules.houses().iter().map(|house| {
+            let members: Vec<&Int> = house.cells.iter().map(|&i| &cells[i]).collect();
             Int::distinct(&members)
         }));
-        let implied = size
-            .groups()
-            .flat_map(|group| {
+        let implied = rules
+            .houses()
+            .iter()
+            .flat_map(|house| {
                 let cells = &cells;
                 (1..=side as u64).map(move |digit| {
-                    let places: Vec<Bool> = group
+                    let places: Vec<Bool> = house
                         .cells
                         .iter()
                         .map(|&i| cells[i].eq(Int::from_u64(digit)))
@@ -54,7 +57,7 @@ impl IntEncoding {
         IntEncoding {
             size,
             cells,
-            rules,
+            rules: formulas,
             implied,
         }
     }

@@ -5,13 +5,14 @@
 //! "exactly one".
 
 use super::Encoding;
-use crate::grid::{Grid, Size};
+use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::rules::Rules;
 use std::fmt::Write;
 use z3::Model;
 use z3::ast::Bool;
 
-/// A one-hot encoding for one board size: the Booleans and the rules one of
-/// the lessons states over them.
+/// A one-hot encoding of one set of rules: the Booleans and the formulas
+/// one of the lessons states over them.
 pub struct OneHotEncoding {
     size: Size,
     /// `x_R_C_D` at its DIMACS number minus one.
@@ -20,8 +21,8 @@ pub struct OneHotEncoding {
 }
 
 impl OneHotEncoding {
-    /// Declares `side³` Booleans for boards of `size` and states the rules
-    /// that `state` makes of them (given the variables in DIMACS order:
+    /// Declares `N³` Booleans for boards of `size` and states the rules as
+    /// `state` makes them of those (given the variables in DIMACS order:
     /// variable `n` at `n - 1`).
     pub(super) fn new(size: Size, state: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
         let count = size.cells() * size.side();
@@ -115,18 +116,18 @@ pub fn name(size: Size, number: usize) -> String {
 }
 
 /// Every set of variables of which exactly one must be true, as DIMACS
-/// numbers: each cell's digits, then each row, column and box's places for
-/// each digit.
-pub fn exactly_one_sets(size: Size) -> impl Iterator<Item = Vec<usize>> {
+/// numbers: each cell's digits, then each house's places for each digit.
+pub fn exactly_one_sets(rules: &Rules) -> impl Iterator<Item = Vec<usize>> + '_ {
+    let size = rules.size();
     let side = size.side();
     let cells = (0..size.cells()).map(move |index| {
         (1..=side as u8)
             .map(|digit| variable(size, index, digit))
             .collect()
     });
-    let places = size.groups().flat_map(move |group| {
+    let places = rules.houses().iter().flat_map(move |house| {
         (1..=side as u8).map(move |digit| {
-            group
+            house
                 .cells
                 .iter()
                 .map(|&index| variable(size, index, digit))
@@ -147,7 +148,7 @@ mod tests {
         assert_eq!(variable(nine, 80, 9), 729);
         assert_eq!(name(nine, 1), "x_1_1_1");
         assert_eq!(name(nine, variable(nine, 9 * 4 + 2, 7)), "x_5_3_7");
-        let sixteen = Size::from_side(16).unwrap();
+        let sixteen = Size::from_side(16).unwrap_or_default();
         assert_eq!(
             name(sixteen, variable(sixteen, 16 * 9 + 2, 12)),
             "x_10_3_12"
@@ -155,10 +156,12 @@ mod tests {
     }
 
     #[test]
-    fn every_variable_is_in_four_sets() {
-        for size in Size::ALL {
-            let sets: Vec<Vec<usize>> = exactly_one_sets(size).collect();
-            assert_eq!(sets.len(), 4 * size.cells());
+    fn every_variable_is_in_a_set_per_house_and_its_cell() {
+        for size in Size::all() {
+            let rules = Rules::classic(size);
+            let per_cell = 1 + rules.houses_of(0).len();
+            let sets: Vec<Vec<usize>> = exactly_one_sets(&rules).collect();
+            assert_eq!(sets.len(), per_cell * size.cells());
             let mut seen = vec![0; size.cells() * size.side() + 1];
             for set in &sets {
                 assert_eq!(set.len(), size.side());
@@ -166,7 +169,7 @@ mod tests {
                     seen[v] += 1;
                 }
             }
-            assert!(seen[1..].iter().all(|&n| n == 4));
+            assert!(seen[1..].iter().all(|&n| n == per_cell));
         }
     }
 }

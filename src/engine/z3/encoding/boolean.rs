@@ -1,21 +1,20 @@
 //! The `bool` encoding, as in the SAT lesson: a Boolean `x_R_C_D` per cell
-//! and digit, and for every cell, every row and digit, every column and
-//! digit and every box and digit an "exactly one" made of one at-least-one
-//! clause and pairwise at-most-one clauses. The same clauses are what
+//! and digit, and for every cell, and every house and digit, an "exactly
+//! one" made of one at-least-one clause and pairwise at-most-one clauses. The same clauses are what
 //! `z3doku emit --format dimacs` writes.
 
 use super::onehot::{OneHotEncoding, exactly_one_sets};
-use crate::grid::Size;
+use crate::puzzle::rules::Rules;
 use z3::ast::Bool;
 
 /// A clause: DIMACS literals, `n` for variable `n` true and `-n` for false.
 pub type Clause = Vec<i32>;
 
-/// The lesson's clauses for boards of `size`, over the variables numbered
-/// by [`super::variable`].
-pub fn clauses(size: Size) -> Vec<Clause> {
+/// The lesson's clauses for `rules`, over the variables numbered by
+/// [`super::variable`].
+pub fn clauses(rules: &Rules) -> Vec<Clause> {
     let mut clauses = Vec::new();
-    for set in exactly_one_sets(size) {
+    for set in exactly_one_sets(rules) {
         // Variable numbers stop at 25³, far inside i32.
         let lits: Vec<i32> = set.iter().map(|&v| v as i32).collect();
         for (k, &a) in lits.iter().enumerate() {
@@ -28,10 +27,10 @@ pub fn clauses(size: Size) -> Vec<Clause> {
     clauses
 }
 
-/// The SAT lesson's encoding for boards of `size`.
-pub fn bool_encoding(size: Size) -> OneHotEncoding {
-    OneHotEncoding::new(size, |vars| {
-        clauses(size)
+/// The SAT lesson's encoding of `rules`.
+pub fn bool_encoding(rules: &Rules) -> OneHotEncoding {
+    OneHotEncoding::new(rules.size(), |vars| {
+        clauses(rules)
             .iter()
             .map(|clause| {
                 let lits: Vec<Bool> = clause
@@ -54,7 +53,7 @@ mod tests {
     #[test]
     fn clause_count_is_the_lessons() {
         // 324 sets of 9: one at-least-one and 36 pairs each.
-        let cnf = clauses(Size::NINE);
+        let cnf = clauses(&Rules::classic(crate::puzzle::grid::Size::NINE));
         assert_eq!(cnf.len(), 324 * 37);
         assert_eq!(cnf.iter().filter(|c| c.len() == 9).count(), 324);
         assert!(cnf.iter().all(|c| c.len() == 2 || c.len() == 9));

@@ -1,14 +1,16 @@
-//! The independent checker: plain counting over rows, columns and boxes, with
-//! no solver involved. Every solution z3doku reports passes through
+//! The independent checker: plain counting over the rules' houses, with no
+//! solver involved. Every solution z3doku reports passes through
 //! [`verify_solution`] first, so a wrong answer from any engine can never be
 //! printed as a solution.
 
-use crate::grid::{Cell, Clue, Grid, Group};
+use super::Puzzle;
+use super::grid::{Cell, Clue, Grid, Size};
+use super::rules::House;
 use std::fmt;
 use thiserror::Error;
 
 /// Two clues that break a rule by themselves: the same digit twice in a
-/// group. Prints as `r1c3 and r1c7 both hold 5`.
+/// house. Prints as `r1c3 and r1c7 both hold 5`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueClash {
     /// The earlier cell, row-major.
@@ -36,7 +38,7 @@ impl fmt::Display for ClueClash {
             "{} and {} both hold {}",
             self.first,
             self.second,
-            crate::grid::digit_char(self.digit)
+            super::grid::digit_char(self.digit)
         )
     }
 }
@@ -48,9 +50,9 @@ pub enum CheckError {
     #[error("the solution is {found}, the puzzle {expected}")]
     SizeMismatch {
         /// The puzzle's size.
-        expected: crate::grid::Size,
+        expected: Size,
         /// The solution's size.
-        found: crate::grid::Size,
+        found: Size,
     },
     /// A cell left blank.
     #[error("{0} is blank")]
@@ -65,11 +67,11 @@ pub enum CheckError {
         /// What the solution put there.
         found: u8,
     },
-    /// A digit twice in one group.
-    #[error("{group} holds {digit} twice ({first} and {second})")]
+    /// A digit twice in one house.
+    #[error("{house} holds {digit} twice ({first} and {second})")]
     Repeated {
-        /// The group, e.g. `row 3`.
-        group: String,
+        /// The house, e.g. `row 3`.
+        house: String,
         /// The digit.
         digit: u8,
         /// Where it is first.
@@ -79,29 +81,31 @@ pub enum CheckError {
     },
 }
 
-/// The first pair of clues in `puzzle` that share a group and a digit, if
+/// The first pair of clues in `puzzle` that share a house and a digit, if
 /// any. Such a puzzle has no solution, and this names why without a solver.
-pub fn clue_clash(puzzle: &Grid) -> Option<ClueClash> {
+pub fn clue_clash(puzzle: &Puzzle) -> Option<ClueClash> {
     let size = puzzle.size();
-    let mut clashes: Vec<ClueClash> = size
-        .groups()
-        .filter_map(|group| first_repeat(puzzle, &group))
+    let mut clashes: Vec<ClueClash> = puzzle
+        .rules()
+        .houses()
+        .iter()
+        .filter_map(|house| first_repeat(puzzle.givens(), house))
         .map(|(first, second, digit)| ClueClash {
             first: size.cell_at(first),
             second: size.cell_at(second),
             digit,
         })
         .collect();
-    // Report the clash that reads first on the board, whatever its group.
+    // Report the clash that reads first on the board, whatever its house.
     clashes.sort_by_key(|c| (c.second, c.first));
     clashes.into_iter().next()
 }
 
-/// The first digit that `group` holds twice in `grid`: `(first index,
+/// The first digit that `house` holds twice in `grid`: `(first index,
 /// second index, digit)`. Blanks are ignored.
-fn first_repeat(grid: &Grid, group: &Group) -> Option<(usize, usize, u8)> {
-    let mut seen = [None::<usize>; crate::grid::MAX_SIDE + 1];
-    for &index in &group.cells {
+fn first_repeat(grid: &Grid, house: &House) -> Option<(usize, usize, u8)> {
+    let mut seen = [None::<usize>; super::grid::MAX_SIDE + 1];
+    for &index in &house.cells {
         let digit = grid.get(index);
         if digit == 0 {
             continue;
@@ -116,9 +120,9 @@ fn first_repeat(grid: &Grid, group: &Group) -> Option<(usize, usize, u8)> {
 }
 
 /// Checks that `solution` solves `puzzle`: same size, every cell filled,
-/// every clue kept, and no digit twice in any row, column or box (which,
-/// with every cell filled, means each group holds each digit once).
-pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> {
+/// every given kept, and no digit twice in any house (which, with every
+/// cell filled, means each house holds each digit once).
+pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckError> {
     let size = puzzle.size();
     if solution.size() != size {
         return Err(CheckError::SizeMismatch {
@@ -126,7 +130,8 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError>
             found: solution.size(),
         });
     }
-    for (index, (&clue, &found)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
+    let givens = puzzle.givens().cells();
+    for (index, (&clue, &found)) in givens.iter().zip(solution.cells()).enumerate() {
         if found == 0 {
             return Err(CheckError::Blank(size.cell_at(index)));
         }
@@ -138,10 +143,10 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError>
             });
         }
     }
-    for group in size.groups() {
-        if let Some((first, second, digit)) = first_repeat(solution, &group) {
+    for house in puzzle.rules().houses() {
+        if let Some((first, second, digit)) = first_repeat(solution, house) {
             return Err(CheckError::Repeated {
-                group: group.to_string(),
+                house: house.to_string(),
                 digit,
                 first: size.cell_at(first),
                 second: size.cell_at(second),
@@ -154,7 +159,7 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
+    use crate::puzzle::parse::parse_puzzle;
 
     const PUZZLE: &str =
         "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
@@ -165,14 +170,18 @@ mod tests {
         parse_puzzle(s, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    fn puzzle(s: &str) -> Puzzle {
+        Puzzle::classic(grid(s))
+    }
+
     #[test]
     fn accepts_the_solution() {
-        assert_eq!(verify_solution(&grid(PUZZLE), &grid(SOLUTION)), Ok(()));
+        assert_eq!(verify_solution(&puzzle(PUZZLE), &grid(SOLUTION)), Ok(()));
     }
 
     #[test]
     fn rejects_blanks_changed_clues_and_repeats() {
-        let puzzle = grid(PUZZLE);
+        let puzzle = puzzle(PUZZLE);
         let mut blank = grid(SOLUTION);
         blank.set(10, 0);
         assert!(
@@ -185,7 +194,7 @@ mod tests {
         swapped.set(0, b);
         swapped.set(1, a);
         assert!(matches!(
-            verify_solution(&grid(&".".repeat(81)), &swapped),
+            verify_solution(&puzzle(&".".repeat(81)), &swapped),
             Err(CheckError::Repeated { .. })
         ));
         let mut changed = grid(SOLUTION);
@@ -196,10 +205,10 @@ mod tests {
     #[test]
     fn clash_names_both_cells() {
         let mut p = grid(PUZZLE);
-        assert_eq!(clue_clash(&p), None);
+        assert_eq!(clue_clash(&Puzzle::classic(p.clone())), None);
         p.set(2, 9); // r1c3 = 9 next to r1c5 = 9
         assert_eq!(
-            clue_clash(&p).map(|c| c.to_string()),
+            clue_clash(&Puzzle::classic(p)).map(|c| c.to_string()),
             Some("r1c3 and r1c5 both hold 9".into())
         );
     }

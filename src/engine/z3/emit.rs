@@ -1,31 +1,21 @@
 //! Exporting a puzzle's formula for other solvers: SMT-LIB 2 in any
 //! encoding, and DIMACS CNF in the `bool` encoding.
 
-use crate::encoding::{EncodingKind, clauses, name, variable};
-use crate::grid::Grid;
+use super::encoding::{self, clauses, name, variable};
+use crate::engine::contract::EncodingKind;
+use crate::puzzle::Puzzle;
 use std::fmt::Write;
 use z3::Solver;
 
-/// The file formats `z3doku emit` writes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum EmitFormat {
-    /// SMT-LIB 2: declarations, the rules and clues as assertions, and
-    /// `(check-sat)`; for `z3 -smt2` or any solver of the encoding's logic.
-    #[default]
-    Smt2,
-    /// DIMACS CNF of the `bool` encoding, for any SAT solver.
-    Dimacs,
-}
-
 /// The puzzle's formula in `encoding` as an SMT-LIB 2 script: the rules and
 /// clues asserted, then `(check-sat)` and `(get-model)`.
-pub fn smt2(puzzle: &Grid, encoding: EncodingKind) -> String {
-    let built = encoding.build(puzzle.size());
+pub fn smt2(puzzle: &Puzzle, encoding: EncodingKind) -> String {
+    let built = encoding::build(encoding, puzzle.rules());
     let solver = Solver::new();
     for rule in built.rules() {
         solver.assert(rule);
     }
-    for (index, digit) in puzzle.clues() {
+    for (index, digit) in puzzle.givens().clues() {
         solver.assert(built.clue(index, digit));
     }
     let mut text = format!(
@@ -43,9 +33,9 @@ pub fn smt2(puzzle: &Grid, encoding: EncodingKind) -> String {
 
 /// The puzzle's `bool`-encoding clauses and one unit clause per clue, as
 /// DIMACS CNF. Comment lines map each variable number to its `x_R_C_D`.
-pub fn dimacs(puzzle: &Grid) -> String {
+pub fn dimacs(puzzle: &Puzzle) -> String {
     let size = puzzle.size();
-    let rules = clauses(size);
+    let rules = clauses(puzzle.rules());
     let variables = size.cells() * size.side();
     let mut text = format!(
         "c z3doku: {size} puzzle {puzzle}, `bool` encoding\n\
@@ -58,7 +48,7 @@ pub fn dimacs(puzzle: &Grid) -> String {
     let _ = writeln!(
         text,
         "p cnf {variables} {}",
-        rules.len() + puzzle.clue_count()
+        rules.len() + puzzle.givens().clue_count()
     );
     for clause in &rules {
         for lit in clause {
@@ -66,7 +56,7 @@ pub fn dimacs(puzzle: &Grid) -> String {
         }
         text.push_str("0\n");
     }
-    for (index, digit) in puzzle.clues() {
+    for (index, digit) in puzzle.givens().clues() {
         let _ = writeln!(text, "{} 0", variable(size, index, digit));
     }
     text

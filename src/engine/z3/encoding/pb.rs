@@ -4,13 +4,13 @@
 //! instead of as pairwise clauses.
 
 use super::onehot::{OneHotEncoding, exactly_one_sets};
-use crate::grid::Size;
+use crate::puzzle::rules::Rules;
 use z3::ast::Bool;
 
-/// The cardinality encoding for boards of `size`.
-pub fn pb_encoding(size: Size) -> OneHotEncoding {
-    OneHotEncoding::new(size, |vars| {
-        exactly_one_sets(size)
+/// The cardinality encoding of `rules`.
+pub fn pb_encoding(rules: &Rules) -> OneHotEncoding {
+    OneHotEncoding::new(rules.size(), |vars| {
+        exactly_one_sets(rules)
             .map(|set| {
                 let terms: Vec<(&Bool, i32)> = set.iter().map(|&v| (&vars[v - 1], 1)).collect();
                 Bool::pb_eq(&terms, 1)

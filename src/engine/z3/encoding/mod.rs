@@ -1,6 +1,6 @@
 //! Encodings: how a puzzle is put to Z3. Each one declares its variables,
-//! states the rules, turns a clue into an instance constraint, and reads the
-//! board back from a model.
+//! states the [rules](crate::puzzle::rules) as formulas, turns a clue into
+//! an instance constraint, and reads the board back from a model.
 
 mod boolean;
 mod int;
@@ -12,53 +12,27 @@ pub use int::IntEncoding;
 pub use onehot::{OneHotEncoding, exactly_one_sets, name, variable};
 pub use pb::pb_encoding;
 
-use crate::grid::{Grid, Size};
+use crate::engine::contract::EncodingKind;
+use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::rules::Rules;
 use z3::Model;
 use z3::ast::Bool;
 
-/// Which encoding Z3 solves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum EncodingKind {
-    /// The notebook's: an Int per cell in 1..=n², Distinct over every group.
-    #[default]
-    Int,
-    /// The SAT lesson's: a Boolean `x_R_C_D` per cell and digit, "exactly
-    /// one" as an at-least-one clause and pairwise at-most-one clauses.
-    Bool,
-    /// The pysat lesson's: the same Booleans, each "exactly one" a single
-    /// pseudo-Boolean equation.
-    Pb,
-}
-
-impl EncodingKind {
-    /// Every encoding, in the order the command line lists them.
-    pub const ALL: [EncodingKind; 3] = [EncodingKind::Int, EncodingKind::Bool, EncodingKind::Pb];
-
-    /// The encoding's name as the command line spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            EncodingKind::Int => "int",
-            EncodingKind::Bool => "bool",
-            EncodingKind::Pb => "pb",
-        }
-    }
-
-    /// The encoding of this kind for boards of `size`.
-    pub fn build(self, size: Size) -> Box<dyn Encoding> {
-        match self {
-            EncodingKind::Int => Box::new(IntEncoding::new(size)),
-            EncodingKind::Bool => Box::new(bool_encoding(size)),
-            EncodingKind::Pb => Box::new(pb_encoding(size)),
-        }
+/// The encoding of `kind` for puzzles under `rules`.
+pub fn build(kind: EncodingKind, rules: &Rules) -> Box<dyn Encoding> {
+    match kind {
+        EncodingKind::Int => Box::new(IntEncoding::new(rules)),
+        EncodingKind::Bool => Box::new(bool_encoding(rules)),
+        EncodingKind::Pb => Box::new(pb_encoding(rules)),
     }
 }
 
-/// A way to state Sudoku to Z3 for one board size.
+/// A way to state a set of rules to Z3.
 pub trait Encoding {
     /// The board size it encodes.
     fn size(&self) -> Size;
 
-    /// The rules that hold for every puzzle of this size.
+    /// The rules, as formulas that hold for every puzzle under them.
     fn rules(&self) -> &[Bool];
 
     /// The instance constraint: cell `index` holds `digit`.

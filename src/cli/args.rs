@@ -1,0 +1,413 @@
+//! The command line as clap sees it: raw flags, their help, and nothing
+//! else. [`super::options`] turns them into the library's requests.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use z3doku::engine::{EncodingKind, EngineKind};
+use z3doku::puzzle::grid::Size;
+use z3doku::queens::MAX_QUEENS;
+
+#[derive(Parser)]
+#[command(
+    name = "z3doku",
+    version,
+    about = "Solve Sudoku with the Z3 SMT solver, prove solutions unique, and explain puzzles without one.",
+    after_help = "Exit status: 0 solved (and unique, when asked); 1 no solution; 2 usage or input \
+                  error; 3 not unique; 4 gave up (timeout, out of memory, or Z3 unknown); 5 internal \
+                  error; 130 interrupted (Ctrl-C)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Solve one puzzle and print the solution.
+    Solve(SolveArgs),
+    /// Solve a file of puzzles, one per line, printing a line per puzzle in input order.
+    Batch(BatchArgs),
+    /// Give a puzzle's verdict (unique, not unique, no solution) with its evidence.
+    Check(CheckArgs),
+    /// Count a puzzle's solutions, up to a limit.
+    Count(CountArgs),
+    /// Place N queens on an NxN board so that none attacks another.
+    Queens(QueensArgs),
+    /// Write a puzzle's formula for another solver: SMT-LIB 2 or DIMACS CNF.
+    Emit(EmitArgs),
+    /// Solve a file of puzzles with each engine and encoding, check every answer, and print one
+    /// table of the timings.
+    Bench(BenchArgs),
+}
+
+/// Where the puzzle comes from and how to read it.
+#[derive(Args)]
+pub struct PuzzleArgs {
+    /// The puzzle: its text (a character per cell, `.` `0` `*` `_` for blanks), a file holding
+    /// it (one line or a grid of rows), or `-` for standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+
+    /// The board's side (1 to 16, or 25), when the input should not decide it.
+    #[arg(long, value_name = "N", value_parser = parse_side)]
+    pub size: Option<Size>,
+}
+
+/// Which engine, and its limits.
+#[derive(Args)]
+pub struct EngineArgs {
+    /// The engine that searches.
+    #[arg(long, value_parser = choice::<EngineKind>(), default_value = "z3")]
+    pub engine: EngineKind,
+
+    /// How Z3 sees the puzzle [default: int].
+    #[arg(long, value_parser = choice::<EncodingKind>())]
+    pub encoding: Option<EncodingKind>,
+
+    /// Give up after this many milliseconds (exit status 4). It bounds the whole command:
+    /// solving, proving uniqueness, explaining and verifying together.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+
+    /// Confirm the verdict with the other engine (native for Z3, Z3 for native).
+    #[arg(long)]
+    pub verify: bool,
+
+    /// Cap Z3's memory at this many MiB (at least 64); past it Z3 gives up (exit status 4).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(64..))]
+    pub memory: Option<u32>,
+}
+
+/// Statistics of one search.
+#[derive(Args)]
+pub struct StatsArgs {
+    /// Also print the engine's statistics of the search (Z3: conflicts, decisions, propagations,
+    /// memory; native: nodes) as a table on standard error.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// How to print one puzzle's result.
+#[derive(Args)]
+pub struct OutputArgs {
+    /// The output format.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: OutputFormat,
+
+    /// Colour and bold in the pretty table: `auto` uses them on a terminal unless NO_COLOR is
+    /// set.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    #[command(flatten)]
+    pub stats: StatsArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Also print the Z3 model: `c_R_C -> digit` per cell with `int`, `x_R_C_D -> true` per
+    /// true literal with `bool` and `pb` (in the JSON's `models` with `-o json`).
+    #[arg(long)]
+    pub model: bool,
+
+    /// Prove the solution unique by solving again with it blocked (exit status 3 if not).
+    #[arg(long)]
+    pub unique: bool,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    #[command(flatten)]
+    pub stats: StatsArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// Also draw the solution (both solutions, when not unique).
+    #[arg(long)]
+    pub grid: bool,
+
+    /// Also print the Z3 model of each solution (see `solve --model`).
+    #[arg(long)]
+    pub model: bool,
+}
+
+#[derive(Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    #[command(flatten)]
+    pub stats: StatsArgs,
+
+    /// Stop counting at this many solutions.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Print each solution as a line, after the count (in the JSON's `solutions` with `-o
+    /// json`).
+    #[arg(long)]
+    pub print: bool,
+
+    /// `text`: the count in words; `json`: an object.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: TextOrJson,
+}
+
+#[derive(Args)]
+pub struct QueensArgs {
+    /// The board's side and the number of queens.
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_QUEENS as u64))]
+    pub n: u64,
+
+    /// Count the placements (by blocking each one found) instead of printing one.
+    #[arg(long)]
+    pub count: bool,
+
+    /// With --count, stop at this many.
+    #[arg(long, value_name = "L", default_value_t = 100_000, requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// `board`: a row per line, X for a queen and * for an empty square; `json`: the positions.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: QueensOutput,
+
+    /// Also print the Z3 model, one `q_R_C -> true|false` per line (in the JSON's `models` with
+    /// `-o json`).
+    #[arg(long, conflicts_with = "count")]
+    pub model: bool,
+
+    /// Give up after this many milliseconds (exit status 4); with --count, the count so far is
+    /// printed as a lower bound.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+}
+
+#[derive(Args)]
+pub struct EmitArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    /// The file format: `smt2` for `z3 -smt2`, `dimacs` for any SAT solver (the `bool`
+    /// encoding, whose clauses are CNF).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: EmitFormat,
+
+    /// The encoding to write (SMT-LIB 2 only) [default: int].
+    #[arg(long, value_parser = choice::<EncodingKind>())]
+    pub encoding: Option<EncodingKind>,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// A file of one-line puzzles (`#` comment lines and blank lines are skipped).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Only the first N puzzles.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Also prove each solution unique.
+    #[arg(long)]
+    pub unique: bool,
+
+    /// The engines to run, each a row (repeat, or separate with commas).
+    #[arg(long, value_parser = choice::<EngineKind>(), value_delimiter = ',', default_value = "z3")]
+    pub engine: Vec<EngineKind>,
+
+    /// The encodings to run on Z3, each a row (repeat, or separate with commas) [default: all].
+    #[arg(long, value_parser = choice::<EncodingKind>(), value_delimiter = ',')]
+    pub encoding: Vec<EncodingKind>,
+
+    /// Give up on a puzzle after this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Blank lines and `#` comment lines are skipped and print nothing, so the \
+                  output has one line per puzzle line. Exit status: the largest of the lines' \
+                  statuses (0 solved, 1 no solution, 2 a bad line, 3 not unique, 4 gave up, \
+                  5 internal error); 130 when interrupted."
+)]
+pub struct BatchArgs {
+    /// The file of puzzles, one per line, or `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+
+    /// The board's side (1 to 16, or 25) of every puzzle, when the lines should not decide it.
+    #[arg(long, value_name = "N", value_parser = parse_side)]
+    pub size: Option<Size>,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// The output format: `line`, the solution (or the status word `multiple`, `none`,
+    /// `gave-up` or `error`) per puzzle; `json`, an object per puzzle (JSON Lines).
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: BatchFormat,
+
+    /// Prove each solution unique (status `multiple` if not).
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Solve this many puzzles at once [default: the number of cores; at most 8 per core].
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// No progress bar and no summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Output formats of one puzzle's result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A drawn table with the boxes marked (clues in bold on a terminal).
+    #[default]
+    Pretty,
+    /// The solution as one line, a character per cell.
+    Line,
+    /// The notebook's `print_matrix` form: `[a, b, ...]` rows inside `[...]`.
+    Matrix,
+    /// A JSON object.
+    Json,
+}
+
+/// Output formats of `count`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    /// Words.
+    #[default]
+    Text,
+    /// A JSON object.
+    Json,
+}
+
+/// Output formats of `batch`, one line per puzzle line in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum BatchFormat {
+    /// The solution as one line, a character per cell; for a puzzle without one, its status
+    /// word: `multiple`, `none`, `gave-up` or `error`.
+    #[default]
+    Line,
+    /// JSON Lines: an object per puzzle.
+    Json,
+}
+
+/// Output formats of `queens`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum QueensOutput {
+    /// The board.
+    #[default]
+    Board,
+    /// A JSON object.
+    Json,
+}
+
+/// The file formats `emit` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EmitFormat {
+    /// SMT-LIB 2: declarations, the rules and clues as assertions, and `(check-sat)`.
+    #[default]
+    Smt2,
+    /// DIMACS CNF of the `bool` encoding, for any SAT solver.
+    Dimacs,
+}
+
+/// When to colour the pretty table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// A library enum the command line offers as a choice of words.
+pub trait Choice: Copy + Default + Send + Sync + 'static {
+    /// Every value, in the order `--help` lists them.
+    const ALL: &'static [Self];
+    /// The word for it.
+    fn name(self) -> &'static str;
+    /// What it means, for `--help`.
+    fn help(self) -> &'static str;
+}
+
+impl Choice for EngineKind {
+    const ALL: &'static [Self] = &EngineKind::ALL;
+    fn name(self) -> &'static str {
+        EngineKind::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            EngineKind::Z3 => "The Z3 SMT solver, with the chosen encoding",
+            EngineKind::Native => {
+                "z3doku's own bit-vector search: fast, and an independent referee for Z3's answers"
+            }
+        }
+    }
+}
+
+impl Choice for EncodingKind {
+    const ALL: &'static [Self] = &EncodingKind::ALL;
+    fn name(self) -> &'static str {
+        EncodingKind::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            EncodingKind::Int => "The notebook's: an Int per cell in 1..=N, Distinct over every house",
+            EncodingKind::Bool => {
+                "The SAT lesson's: a Boolean x_R_C_D per cell and digit, \"exactly one\" as an \
+                 at-least-one clause and pairwise at-most-one clauses"
+            }
+            EncodingKind::Pb => {
+                "The pysat lesson's: the same Booleans, each \"exactly one\" a single \
+                 pseudo-Boolean equation"
+            }
+        }
+    }
+}
+
+/// The parser of a [`Choice`]: its words, each with its help.
+fn choice<T: Choice>() -> impl TypedValueParser<Value = T> {
+    let words = T::ALL
+        .iter()
+        .map(|&value| PossibleValue::new(value.name()).help(value.help()));
+    // The parser only lets the listed words through, so the search always
+    // finds one; the default only keeps the map total.
+    PossibleValuesParser::new(words)
+        .map(|word| T::ALL.iter().copied().find(|v| v.name() == word).unwrap_or_default())
+}
+
+fn parse_side(text: &str) -> Result<Size, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| format!("{text:?} is not a board side: use 1 to 16, or 25"))
+}

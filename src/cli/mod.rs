@@ -1,0 +1,270 @@
+//! The command line: clap's flags ([`args`]) become the library's requests
+//! ([`options`]); one function per command calls the library and prints,
+//! in one of the [`render`] formats, with [`tables`] on standard error.
+//! Terminal concerns (colour, progress, Ctrl-C, closed pipes) live here and
+//! nowhere in the library.
+
+pub mod args;
+mod batch;
+mod options;
+mod render;
+mod tables;
+
+use args::{
+    BenchArgs, CheckArgs, Command, CountArgs, EmitArgs, EmitFormat, OutputFormat, PuzzleArgs,
+    QueensArgs, QueensOutput, SolveArgs, TextOrJson,
+};
+use render::Show;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use z3doku::bench;
+use z3doku::engine::{EncodingKind, EngineError, EngineKind};
+use z3doku::engine::z3::emit;
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::input::{Source, display_path};
+use z3doku::queens::{MAX_QUEENS, Queens};
+use z3doku::report::Report;
+use z3doku::solve::{InternalError, Outcome, Pipeline, Status, exit};
+
+/// A failure that ends the command: its message and exit status.
+pub struct Failure {
+    /// The message, printed as `z3doku: MESSAGE`.
+    pub message: String,
+    /// The exit status.
+    pub code: u8,
+}
+
+impl Failure {
+    /// A usage error: flags that do not fit together.
+    fn usage(message: &str) -> Failure {
+        Failure::input(message.to_string())
+    }
+
+    /// An input error.
+    fn input(message: String) -> Failure {
+        Failure {
+            message,
+            code: exit::INPUT,
+        }
+    }
+
+    /// An internal error: a bug in z3doku.
+    fn internal(message: String) -> Failure {
+        Failure {
+            message,
+            code: exit::INTERNAL,
+        }
+    }
+}
+
+impl From<InternalError> for Failure {
+    fn from(e: InternalError) -> Self {
+        Failure::internal(e.to_string())
+    }
+}
+
+/// Runs a command and gives its exit status.
+pub fn run(command: Command) -> Result<u8, Failure> {
+    if !matches!(command, Command::Batch(_)) {
+        // One search has nothing to save: say so and go. (Batch stops
+        // cleanly on its own handler.)
+        let _ = ctrlc::set_handler(|| {
+            eprintln!("z3doku: interrupted");
+            std::process::exit(i32::from(exit::INTERRUPTED));
+        });
+    }
+    match command {
+        Command::Solve(args) => solve(&args),
+        Command::Batch(args) => batch::run(&args),
+        Command::Check(args) => check(&args),
+        Command::Count(args) => count(&args),
+        Command::Queens(args) => queens(&args),
+        Command::Emit(args) => emit(&args),
+        Command::Bench(args) => bench(&args),
+    }
+}
+
+fn read_puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
+    let source = Source::from_arg(&args.puzzle);
+    source
+        .read_puzzle(args.size)
+        .map_err(|e| Failure::input(format!("{source}: {e}")))
+}
+
+/// What `solve` and `check` print besides the result on standard output:
+/// the statistics and the verification, on standard error.
+fn report_on_stderr(outcome: &Outcome) {
+    if !outcome.statistics.is_empty() {
+        eprint!("{}", tables::statistics(&outcome.statistics));
+    }
+    if let Some(line) = outcome.verification_summary() {
+        eprintln!("{line}");
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<u8, Failure> {
+    let request = args
+        .engine
+        .request(args.unique, true, args.model, args.stats.stats)?;
+    let puzzle = read_puzzle(&args.input)?;
+    let outcome = Pipeline::new(request).solve(&puzzle)?;
+    let show = Show {
+        grids: true,
+        models: args.model,
+        verdict: args.unique,
+        color: args.output.color(),
+    };
+    let format = args.output.output;
+    print(&format.renderer().outcome(&outcome, show))?;
+    if format != OutputFormat::Json && matches!(outcome.status, Status::None | Status::GaveUp) {
+        eprintln!("{}", outcome.summary());
+    }
+    report_on_stderr(&outcome);
+    Ok(outcome.status.exit_code())
+}
+
+fn check(args: &CheckArgs) -> Result<u8, Failure> {
+    let request = args.engine.request(true, true, args.model, args.stats.stats)?;
+    let puzzle = read_puzzle(&args.input)?;
+    let outcome = Pipeline::new(request).solve(&puzzle)?;
+    let format = args.output.output;
+    let show = Show {
+        grids: args.grid,
+        models: args.model,
+        verdict: false,
+        color: args.output.color(),
+    };
+    let mut text = format.renderer().outcome(&outcome, show);
+    if format != OutputFormat::Json {
+        text = format!("{}\n{text}", outcome.summary());
+    }
+    print(&text)?;
+    report_on_stderr(&outcome);
+    Ok(outcome.status.exit_code())
+}
+
+fn count(args: &CountArgs) -> Result<u8, Failure> {
+    let request = args.engine.request(false, false, false, args.stats.stats)?;
+    let puzzle = read_puzzle(&args.input)?;
+    let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+    // The count comes first, so solutions wait until it is known.
+    let mut solutions = Vec::new();
+    let count = Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
+        if args.print {
+            solutions.push(grid.to_line());
+        }
+    })?;
+    if !count.statistics.is_empty() {
+        eprint!("{}", tables::statistics(&count.statistics));
+    }
+    let verification = Outcome {
+        verification: count.verification,
+        ..Outcome::new(&puzzle)
+    };
+    match args.output {
+        TextOrJson::Json => {
+            let mut report = Report::of_count(&count, &puzzle);
+            report.solutions = args.print.then_some(solutions);
+            print(&report.to_json_line())?;
+        }
+        TextOrJson::Text => {
+            let mut text = count.summary() + "\n";
+            for line in &solutions {
+                text += line;
+                text.push('\n');
+            }
+            print(&text)?;
+        }
+    }
+    if let Some(line) = verification.verification_summary() {
+        eprintln!("{line}");
+    }
+    Ok(count.status().exit_code())
+}
+
+fn queens(args: &QueensArgs) -> Result<u8, Failure> {
+    let n = usize::try_from(args.n).unwrap_or(MAX_QUEENS);
+    let start = Instant::now();
+    let deadline = args.timeout.map(|t| start + Duration::from_millis(t));
+    let mut queens = Queens::new(n, args.model);
+    let json = args.output == QueensOutput::Json;
+    let engine_failure = |e: EngineError| match e {
+        EngineError::GaveUp(reason) => Failure {
+            message: format!("gave up: {reason}"),
+            code: exit::GAVE_UP,
+        },
+        EngineError::Internal(_) => Failure::internal(e.to_string()),
+    };
+    if args.count {
+        let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
+        let count = queens.count(limit, deadline).map_err(engine_failure)?;
+        print(&if json {
+            Report::of_queens_count(n, &count).to_json_line()
+        } else {
+            count.summary() + "\n"
+        })?;
+        return Ok(match (&count.gave_up, count.placements) {
+            (Some(_), _) => exit::GAVE_UP,
+            (None, 0) => exit::NO_SOLUTION,
+            _ => exit::SOLVED,
+        });
+    }
+    let placement = queens.next_placement(deadline).map_err(engine_failure)?;
+    if json {
+        print(&Report::of_placement(n, placement.as_ref(), start.elapsed()).to_json_line())?;
+    } else if let Some(placement) = &placement {
+        let model = placement.model.as_deref().unwrap_or_default();
+        print(&format!("{model}{}", placement.board()))?;
+    } else {
+        eprintln!("no solution: {n} queens cannot be placed on a {n}x{n} board");
+    }
+    Ok(match placement {
+        Some(_) => exit::SOLVED,
+        None => exit::NO_SOLUTION,
+    })
+}
+
+fn emit(args: &EmitArgs) -> Result<u8, Failure> {
+    if args.format == EmitFormat::Dimacs && args.encoding.is_some_and(|e| e != EncodingKind::Bool) {
+        return Err(Failure::usage(
+            "--format dimacs writes the `bool` encoding's clauses; --encoding applies to smt2 only",
+        ));
+    }
+    let puzzle = read_puzzle(&args.input)?;
+    print(&match args.format {
+        EmitFormat::Smt2 => emit::smt2(&puzzle, args.encoding.unwrap_or_default()),
+        EmitFormat::Dimacs => emit::dimacs(&puzzle),
+    })?;
+    Ok(exit::SOLVED)
+}
+
+fn bench(args: &BenchArgs) -> Result<u8, Failure> {
+    if !args.encoding.is_empty() && !args.engine.contains(&EngineKind::Z3) {
+        return Err(Failure::usage(
+            "--encoding chooses how Z3 sees the puzzle; it does not apply to --engine native",
+        ));
+    }
+    let encodings = match args.encoding.as_slice() {
+        [] => EncodingKind::ALL.as_slice(),
+        chosen => chosen,
+    };
+    let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let puzzles = bench::read_puzzles(&args.file, limit)
+        .map_err(|e| Failure::input(format!("{}: {e}", display_path(&args.file))))?;
+    let configs = bench::Config::combinations(&args.engine, encodings);
+    let timeout = args.timeout.map(Duration::from_millis);
+    let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
+    print(&tables::bench(&rows, args.unique))?;
+    Ok(exit::SOLVED)
+}
+
+/// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends
+/// the program quietly with status 0, as the reader wanted no more.
+fn print(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(Failure::input(format!("cannot write the output: {e}"))),
+    }
+}

@@ -1,0 +1,64 @@
+//! Raw flags become the library's requests here, and flags that do not fit
+//! together are refused before anything runs: what the library sees is
+//! always a valid request.
+
+use super::Failure;
+use super::args::{ColorChoice, EngineArgs, OutputArgs};
+use std::io::IsTerminal;
+use std::time::Duration;
+use z3doku::engine::{EngineKind, Settings};
+use z3doku::solve::Request;
+
+impl EngineArgs {
+    /// The request these flags ask for, with the given question (`unique`,
+    /// `explain`) and output needs (`keep_models`, `stats`); or why the
+    /// flags do not fit together.
+    pub fn request(
+        &self,
+        unique: bool,
+        explain: bool,
+        keep_models: bool,
+        stats: bool,
+    ) -> Result<Request, Failure> {
+        if self.engine == EngineKind::Native && keep_models {
+            return Err(Failure::usage(
+                "--model prints Z3's model; the native engine has none",
+            ));
+        }
+        if self.engine == EngineKind::Native && self.encoding.is_some() {
+            return Err(Failure::usage(
+                "--encoding chooses how Z3 sees the puzzle; it does not apply to --engine native",
+            ));
+        }
+        if let Some(mib) = self.memory {
+            // No Z3 context exists yet: nothing has touched Z3 before this.
+            z3doku::engine::z3::limit_memory(mib);
+        }
+        Ok(Request {
+            settings: Settings {
+                engine: self.engine,
+                encoding: self.encoding.unwrap_or_default(),
+                keep_models,
+                keep_statistics: stats,
+            },
+            unique,
+            explain,
+            verify: self.verify,
+            timeout: self.timeout.map(Duration::from_millis),
+        })
+    }
+}
+
+impl OutputArgs {
+    /// Whether to colour the pretty table.
+    pub fn color(&self) -> bool {
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}

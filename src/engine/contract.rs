@@ -1,0 +1,174 @@
+//! What every engine promises: the [`Engine`] trait, the settings it is
+//! made with, and how it says it gave up. Engines depend on this module and
+//! nothing above them.
+
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::Grid;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::Instant;
+use thiserror::Error;
+
+/// Which engine to solve with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// The Z3 SMT solver, with the chosen encoding.
+    #[default]
+    Z3,
+    /// z3doku's own bit-vector search: fast, and an independent referee for
+    /// Z3's answers.
+    Native,
+}
+
+impl EngineKind {
+    /// Every engine, in the order the command line lists them.
+    pub const ALL: [EngineKind; 2] = [EngineKind::Z3, EngineKind::Native];
+
+    /// The engine's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Z3 => "z3",
+            EngineKind::Native => "native",
+        }
+    }
+
+    /// The other engine, which confirms this one's verdicts independently.
+    pub fn referee(self) -> EngineKind {
+        match self {
+            EngineKind::Z3 => EngineKind::Native,
+            EngineKind::Native => EngineKind::Z3,
+        }
+    }
+}
+
+/// Which encoding Z3 solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EncodingKind {
+    /// The notebook's: an Int per cell in 1..=N, Distinct over every house.
+    #[default]
+    Int,
+    /// The SAT lesson's: a Boolean `x_R_C_D` per cell and digit, "exactly
+    /// one" as an at-least-one clause and pairwise at-most-one clauses.
+    Bool,
+    /// The pysat lesson's: the same Booleans, each "exactly one" a single
+    /// pseudo-Boolean equation.
+    Pb,
+}
+
+impl EncodingKind {
+    /// Every encoding, in the order the command line lists them.
+    pub const ALL: [EncodingKind; 3] = [EncodingKind::Int, EncodingKind::Bool, EncodingKind::Pb];
+
+    /// The encoding's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EncodingKind::Int => "int",
+            EncodingKind::Bool => "bool",
+            EncodingKind::Pb => "pb",
+        }
+    }
+}
+
+/// How an engine is made: which one, and what only Z3 reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Which engine.
+    pub engine: EngineKind,
+    /// How Z3 sees the puzzle (Z3 only).
+    pub encoding: EncodingKind,
+    /// Keep the text of each model, for `--model` (Z3 only).
+    pub keep_models: bool,
+    /// Gather the engine's statistics after each search, for `--stats`: it
+    /// costs Z3 a few per cent of a Boolean encoding's time, so only when
+    /// asked.
+    pub keep_statistics: bool,
+}
+
+/// A solution as an engine found it.
+#[derive(Clone, Copy, Debug)]
+pub struct Found<'a> {
+    /// The solved board.
+    pub grid: &'a Grid,
+    /// The solver's model, as text, when [`Settings::keep_models`] asks.
+    pub model: Option<&'a str>,
+}
+
+/// Why an engine stopped without an answer. Each has a stable word for
+/// JSON ([`GiveUp::word`]) and a phrase for people (its `Display`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GiveUp {
+    /// The time ran out.
+    Timeout,
+    /// The solver ran out of the memory it was allowed.
+    Memory,
+    /// The search was interrupted (Ctrl-C).
+    Interrupted,
+    /// The solver answered `unknown`, for this reason of its own.
+    Unknown(String),
+}
+
+impl GiveUp {
+    /// The stable word for JSON: `timeout`, `memory`, `interrupted` or
+    /// `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            GiveUp::Timeout => "timeout",
+            GiveUp::Memory => "memory",
+            GiveUp::Interrupted => "interrupted",
+            GiveUp::Unknown(_) => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for GiveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GiveUp::Timeout => f.write_str("timeout"),
+            GiveUp::Memory => f.write_str("out of memory"),
+            GiveUp::Interrupted => f.write_str("interrupted"),
+            GiveUp::Unknown(reason) => write!(f, "the solver answered unknown ({reason})"),
+        }
+    }
+}
+
+/// Why an engine stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// No answer within the limits.
+    #[error("gave up: {0}")]
+    GaveUp(GiveUp),
+    /// The engine broke its own contract (a model without a value, say).
+    /// This is a bug in z3doku.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// A solver of puzzles.
+pub trait Engine {
+    /// Visits the solutions of `puzzle` one by one, each different from
+    /// those before, until `visit` breaks or there are no more, giving up
+    /// with [`GiveUp::Timeout`] once `deadline` has passed. Solutions come
+    /// unchecked: [`crate::solve`] checks them.
+    fn solutions(
+        &mut self,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError>;
+
+    /// Givens (row-major indexes) that together already admit no solution,
+    /// when the engine can name such a set cheaply (Z3's unsat core), for
+    /// the explanation to shrink; `None` to start from all of them.
+    fn conflicting_clues(
+        &mut self,
+        _puzzle: &Puzzle,
+        _deadline: Option<Instant>,
+    ) -> Result<Option<Vec<usize>>, EngineError> {
+        Ok(None)
+    }
+
+    /// The engine's statistics of its last search, as (name, value) rows.
+    fn statistics(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,23 @@
+//! Engines: what searches for solutions. Z3 (with a choice of encodings) is
+//! the default; the native search is the fast one and Z3's referee. Both
+//! answer through the [`Engine`] trait, so solving, uniqueness and counting
+//! work the same on each.
+//!
+//! The engines sit side by side and know only [`contract`] (what an engine
+//! promises) and the puzzle; this module picks one.
+
+pub mod contract;
+pub mod native;
+pub mod z3;
+
+pub use contract::{
+    EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Settings,
+};
+
+/// The engine that `settings` asks for.
+pub fn new_engine(settings: &Settings) -> Box<dyn Engine> {
+    match settings.engine {
+        EngineKind::Z3 => Box::new(z3::Z3Engine::new(settings)),
+        EngineKind::Native => Box::new(native::NativeEngine::new(settings)),
+    }
+}

@@ -1,0 +1,201 @@
+//! One JSON schema for every command's results: `solve`, `check`,
+//! `count`, `batch` and `queens` all print a [`Report`], so a field has the
+//! same name and unit wherever it appears. Fields that do not apply to a
+//! result are left out.
+//!
+//! Times are `time_ms`, milliseconds as a number with fractions. `status` is
+//! a [`Status`] word; `reason`, when the engine gave up, a [`GiveUp`] word
+//! (`timeout`, `memory`, `interrupted`, `unknown`).
+
+use crate::batch::Record;
+use crate::engine::GiveUp;
+use crate::queens::{Placement, QueensCount};
+use crate::solve::{Count, Outcome, Status, Verification};
+use serde::Serialize;
+use std::time::Duration;
+
+/// A result as JSON.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    /// The input line (batch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The board's side (queens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<usize>,
+    /// The [`Status`] word.
+    pub status: &'static str,
+    /// The puzzle as one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// The solutions found, each as one line: one, or two when not unique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+    /// Where the two solutions differ, as `r1c1`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differing_cells: Option<Vec<String>>,
+    /// The clues to blame when there is no solution, as `r1c1=5`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicting_clues: Option<Vec<String>>,
+    /// Whether no clue can be dropped from `conflicting_clues`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflict_is_minimal: Option<bool>,
+    /// Solutions (or placements) counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// Whether the count stopped at its limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_reached: Option<bool>,
+    /// The queens' squares, `[row, column]`, 1-based.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queens: Option<Vec<[usize; 2]>>,
+    /// Why the engine gave up: a [`GiveUp`] word.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The verdict, or the reason for giving up, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// Why the line holds no puzzle, or what went wrong on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Time spent, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<f64>,
+    /// With `--verify`: whether the other engine confirmed the verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+    /// The engine that confirmed it, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified_by: Option<&'static str>,
+    /// Each solution's model as text, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub models: Option<Vec<String>>,
+}
+
+impl Report {
+    /// The report of a solved (or not) puzzle; with `models`, each
+    /// solution's model.
+    pub fn of_outcome(outcome: &Outcome, models: bool) -> Report {
+        let lines = |cells: &[crate::puzzle::grid::Cell]| cells.iter().map(|c| c.to_string()).collect();
+        let (verified, verified_by) = verification(outcome.verification);
+        Report {
+            status: outcome.status.name(),
+            puzzle: Some(outcome.puzzle.givens().to_line()),
+            solutions: Some(outcome.solutions.iter().map(|s| s.grid.to_line()).collect()),
+            differing_cells: Some(lines(&outcome.differing_cells())),
+            conflicting_clues: Some(outcome.conflicting.iter().map(|c| c.to_string()).collect()),
+            conflict_is_minimal: Some(outcome.conflict_is_minimal),
+            reason: outcome.gave_up.as_ref().map(GiveUp::word),
+            summary: Some(outcome.summary()),
+            time_ms: Some(millis(outcome.elapsed)),
+            verified,
+            verified_by,
+            models: models.then(|| {
+                outcome
+                    .solutions
+                    .iter()
+                    .filter_map(|s| s.model.clone())
+                    .collect()
+            }),
+            ..Report::default()
+        }
+    }
+
+    /// The report of one line of a batch.
+    pub fn of_record(record: &Record) -> Report {
+        let mut report = match &record.result {
+            Ok(outcome) => Report {
+                // The line's time, which covers reading it too.
+                time_ms: Some(millis(record.time)),
+                ..Report::of_outcome(outcome, false)
+            },
+            Err(error) => Report {
+                status: Status::Error.name(),
+                error: Some(error.to_string()),
+                ..Report::default()
+            },
+        };
+        report.line = Some(record.line);
+        report.puzzle = record.puzzle.clone();
+        report
+    }
+
+    /// The report of a count.
+    pub fn of_count(count: &Count, puzzle: &crate::puzzle::Puzzle) -> Report {
+        let (verified, verified_by) = verification(count.verification);
+        Report {
+            status: count.status().name(),
+            puzzle: Some(puzzle.givens().to_line()),
+            count: Some(count.solutions),
+            limit_reached: Some(count.limit_reached),
+            reason: count.gave_up.as_ref().map(GiveUp::word),
+            summary: Some(count.summary()),
+            time_ms: Some(millis(count.elapsed)),
+            verified,
+            verified_by,
+            ..Report::default()
+        }
+    }
+
+    /// The report of a queens placement (`None`: there is none).
+    pub fn of_placement(n: usize, placement: Option<&Placement>, elapsed: Duration) -> Report {
+        let status = match placement {
+            Some(_) => Status::Solved,
+            None => Status::None,
+        };
+        Report {
+            n: Some(n),
+            status: status.name(),
+            queens: Some(placement.map_or_else(Vec::new, |p| {
+                p.columns
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &c)| [r + 1, c + 1])
+                    .collect()
+            })),
+            models: placement.and_then(|p| p.model.clone()).map(|m| vec![m]),
+            time_ms: Some(millis(elapsed)),
+            ..Report::default()
+        }
+    }
+
+    /// The report of a queens count.
+    pub fn of_queens_count(n: usize, count: &QueensCount) -> Report {
+        let status = match (&count.gave_up, count.placements) {
+            (Some(_), _) => Status::GaveUp,
+            (None, 0) => Status::None,
+            _ => Status::Solved,
+        };
+        Report {
+            n: Some(n),
+            status: status.name(),
+            count: Some(count.placements),
+            limit_reached: Some(count.limit_reached),
+            reason: count.gave_up.as_ref().map(GiveUp::word),
+            summary: Some(count.summary()),
+            time_ms: Some(millis(count.elapsed)),
+            ..Report::default()
+        }
+    }
+
+    /// The report as one line of JSON, with its newline.
+    pub fn to_json_line(&self) -> String {
+        // A struct of strings, numbers and lists always serializes; the
+        // fallback keeps one line per result regardless.
+        let text = serde_json::to_string(self);
+        text.unwrap_or_else(|_| format!(r#"{{"status":"{}"}}"#, self.status)) + "\n"
+    }
+}
+
+/// `(verified, verified_by)` for a verification.
+fn verification(v: Verification) -> (Option<bool>, Option<&'static str>) {
+    match v {
+        Verification::NotAsked => (None, None),
+        Verification::Verified(kind) => (Some(true), Some(kind.name())),
+        Verification::NotVerified => (Some(false), None),
+    }
+}
+
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
