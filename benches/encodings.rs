@@ -3,25 +3,30 @@
 //! engine per encoding (top1465 from `../shared/data`), and building each
 //! encoding.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
 mod common;
 
 use common::shared_puzzles;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use z3doku::encoding::EncodingKind;
-use z3doku::engine::{Settings, new_engine};
-use z3doku::grid::Size;
-use z3doku::parse::parse_puzzle;
-use z3doku::verdict::solve_with;
+use z3doku::engine::z3::encoding;
+use z3doku::engine::{EncodingKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::grid::Size;
+use z3doku::puzzle::parse::parse_puzzle;
+use z3doku::puzzle::rules::Rules;
+use z3doku::solve::solve_with;
 
 /// The SAT lesson's "difficult puzzle".
 const PUZZLE: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 fn solving(c: &mut Criterion) {
-    let Ok(puzzle) = parse_puzzle(PUZZLE, None) else {
+    let Ok(givens) = parse_puzzle(PUZZLE, None) else {
         return;
     };
+    let puzzle = Puzzle::classic(givens);
     for kind in EncodingKind::ALL {
         for unique in [false, true] {
             let settings = Settings {
@@ -35,7 +40,9 @@ fn solving(c: &mut Criterion) {
                 if unique { "/unique" } else { "" }
             );
             c.bench_function(&name, |b| {
-                b.iter(|| solve_with(engine.as_mut(), black_box(&puzzle), unique).map(|o| o.status))
+                b.iter(|| {
+                    solve_with(engine.as_mut(), black_box(&puzzle), unique, None).map(|o| o.status)
+                })
             });
         }
     }
@@ -62,7 +69,7 @@ fn streaming(c: &mut Criterion) {
         group.bench_function(format!("{}/unique", kind.name()), |b| {
             b.iter(|| {
                 let puzzle = next.next()?;
-                solve_with(engine.as_mut(), black_box(puzzle), true)
+                solve_with(engine.as_mut(), black_box(puzzle), true, None)
                     .ok()
                     .map(|o| o.status)
             })
@@ -74,7 +81,11 @@ fn streaming(c: &mut Criterion) {
 fn building(c: &mut Criterion) {
     for kind in EncodingKind::ALL {
         c.bench_function(&format!("build/{}", kind.name()), |b| {
-            b.iter(|| kind.build(black_box(Size::NINE)).rules().len())
+            b.iter(|| {
+                encoding::build(kind, black_box(&Rules::classic(Size::NINE)))
+                    .rules()
+                    .len()
+            })
         });
     }
 }

@@ -6,6 +6,8 @@
 //! Criterion reports the time for the whole set and, as throughput,
 //! puzzles per second.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
 mod common;
 
 use common::shared_puzzles;
@@ -13,7 +15,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
-use z3doku::grid::Grid;
+use z3doku::puzzle::Puzzle;
 
 const SETS: [&str; 2] = [
     "puzzles3_magictour_top1465.txt",
@@ -21,9 +23,9 @@ const SETS: [&str; 2] = [
 ];
 
 /// Searches `puzzle` for up to two solutions; returns how many.
-fn solutions(engine: &mut dyn Engine, puzzle: &Grid) -> usize {
+fn solutions(engine: &mut dyn Engine, puzzle: &Puzzle) -> usize {
     let mut found = 0;
-    let result = engine.solutions(puzzle, &mut |_| {
+    let result = engine.solutions(puzzle, None, &mut |_| {
         found += 1;
         if found >= 2 {
             ControlFlow::Break(())

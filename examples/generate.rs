@@ -1,16 +1,20 @@
-//! Generates unique puzzles of any size, for benchmarks: a solved board made
-//! by the standard pattern under random symmetries, then clues removed in a
-//! random order as long as the puzzle keeps exactly one solution (checked
-//! with the native engine, which gives up on a removal it cannot settle in
-//! 100 ms; that clue then stays).
+//! Generates unique puzzles of any size, for benchmarks and examples: a
+//! solved board found by the native engine from a few random digits, then
+//! clues removed in a random order as long as the puzzle keeps exactly one
+//! solution (checked with the native engine, which gives up on a removal it
+//! cannot settle in 100 ms; that clue then stays).
 //!
 //! `cargo run --release --example generate -- SIDE COUNT [SEED] > puzzles.txt`
-//! prints COUNT puzzles of side SIDE (4, 9, 16 or 25), one per line.
+//! prints COUNT puzzles of side SIDE (1 to 16, or 25), one per line.
 
-use std::time::Duration;
-use z3doku::engine::{EngineKind, Settings, new_engine};
-use z3doku::grid::{Grid, Size};
-use z3doku::verdict::count_with;
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
+use std::time::{Duration, Instant};
+use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::check::clue_clash;
+use z3doku::puzzle::grid::{Grid, Size};
+use z3doku::solve::count_with;
 
 /// A small xorshift generator: reproducible puzzles from a seed.
 struct Rng(u64);
@@ -30,30 +34,24 @@ impl Rng {
     }
 }
 
-fn solved(size: Size, rng: &mut Rng) -> Grid {
-    let (n, side) = (size.box_size(), size.side());
-    let mut lines = || -> Vec<usize> {
-        let mut bands: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut bands);
-        bands
-            .into_iter()
-            .flat_map(|b| {
-                let mut within: Vec<usize> = (0..n).collect();
-                rng.shuffle(&mut within);
-                within.into_iter().map(move |r| b * n + r)
-            })
-            .collect()
-    };
-    let (rows, cols) = (lines(), lines());
-    let mut digits: Vec<u8> = (1..=side as u8).collect();
-    rng.shuffle(&mut digits);
-    let cells: Vec<u8> = (0..size.cells())
-        .map(|i| {
-            let (r, c) = (rows[i / side], cols[i % side]);
-            digits[(n * (r % n) + r / n + c) % side]
-        })
-        .collect();
-    Grid::from_cells(size, &cells).unwrap_or_else(|| Grid::empty(size))
+/// A solved board: a few random digits in random cells (that do not clash),
+/// completed by the native engine.
+fn solved(size: Size, rng: &mut Rng, engine: &mut dyn Engine) -> Option<Grid> {
+    let mut seeds = Puzzle::classic(Grid::empty(size));
+    for _ in 0..size.side() {
+        let mut givens = seeds.givens().clone();
+        givens.set(rng.below(size.cells()), rng.below(size.side()) as u8 + 1);
+        let candidate = Puzzle::classic(givens);
+        if clue_clash(&candidate).is_none() {
+            seeds = candidate;
+        }
+    }
+    let mut first = None;
+    count_with(engine, &seeds, 1, None, &mut |grid| {
+        first = Some(grid.clone())
+    })
+    .ok()?;
+    first
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -64,27 +62,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = args
         .get(2)
         .map_or(Ok(0x2545_f491_4f6c_dd1d), |s| s.parse())?;
-    let size = Size::from_side(side).ok_or("SIDE is 4, 9, 16 or 25")?;
+    let size = Size::from_side(side).ok_or("SIDE is 1 to 16, or 25")?;
     let mut rng = Rng(seed | 1);
     let settings = Settings {
         engine: EngineKind::Native,
-        timeout: Some(Duration::from_millis(100)),
         ..Settings::default()
     };
     let mut engine = new_engine(&settings);
-    for _ in 0..count {
-        let mut puzzle = solved(size, &mut rng);
+    let mut made = 0;
+    while made < count {
+        // Some random starts have no solution: draw again.
+        let Some(mut grid) = solved(size, &mut rng, engine.as_mut()) else {
+            continue;
+        };
         let mut order: Vec<usize> = (0..size.cells()).collect();
         rng.shuffle(&mut order);
         for cell in order {
-            let digit = puzzle.get(cell);
-            puzzle.set(cell, 0);
-            let unique = count_with(engine.as_mut(), &puzzle, 2, &mut |_| {})?;
+            let digit = grid.get(cell);
+            grid.set(cell, 0);
+            let deadline = Instant::now() + Duration::from_millis(100);
+            let puzzle = Puzzle::classic(grid.clone());
+            let unique = count_with(engine.as_mut(), &puzzle, 2, Some(deadline), &mut |_| {})?;
             if unique.solutions != 1 || unique.gave_up.is_some() {
-                puzzle.set(cell, digit);
+                grid.set(cell, digit);
             }
         }
-        println!("{puzzle}");
+        println!("{grid}");
+        made += 1;
     }
     Ok(())
 }

@@ -4,9 +4,11 @@
 //!
 //! Run with `cargo run --example lesson5`.
 
-use z3doku::engine::Settings;
-use z3doku::parse::parse_puzzle;
-use z3doku::verdict::{Status, solve};
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::parse::parse_puzzle;
+use z3doku::solve::{Request, Status, solve};
 
 const DIFFICULT_PUZZLE: [&str; 9] = [
     "8********",
@@ -21,8 +23,12 @@ const DIFFICULT_PUZZLE: [&str; 9] = [
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let puzzle = parse_puzzle(&DIFFICULT_PUZZLE.join("\n"), None)?;
-    let outcome = solve(&puzzle, &Settings::default(), true)?;
+    let puzzle = Puzzle::classic(parse_puzzle(&DIFFICULT_PUZZLE.join("\n"), None)?);
+    let request = Request {
+        unique: true,
+        ..Request::default()
+    };
+    let outcome = solve(&puzzle, &request)?;
     let Some(solution) = outcome.solutions.first() else {
         println!("No solution");
         return Ok(());

@@ -5,12 +5,14 @@
 //! each set in `../shared/data`, `PASSES` times (3 by default); a puzzle's
 //! time is its fastest pass, and the table gives the mean and the median.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
-use z3doku::grid::Grid;
-use z3doku::parse::{is_skipped, parse_line};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::parse::{is_skipped, parse_line};
 use z3doku::timing::Timings;
 
 const SETS: [&str; 3] = [
@@ -35,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let text = std::fs::read_to_string(&path)?;
         let mut set = Vec::new();
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !is_skipped(l)) {
-            set.push(parse_line(line, i + 1, None)?);
+            set.push(Puzzle::classic(parse_line(line, i + 1, None)?));
         }
         let mut best = vec![Duration::MAX; set.len()];
         for _ in 0..passes {
@@ -63,9 +65,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// The number of solutions of `puzzle`, up to two.
-fn unique(engine: &mut dyn Engine, puzzle: &Grid) -> Result<usize, Box<dyn std::error::Error>> {
+fn unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> Result<usize, Box<dyn std::error::Error>> {
     let mut found = 0;
-    engine.solutions(puzzle, &mut |_| {
+    engine.solutions(puzzle, None, &mut |_| {
         found += 1;
         if found >= 2 {
             ControlFlow::Break(())

@@ -3,10 +3,11 @@
 //!
 //! Run with `cargo run --example notebook`.
 
-use z3doku::engine::Settings;
-use z3doku::grid::{Grid, Size};
-use z3doku::render::{Matrix, Render};
-use z3doku::verdict::solve;
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
+
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::grid::{Grid, Size};
+use z3doku::solve::{Request, solve};
 
 /// The notebook's `sudoku` tuple; 0 is a blank.
 const SUDOKU: [[u8; 9]; 9] = [
@@ -23,10 +24,14 @@ const SUDOKU: [[u8; 9]; 9] = [
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cells: Vec<u8> = SUDOKU.iter().flatten().copied().collect();
-    let puzzle = Grid::from_cells(Size::NINE, &cells).ok_or("the puzzle is not a 9x9 board")?;
-    let outcome = solve(&puzzle, &Settings::default(), false)?;
+    let givens = Grid::from_cells(Size::NINE, &cells).ok_or("the puzzle is not a 9x9 board")?;
+    let outcome = solve(&Puzzle::classic(givens), &Request::default())?;
     match outcome.solutions.first() {
-        Some(solution) => print!("{}", Matrix.grid(&solution.grid, &puzzle, &[], false)),
+        Some(solution) => {
+            // The notebook's print_matrix: a Python list of lists.
+            let rows: Vec<String> = solution.grid.rows().map(|row| format!("{row:?}")).collect();
+            println!("[{}]", rows.join(",\n "));
+        }
         None => println!("Unsatisfiable"),
     }
     Ok(())

@@ -253,9 +253,15 @@ mod tests {
     fn a_count_that_runs_out_of_time_is_a_lower_bound() {
         let mut q = Queens::new(12, false);
         let deadline = Instant::now() + Duration::from_millis(50);
-        let count = q.count(1_000_000, Some(deadline)).unwrap_or_else(|e| panic!("{e}"));
+        let count = q
+            .count(1_000_000, Some(deadline))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(count.gave_up, Some(GiveUp::Timeout));
-        assert!(count.summary().starts_with("at least "), "{}", count.summary());
+        assert!(
+            count.summary().starts_with("at least "),
+            "{}",
+            count.summary()
+        );
     }
 
     #[test]

@@ -76,7 +76,8 @@ impl Report {
     /// The report of a solved (or not) puzzle; with `models`, each
     /// solution's model.
     pub fn of_outcome(outcome: &Outcome, models: bool) -> Report {
-        let lines = |cells: &[crate::puzzle::grid::Cell]| cells.iter().map(|c| c.to_string()).collect();
+        let lines =
+            |cells: &[crate::puzzle::grid::Cell]| cells.iter().map(|c| c.to_string()).collect();
         let (verified, verified_by) = verification(outcome.verification);
         Report {
             status: outcome.status.name(),

@@ -1,12 +1,14 @@
 //! The `z3doku` binary as a user runs it: output forms, errors and exit
 //! statuses.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, output_of, z3doku};
 use predicates::prelude::*;
-use z3doku::check::verify_solution;
-use z3doku::parse::parse_puzzle;
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::parse::parse_puzzle;
 
 fn stdout_of(args: &[&str]) -> String {
     let out = output_of(args, 0);
@@ -81,7 +83,8 @@ fn reads_standard_input_and_every_example() {
         let path = example(name);
         let out = stdout_of(&["solve", path.to_str().unwrap_or_default(), "-o", "line"]);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-        let puzzle = parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let puzzle =
+            common::classic(&parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}")));
         let solution = parse_puzzle(out.trim(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(verify_solution(&puzzle, &solution), Ok(()), "{name}");
     }
@@ -157,7 +160,7 @@ fn bad_input_gets_one_clear_line_and_status_2() {
         (vec![bad_char], "line 1, column 5: unexpected character 'x'"),
         (
             vec![short.to_string()],
-            "line 1: 80 cells, but a puzzle has 16, 81, 256 or 625",
+            "line 1: 80 cells, but a puzzle has a side from 1 to 16, or 25, squared",
         ),
         (vec![empty.display().to_string()], "no puzzle in the input"),
         (
@@ -170,7 +173,7 @@ fn bad_input_gets_one_clear_line_and_status_2() {
             "line 1, column 11: bytes that are not UTF-8",
         ),
         (
-            vec![NOTEBOOK.into(), "--size".into(), "10".into()],
+            vec![NOTEBOOK.into(), "--size".into(), "17".into()],
             "not a board side",
         ),
         (

@@ -1,12 +1,14 @@
 //! The public puzzle sets in `../shared/data`, solved and checked.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
-use common::{output_of, shared_puzzles};
-use z3doku::check::verify_solution;
+use common::{output_of, puzzle, shared_puzzles};
 use z3doku::engine::{Settings, new_engine};
-use z3doku::parse::parse_line;
-use z3doku::verdict::{Status, solve_with};
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::parse::parse_line;
+use z3doku::solve::{Status, solve_with};
 
 #[test]
 fn top1465_sample_solves_and_checks() {
@@ -14,9 +16,10 @@ fn top1465_sample_solves_and_checks() {
         return;
     };
     let mut engine = new_engine(&Settings::default());
-    for (i, line) in puzzles.iter().enumerate() {
-        let puzzle = parse_line(line, i + 1, None).unwrap_or_else(|e| panic!("{e}"));
-        let outcome = solve_with(engine.as_mut(), &puzzle, false).unwrap_or_else(|e| panic!("{e}"));
+    for line in &puzzles {
+        let puzzle = puzzle(line);
+        let outcome =
+            solve_with(engine.as_mut(), &puzzle, false, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Solved, "{line}");
         assert_eq!(
             verify_solution(&puzzle, &outcome.solutions[0].grid),
@@ -37,7 +40,7 @@ fn top1465_through_the_binary() {
         let mut lines = out.lines();
         let solution = lines.next().unwrap_or_default();
         assert_eq!(lines.next(), Some("unique"), "{line}");
-        let puzzle = parse_line(&line, 1, None).unwrap_or_else(|e| panic!("{e}"));
+        let puzzle = puzzle(&line);
         let grid = parse_line(solution, 1, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(verify_solution(&puzzle, &grid), Ok(()), "{line}");
     }

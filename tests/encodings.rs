@@ -2,21 +2,24 @@
 //! agree on uniqueness and on every solution of puzzles with several, and
 //! the exported formulas mean the same to other solvers.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, output_of, shared_puzzles, z3doku};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, classic, example, output_of, shared_puzzles, z3doku};
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::time::Duration;
-use z3doku::check::verify_solution;
-use z3doku::emit::{dimacs, smt2};
-use z3doku::encoding::{EncodingKind, name, variable};
-use z3doku::engine::{Engine, Settings, new_engine};
-use z3doku::grid::{Grid, Size};
-use z3doku::input::Source;
-use z3doku::parse::parse_puzzle;
-use z3doku::verdict::{Status, solve_with};
+use std::time::{Duration, Instant};
+use z3doku::engine::z3::emit::{dimacs, smt2};
+use z3doku::engine::z3::encoding::{self, name, variable};
+use z3doku::engine::{EncodingKind, Engine, Settings, new_engine};
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::grid::{Grid, Size};
+use z3doku::puzzle::input::Source;
+use z3doku::puzzle::parse::parse_puzzle;
+use z3doku::puzzle::rules::Rules;
+use z3doku::solve::{Status, solve_with};
 
 fn settings(encoding: EncodingKind) -> Settings {
     Settings {
@@ -39,7 +42,8 @@ fn puzzle(text: &str) -> Grid {
 /// A solved board of any size: each row the one above shifted by a box
 /// width, and each band shifted by one.
 fn solved(size: Size) -> Grid {
-    let (n, side) = (size.box_size(), size.side());
+    let side = size.side();
+    let n = (1..=side).find(|n| n * n == side).unwrap_or(1);
     let mut grid = Grid::empty(size);
     for i in 0..size.cells() {
         let (r, c) = (i / side, i % side);
@@ -60,10 +64,11 @@ fn blanked(grid: &Grid, blank: impl Fn(usize) -> bool) -> Grid {
 }
 
 /// Every solution of `puzzle` the engine finds, up to `limit`, checked.
-fn all_solutions(engine: &mut dyn Engine, puzzle: &Grid, limit: usize) -> BTreeSet<String> {
+fn all_solutions(engine: &mut dyn Engine, givens: &Grid, limit: usize) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
+    let puzzle = &classic(givens);
     engine
-        .solutions(puzzle, &mut |f| {
+        .solutions(puzzle, None, &mut |f| {
             verify_solution(puzzle, f.grid).unwrap_or_else(|e| panic!("{}: {e}", f.grid));
             assert!(found.insert(f.grid.to_line()), "a solution came twice");
             if found.len() >= limit {
@@ -84,7 +89,7 @@ fn agree(puzzles: &[Grid]) {
         let outcomes: Vec<_> = engines
             .iter_mut()
             .map(|(kind, engine)| {
-                let outcome = solve_with(engine.as_mut(), puzzle, true)
+                let outcome = solve_with(engine.as_mut(), &classic(puzzle), true, None)
                     .unwrap_or_else(|e| panic!("{}: {puzzle}: {e}", kind.name()));
                 (kind.name(), outcome)
             })
@@ -113,16 +118,15 @@ fn every_encoding_solves_the_examples() {
         "multiple.txt",
     ] {
         let source = Source::File(example(file));
-        puzzles.push(
-            source
-                .read_puzzle(None)
-                .unwrap_or_else(|e| panic!("{file}: {e}")),
-        );
+        let puzzle = source
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        puzzles.push(puzzle.givens().clone());
     }
     agree(&puzzles);
     for (kind, mut engine) in engines() {
-        let outcome =
-            solve_with(engine.as_mut(), &puzzle(NOTEBOOK), true).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(engine.as_mut(), &classic(&puzzle(NOTEBOOK)), true, None)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{}", kind.name());
         assert_eq!(outcome.solutions[0].grid.to_line(), NOTEBOOK_SOLUTION);
     }
@@ -175,8 +179,8 @@ fn every_encoding_works_on_4x4_and_16x16() {
         let dense = blanked(&full, |i| i % 5 == 0);
         agree(&[full.clone(), sparse.clone(), dense.clone()]);
         for (kind, mut engine) in engines() {
-            let outcome =
-                solve_with(engine.as_mut(), &dense, true).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = solve_with(engine.as_mut(), &classic(&dense), true, None)
+                .unwrap_or_else(|e| panic!("{e}"));
             assert!(
                 matches!(outcome.status, Status::Unique | Status::Multiple),
                 "{} {size}",
@@ -191,12 +195,14 @@ fn timeouts_give_up() {
     let size = Size::from_side(16).unwrap_or_default();
     let open = blanked(&solved(size), |i| i % 17 != 0);
     for kind in EncodingKind::ALL {
-        let settings = Settings {
-            timeout: Some(Duration::from_millis(1)),
-            ..settings(kind)
-        };
-        let outcome = solve_with(new_engine(&settings).as_mut(), &open, true)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let deadline = Instant::now() + Duration::from_millis(1);
+        let outcome = solve_with(
+            new_engine(&settings(kind)).as_mut(),
+            &classic(&open),
+            true,
+            Some(deadline),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::GaveUp, "{}", kind.name());
     }
 }
@@ -209,8 +215,13 @@ fn models_name_each_encodings_variables() {
             keep_models: true,
             ..settings(kind)
         };
-        let outcome = solve_with(new_engine(&settings).as_mut(), &notebook, false)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(
+            new_engine(&settings).as_mut(),
+            &classic(&notebook),
+            false,
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let model = outcome.solutions[0].model.clone().unwrap_or_default();
         let first = match kind {
             EncodingKind::Int => "c_1_1 -> 7",
@@ -265,7 +276,7 @@ fn solve_dimacs(text: &str, size: Size) -> Option<Grid> {
 #[test]
 fn dimacs_is_solved_by_an_independent_sat_solver() {
     let notebook = puzzle(NOTEBOOK);
-    let text = dimacs(&notebook);
+    let text = dimacs(&classic(&notebook));
     assert!(text.contains("\np cnf 729 "));
     assert_eq!(
         solve_dimacs(&text, Size::NINE),
@@ -274,6 +285,7 @@ fn dimacs_is_solved_by_an_independent_sat_solver() {
     for side in [4, 16] {
         let size = Size::from_side(side).unwrap_or_default();
         let open = blanked(&solved(size), |i| i % 4 != 0);
+        let open = classic(&open);
         let grid = solve_dimacs(&dimacs(&open), size).unwrap_or_else(|| panic!("{size}"));
         verify_solution(&open, &grid).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -283,11 +295,11 @@ fn dimacs_is_solved_by_an_independent_sat_solver() {
     // The numbering the comments state is the library's.
     let sixteen = Size::from_side(16).unwrap_or_default();
     let number = variable(sixteen, 16 * 9 + 2, 12);
-    assert!(dimacs(&Grid::empty(sixteen)).contains(&format!("\nc {number} x_10_3_12\n")));
+    assert!(dimacs(&classic(&Grid::empty(sixteen))).contains(&format!("\nc {number} x_10_3_12\n")));
     assert_eq!(name(sixteen, number), "x_10_3_12");
 }
 
-fn source_puzzle(file: &str) -> Grid {
+fn source_puzzle(file: &str) -> z3doku::puzzle::Puzzle {
     Source::File(example(file))
         .read_puzzle(None)
         .unwrap_or_else(|e| panic!("{file}: {e}"))
@@ -297,7 +309,7 @@ fn source_puzzle(file: &str) -> Grid {
 fn smt2_parses_back_through_z3_with_the_same_model() {
     let notebook = puzzle(NOTEBOOK);
     for kind in EncodingKind::ALL {
-        let text = smt2(&notebook, kind);
+        let text = smt2(&classic(&notebook), kind);
         assert!(text.contains("(check-sat)"), "{}", kind.name());
         let solver = z3::Solver::new();
         solver.from_string(text.as_str());
@@ -305,7 +317,7 @@ fn smt2_parses_back_through_z3_with_the_same_model() {
         let model = solver.get_model().unwrap_or_else(|| panic!("no model"));
         // The parsed constants are the encoding's own (same names, same
         // sorts), so the encoding reads the board from the parsed model.
-        let encoding = kind.build(Size::NINE);
+        let encoding = encoding::build(kind, &Rules::classic(Size::NINE));
         let grid = encoding
             .decode(&model)
             .unwrap_or_else(|| panic!("{}", kind.name()));

@@ -2,15 +2,17 @@
 //! uniqueness verdicts, counts) must agree with Z3's on the public sets and
 //! on puzzles with no solution or several made from them.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, shared_puzzles, z3doku};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, classic, output_of, shared_puzzles, z3doku};
 use std::ops::ControlFlow;
-use z3doku::check::{clue_clash, verify_solution};
 use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
-use z3doku::grid::{Grid, Size};
-use z3doku::parse::parse_line;
-use z3doku::verdict::{Status, solve_with};
+use z3doku::puzzle::check::{clue_clash, verify_solution};
+use z3doku::puzzle::grid::{Grid, Size};
+use z3doku::puzzle::parse::parse_line;
+use z3doku::solve::{Status, solve_with};
 
 fn engine(kind: EngineKind) -> Box<dyn Engine> {
     new_engine(&Settings {
@@ -25,11 +27,12 @@ fn grid(line: &str) -> Grid {
 
 /// The solutions of `puzzle`, up to `limit`, each checked and distinct,
 /// sorted so that two engines' lists compare.
-fn solutions(engine: &mut dyn Engine, puzzle: &Grid, limit: usize) -> Vec<String> {
+fn solutions(engine: &mut dyn Engine, givens: &Grid, limit: usize) -> Vec<String> {
     let mut seen = Vec::new();
+    let puzzle = classic(givens);
     engine
-        .solutions(puzzle, &mut |found| {
-            assert_eq!(verify_solution(puzzle, found.grid), Ok(()), "{puzzle}");
+        .solutions(&puzzle, None, &mut |found| {
+            assert_eq!(verify_solution(&puzzle, found.grid), Ok(()), "{puzzle}");
             let line = found.grid.to_line();
             assert!(!seen.contains(&line), "{puzzle}: {line} came twice");
             seen.push(line);
@@ -46,11 +49,13 @@ fn solutions(engine: &mut dyn Engine, puzzle: &Grid, limit: usize) -> Vec<String
 
 /// Both engines give `puzzle` the same uniqueness verdict and the same
 /// solutions; returns the verdict.
-fn agree(z3: &mut dyn Engine, native: &mut dyn Engine, puzzle: &Grid) -> Status {
-    let by_z3 = solve_with(z3, puzzle, true).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
-    let by_native = solve_with(native, puzzle, true).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+fn agree(z3: &mut dyn Engine, native: &mut dyn Engine, givens: &Grid) -> Status {
+    let puzzle = &classic(givens);
+    let by_z3 = solve_with(z3, puzzle, true, None).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    let by_native =
+        solve_with(native, puzzle, true, None).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
     assert_eq!(by_native.status, by_z3.status, "{puzzle}");
-    let grids = |o: &z3doku::verdict::Outcome| {
+    let grids = |o: &z3doku::solve::Outcome| {
         let mut g: Vec<String> = o.solutions.iter().map(|s| s.grid.to_line()).collect();
         g.sort();
         g
@@ -118,7 +123,7 @@ fn variants(line: &str, solution: &str) -> (Option<Grid>, Vec<Grid>) {
         (1..=9).filter(|&d| d != solution.get(i)).find_map(|d| {
             let mut p = puzzle.clone();
             p.set(i, d);
-            clue_clash(&p).is_none().then_some(p)
+            clue_clash(&classic(&p)).is_none().then_some(p)
         })
     });
     let clues: Vec<usize> = puzzle.clues().map(|(i, _)| i).collect();
@@ -201,7 +206,7 @@ fn sixteen_by_sixteen() {
     }
     let d = full.get(0) % 16 + 1;
     puzzle.set(0, d);
-    if clue_clash(&puzzle).is_none() {
+    if clue_clash(&classic(&puzzle)).is_none() {
         assert_eq!(solutions(native.as_mut(), &puzzle, 10).len(), 0);
     }
 }
@@ -243,7 +248,7 @@ fn the_binary_solves_with_the_native_engine() {
                 .find(|&d| {
                     let mut p = NOTEBOOK.as_bytes().to_vec();
                     p[i] = d;
-                    clue_clash(&grid(&String::from_utf8_lossy(&p))).is_none()
+                    clue_clash(&classic(&grid(&String::from_utf8_lossy(&p)))).is_none()
                 })
                 .map(|d| (i, d))
         })

@@ -1,6 +1,8 @@
 //! Limits and verification: timeouts, the memory cap, oversized input,
 //! options that do not fit together, and `--verify`.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
 use common::{NOTEBOOK, example, output_of, z3doku};

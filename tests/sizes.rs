@@ -1,28 +1,51 @@
-//! Boards of every box size, 4x4 to 25x25, end to end.
+//! Boards of every side, 1x1 to 16x16 and 25x25, end to end: the default
+//! regions f-puzzles draws, Latin squares where there are none.
+
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
 
 mod common;
 
-use common::{backtracking_count, example, output_of, z3doku};
-use z3doku::check::verify_solution;
-use z3doku::engine::{Settings, new_engine};
-use z3doku::grid::{Grid, Size};
-use z3doku::parse::parse_puzzle;
-use z3doku::verdict::{Status, count_with, solve_with};
+use common::{backtracking_count, example, output_of, region_shape, z3doku};
+use z3doku::engine::{EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::grid::{Grid, Size};
+use z3doku::puzzle::parse::parse_puzzle;
+use z3doku::solve::{Status, count_with, solve_with};
 
-fn read(name: &str) -> Grid {
+fn read(name: &str) -> Puzzle {
     let text = std::fs::read_to_string(example(name)).unwrap_or_else(|e| panic!("{e}"));
-    parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}"))
+    Puzzle::classic(parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn empty(side: usize) -> Puzzle {
+    Puzzle::classic(Grid::empty(
+        Size::from_side(side).unwrap_or_else(|| panic!("{side}")),
+    ))
+}
+
+/// Every engine, and every encoding of the Z3 engine.
+fn every_setting() -> Vec<Settings> {
+    let mut settings = vec![Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    }];
+    settings.extend(EncodingKind::ALL.map(|encoding| Settings {
+        encoding,
+        ..Settings::default()
+    }));
+    settings
 }
 
 #[test]
 fn empty_four_by_four_has_288_solutions() {
-    let empty = Grid::empty(Size::from_box(2).unwrap_or_default());
+    let empty = empty(4);
     let mut engine = new_engine(&Settings::default());
-    let count =
-        count_with(engine.as_mut(), &empty, 1000, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let count = count_with(engine.as_mut(), &empty, 1000, None, &mut |_| {})
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(count.solutions, 288);
     assert!(!count.limit_reached);
-    assert_eq!(backtracking_count(&empty, 1000), 288);
+    assert_eq!(backtracking_count(empty.givens(), 1000), 288);
     z3doku()
         .args(["count", &".".repeat(16)])
         .assert()
@@ -35,17 +58,21 @@ fn shipped_puzzles_of_every_size_are_unique() {
     let mut engine = new_engine(&Settings::default());
     for (name, side) in [
         ("4x4.txt", 4),
+        ("6x6.txt", 6),
+        ("8x8.txt", 8),
         ("notebook.txt", 9),
+        ("12x12.txt", 12),
         ("16x16.txt", 16),
         ("25x25.txt", 25),
     ] {
         let puzzle = read(name);
         assert_eq!(puzzle.size().side(), side);
-        let outcome = solve_with(engine.as_mut(), &puzzle, true).unwrap_or_else(|e| panic!("{e}"));
+        let outcome =
+            solve_with(engine.as_mut(), &puzzle, true, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{name}");
         assert_eq!(verify_solution(&puzzle, &outcome.solutions[0].grid), Ok(()));
         if side <= 16 {
-            assert_eq!(backtracking_count(&puzzle, 2), 1, "{name}");
+            assert_eq!(backtracking_count(puzzle.givens(), 2), 1, "{name}");
         }
     }
 }
@@ -121,4 +148,72 @@ fn contradictions_on_a_4x4() {
         .assert()
         .code(1)
         .stdout("no solution: these 4 clues conflict: r1c2=2 r1c3=3 r1c4=4 r3c1=1\n");
+}
+
+#[test]
+fn empty_latin_squares_count_right() {
+    // Sides 3 and 5 have no regions: the counts are those of Latin squares.
+    for (side, count) in [(3, "12"), (5, "161280")] {
+        z3doku()
+            .args(["count", &".".repeat(side * side), "--engine", "native"])
+            .args(["--limit", "200000"])
+            .assert()
+            .code(0)
+            .stdout(format!("{count} solutions\n"));
+    }
+    for settings in every_setting() {
+        let mut engine = new_engine(&settings);
+        let count = count_with(engine.as_mut(), &empty(3), 100, None, &mut |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(count.solutions, 12, "{settings:?}");
+    }
+    assert_eq!(backtracking_count(empty(3).givens(), 100), 12);
+}
+
+#[test]
+fn solutions_of_empty_boards_respect_the_region_shapes() {
+    for (side, shape) in [(6, (2, 3)), (8, (2, 4)), (12, (3, 4))] {
+        assert_eq!(region_shape(side), Some(shape));
+        let (height, width) = shape;
+        for settings in every_setting() {
+            let mut engine = new_engine(&settings);
+            let mut seen = 0;
+            count_with(engine.as_mut(), &empty(side), 3, None, &mut |grid| {
+                seen += 1;
+                // Each region, worked out here from its shape, holds every
+                // digit once.
+                for top in (0..side).step_by(height) {
+                    for left in (0..side).step_by(width) {
+                        let mut digits: Vec<u8> = (0..side)
+                            .map(|k| grid.get((top + k / width) * side + left + k % width))
+                            .collect();
+                        digits.sort_unstable();
+                        let all: Vec<u8> = (1..=side as u8).collect();
+                        assert_eq!(digits, all, "{side}x{side} {settings:?}: {grid}");
+                    }
+                }
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(seen, 3, "{side}x{side} {settings:?}");
+        }
+    }
+}
+
+#[test]
+fn tiny_boards_from_the_command_line() {
+    z3doku()
+        .args(["solve", "1", "-o", "line"])
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    z3doku()
+        .args(["check", "1.2."])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::starts_with("unique"));
+    z3doku()
+        .args(["count", "...."])
+        .assert()
+        .code(0)
+        .stdout("2 solutions\n");
 }

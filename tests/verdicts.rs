@@ -1,14 +1,16 @@
 //! Verdicts with their evidence: counts against an independent counter,
 //! two solutions that differ where reported, and minimal conflicting clues.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
 mod common;
 
-use common::{Rng, backtracking_count, example, output_of, shared_puzzles, z3doku};
-use z3doku::check::{clue_clash, verify_solution};
+use common::{Rng, backtracking_count, classic, example, output_of, shared_puzzles, z3doku};
 use z3doku::engine::{Settings, new_engine};
-use z3doku::grid::Grid;
-use z3doku::parse::{parse_line, parse_puzzle};
-use z3doku::verdict::{Status, count_with, explain, solve_with};
+use z3doku::puzzle::check::{clue_clash, verify_solution};
+use z3doku::puzzle::grid::Grid;
+use z3doku::puzzle::parse::{parse_line, parse_puzzle};
+use z3doku::solve::{Status, count_with, explain, solve_with};
 
 const LIMIT: usize = 10;
 
@@ -39,7 +41,9 @@ fn mixed_puzzles(count: usize) -> Option<Vec<Grid>> {
             let mut candidate = puzzle.clone();
             if puzzle.get(cell) == 0 {
                 candidate.set(cell, digit);
-                if clue_clash(&candidate).is_none() && backtracking_count(&candidate, 1) == 0 {
+                if clue_clash(&classic(&candidate)).is_none()
+                    && backtracking_count(&candidate, 1) == 0
+                {
                     wrong = candidate;
                     break;
                 }
@@ -60,7 +64,7 @@ fn counts_match_an_independent_counter() {
     let mut seen = [0usize; 3]; // none, one, several
     for puzzle in &puzzles {
         let mut solutions = Vec::new();
-        let count = count_with(engine.as_mut(), puzzle, LIMIT, &mut |g| {
+        let count = count_with(engine.as_mut(), &classic(puzzle), LIMIT, None, &mut |g| {
             solutions.push(g.clone())
         })
         .unwrap_or_else(|e| panic!("{e}"));
@@ -68,7 +72,7 @@ fn counts_match_an_independent_counter() {
         assert_eq!(count.solutions, expected, "{puzzle}");
         assert_eq!(count.limit_reached, expected == LIMIT, "{puzzle}");
         for (k, s) in solutions.iter().enumerate() {
-            assert_eq!(verify_solution(puzzle, s), Ok(()));
+            assert_eq!(verify_solution(&classic(puzzle), s), Ok(()));
             assert!(!solutions[..k].contains(s), "a solution counted twice");
         }
         seen[expected.min(2)] += 1;
@@ -87,8 +91,8 @@ fn count_command_first_line_and_exit_status() {
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("16 solutions"));
     let text = std::fs::read_to_string(&multiple).unwrap_or_else(|e| panic!("{e}"));
-    let puzzle = parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(backtracking_count(&puzzle, 100), 16);
+    let puzzle = classic(&parse_puzzle(&text, None).unwrap_or_else(|e| panic!("{e}")));
+    assert_eq!(backtracking_count(puzzle.givens(), 100), 16);
     let printed: Vec<&str> = lines.collect();
     assert_eq!(printed.len(), 16);
     for line in printed {
@@ -140,7 +144,7 @@ fn two_solutions_differ_exactly_where_reported() {
             .collect();
         assert_eq!(grids.len(), 2);
         for g in &grids {
-            assert_eq!(verify_solution(puzzle, g), Ok(()));
+            assert_eq!(verify_solution(&classic(puzzle), g), Ok(()));
         }
         let differing: Vec<String> = grids[0]
             .differing(&grids[1])
@@ -159,19 +163,19 @@ fn conflicting_clues_are_unsat_and_minimal() {
     };
     let unsolvable: Vec<&Grid> = puzzles
         .iter()
-        .filter(|p| clue_clash(p).is_none() && backtracking_count(p, 1) == 0)
+        .filter(|p| clue_clash(&classic(p)).is_none() && backtracking_count(p, 1) == 0)
         .take(8)
         .collect();
     assert!(unsolvable.len() >= 5);
     let mut engine = new_engine(&Settings::default());
     for puzzle in unsolvable {
-        let mut outcome =
-            solve_with(engine.as_mut(), puzzle, true).unwrap_or_else(|e| panic!("{e}"));
+        let mut outcome = solve_with(engine.as_mut(), &classic(puzzle), true, None)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::None);
         explain(
             engine.as_mut(),
             &mut outcome,
-            std::time::Duration::from_secs(60),
+            std::time::Instant::now() + std::time::Duration::from_secs(60),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(outcome.conflict_is_minimal);
@@ -179,7 +183,8 @@ fn conflicting_clues_are_unsat_and_minimal() {
         assert!(!core.is_empty() && core.len() <= puzzle.clue_count());
         // Unsat by itself, checked by Z3 and by the independent counter.
         let alone = puzzle.with_clues(core);
-        let again = solve_with(engine.as_mut(), &alone, false).unwrap_or_else(|e| panic!("{e}"));
+        let again = solve_with(engine.as_mut(), &classic(&alone), false, None)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(again.status, Status::None, "{}", outcome.summary());
         assert_eq!(backtracking_count(&alone, 1), 0);
         // Minimal: without any one clue, there is a solution.
@@ -207,8 +212,9 @@ fn forum_hardest_are_all_unique() {
     };
     let mut engine = new_engine(&Settings::default());
     for line in &puzzles {
-        let puzzle = parse_line(line, 1, None).unwrap_or_else(|e| panic!("{e}"));
-        let outcome = solve_with(engine.as_mut(), &puzzle, true).unwrap_or_else(|e| panic!("{e}"));
+        let puzzle = common::puzzle(line);
+        let outcome =
+            solve_with(engine.as_mut(), &puzzle, true, None).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{line}");
     }
 }

@@ -7,8 +7,8 @@
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
 use z3doku::engine::{EngineKind, Settings, new_engine};
-use z3doku::parse::parse_puzzle;
-use z3doku::verdict::{count_with, explain, solve_with};
+use z3doku::puzzle::parse::parse_puzzle;
+use z3doku::solve::{count_with, explain, solve_with};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -4,9 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use z3doku::parse::{parse_line, parse_puzzle};
+use z3doku::puzzle::parse::{parse_line, parse_puzzle};
 use z3doku::render::OutputFormat;
-use z3doku::verdict::{Outcome, Solution, Status};
+use z3doku::solve::{Outcome, Solution, Status};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

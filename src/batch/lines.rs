@@ -254,10 +254,16 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_skipped() {
-        assert_eq!(lines(b"\xef\xbb\xbfabc\r\n\xef\xbb\xbf"), vec![ok(1, "abc"), PuzzleLine {
-            number: 2,
-            text: Ok("\u{feff}".into())
-        }]);
+        assert_eq!(
+            lines(b"\xef\xbb\xbfabc\r\n\xef\xbb\xbf"),
+            vec![
+                ok(1, "abc"),
+                PuzzleLine {
+                    number: 2,
+                    text: Ok("\u{feff}".into())
+                }
+            ]
+        );
     }
 
     #[test]

@@ -381,7 +381,9 @@ impl Choice for EncodingKind {
     }
     fn help(self) -> &'static str {
         match self {
-            EncodingKind::Int => "The notebook's: an Int per cell in 1..=N, Distinct over every house",
+            EncodingKind::Int => {
+                "The notebook's: an Int per cell in 1..=N, Distinct over every house"
+            }
             EncodingKind::Bool => {
                 "The SAT lesson's: a Boolean x_R_C_D per cell and digit, \"exactly one\" as an \
                  at-least-one clause and pairwise at-most-one clauses"
@@ -401,8 +403,13 @@ fn choice<T: Choice>() -> impl TypedValueParser<Value = T> {
         .map(|&value| PossibleValue::new(value.name()).help(value.help()));
     // The parser only lets the listed words through, so the search always
     // finds one; the default only keeps the map total.
-    PossibleValuesParser::new(words)
-        .map(|word| T::ALL.iter().copied().find(|v| v.name() == word).unwrap_or_default())
+    PossibleValuesParser::new(words).map(|word| {
+        T::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name() == word)
+            .unwrap_or_default()
+    })
 }
 
 fn parse_side(text: &str) -> Result<Size, String> {

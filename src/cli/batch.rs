@@ -145,11 +145,12 @@ fn progress_bar(total: Option<u64>) -> ProgressBar {
     };
     if let Ok(style) = ProgressStyle::with_template(template) {
         // indicatif's own {per_sec} prints four decimals.
-        bar.set_style(
-            style.with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{:.0}/s", state.per_sec());
-            }),
-        );
+            },
+        ));
     }
     bar.set_draw_target(ProgressDrawTarget::stderr());
     bar.enable_steady_tick(Duration::from_millis(200));

@@ -18,8 +18,8 @@ use render::Show;
 use std::io::Write;
 use std::time::{Duration, Instant};
 use z3doku::bench;
-use z3doku::engine::{EncodingKind, EngineError, EngineKind};
 use z3doku::engine::z3::emit;
+use z3doku::engine::{EncodingKind, EngineError, EngineKind};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::input::{Source, display_path};
 use z3doku::queens::{MAX_QUEENS, Queens};
@@ -124,7 +124,9 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
 }
 
 fn check(args: &CheckArgs) -> Result<u8, Failure> {
-    let request = args.engine.request(true, true, args.model, args.stats.stats)?;
+    let request = args
+        .engine
+        .request(true, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let format = args.output.output;
@@ -157,10 +159,6 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     if !count.statistics.is_empty() {
         eprint!("{}", tables::statistics(&count.statistics));
     }
-    let verification = Outcome {
-        verification: count.verification,
-        ..Outcome::new(&puzzle)
-    };
     match args.output {
         TextOrJson::Json => {
             let mut report = Report::of_count(&count, &puzzle);
@@ -176,7 +174,7 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
             print(&text)?;
         }
     }
-    if let Some(line) = verification.verification_summary() {
+    if let Some(line) = count.verification.summary(&count.summary()) {
         eprintln!("{line}");
     }
     Ok(count.status().exit_code())

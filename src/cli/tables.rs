@@ -33,9 +33,9 @@ pub fn summary(summary: &Summary) -> String {
         builder.push_record([status.name().to_string(), summary.count(status).to_string()]);
     }
     if summary.not_verified > 0 {
-    builder.push_record(["not verified".to_string(), summary.not_verified.to_string()]);
-}
-let rows = [
+        builder.push_record(["not verified".to_string(), summary.not_verified.to_string()]);
+    }
+    let rows = [
         ("total", summary.total().to_string()),
         ("total time", human(summary.wall)),
         ("puzzles/s", format!("{:.1}", summary.rate())),

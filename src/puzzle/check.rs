@@ -181,11 +181,11 @@ mod tests {
 
     #[test]
     fn rejects_blanks_changed_clues_and_repeats() {
-        let puzzle = puzzle(PUZZLE);
+        let notebook = puzzle(PUZZLE);
         let mut blank = grid(SOLUTION);
         blank.set(10, 0);
         assert!(
-            matches!(verify_solution(&puzzle, &blank), Err(CheckError::Blank(c)) if c.to_string() == "r2c2")
+            matches!(verify_solution(&notebook, &blank), Err(CheckError::Blank(c)) if c.to_string() == "r2c2")
         );
         // Swapping two digits of a row keeps rows valid but breaks columns
         // or a clue.
@@ -199,7 +199,7 @@ mod tests {
         ));
         let mut changed = grid(SOLUTION);
         changed.set(4, 1);
-        assert!(verify_solution(&puzzle, &changed).is_err());
+        assert!(verify_solution(&notebook, &changed).is_err());
     }
 
     #[test]

@@ -57,7 +57,7 @@ impl Size {
         let side = self.side();
         let height = (1..=side)
             .take_while(|h| h * h <= side)
-            .filter(|h| side % h == 0)
+            .filter(|h| side.is_multiple_of(*h))
             .last()?;
         (height > 1).then_some((height, side / height))
     }

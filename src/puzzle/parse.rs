@@ -117,7 +117,9 @@ pub fn parse_puzzle(text: &str, size: Option<Size>) -> Result<Grid, ParseError> 
         .collect();
     match lines.as_slice() {
         [] => Err(ParseError::Empty),
-        [(number, line)] => parse_line(line, *number, size),
+        // A single decorated row (`[[1]]`, a 1x1 matrix) is a grid.
+        [(number, line)] => parse_line(line, *number, size)
+            .or_else(|line_error| parse_grid(&lines, size).map_err(|_| line_error)),
         _ => parse_grid(&lines, size).map_err(|grid_error| {
             // Several lines that each hold a whole puzzle are a puzzle file,
             // not a grid: say so rather than report a row length.
@@ -268,8 +270,21 @@ fn parse_grid(lines: &[(usize, &str)], size: Option<Size>) -> Result<Grid, Parse
             rows.push((number, cells));
         }
     }
+    // A grid is as wide as it is tall: when most rows have a valid length
+    // that disagrees with their count, rows are missing or extra; it is not
+    // another board.
+    let width = rows
+        .iter()
+        .map(|(_, cells)| cells.len())
+        .max_by_key(|&w| rows.iter().filter(|(_, cells)| cells.len() == w).count());
     let size = match size {
         Some(s) if s.side() == rows.len() => s,
+        None if width.is_some_and(|w| w != rows.len() && Size::from_side(w).is_some()) => {
+            return Err(ParseError::RowCount {
+                found: rows.len(),
+                expected: width.unwrap_or_default().to_string(),
+            });
+        }
         None if Size::from_side(rows.len()).is_some() => {
             Size::from_side(rows.len()).unwrap_or_default()
         }

@@ -188,13 +188,19 @@ mod tests {
         let first = six.houses().iter().find(|h| h.kind == HouseKind::Box);
         assert_eq!(first.map(|h| h.cells.clone()), Some(vec![0, 1, 2, 6, 7, 8]));
         let nine = Rules::classic(Size::NINE);
-        assert_eq!(nine.houses()[18 + 4].cells, vec![30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(
+            nine.houses()[18 + 4].cells,
+            vec![30, 31, 32, 39, 40, 41, 48, 49, 50]
+        );
         assert_eq!(nine.region_of(40), Some(4));
         assert_eq!(nine.houses()[22].to_string(), "box 5");
     }
 
     #[test]
     fn classic_rules_are_shared() {
-        assert!(Arc::ptr_eq(&Rules::classic(Size::NINE), &Rules::classic(Size::NINE)));
+        assert!(Arc::ptr_eq(
+            &Rules::classic(Size::NINE),
+            &Rules::classic(Size::NINE)
+        ));
     }
 }

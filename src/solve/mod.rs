@@ -61,6 +61,24 @@ pub enum Verification {
     NotVerified,
 }
 
+impl Verification {
+    /// One line for standard error about `verdict` (`unique`, `16
+    /// solutions`): `verified: the native engine agrees (unique)`, or `not
+    /// verified: ...`; `None` when nobody asked.
+    pub fn summary(self, verdict: &str) -> Option<String> {
+        match self {
+            Verification::NotAsked => None,
+            Verification::Verified(referee) => Some(format!(
+                "verified: the {} engine agrees ({verdict})",
+                referee.name()
+            )),
+            Verification::NotVerified => {
+                Some("not verified: an engine gave up before reaching a verdict".into())
+            }
+        }
+    }
+}
+
 /// Everything z3doku found out about one puzzle.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -145,21 +163,10 @@ impl Outcome {
         }
     }
 
-    /// What the verification came to, in one line for standard error:
-    /// `verified: the native engine agrees (unique)`, or `not verified: ...`;
-    /// `None` when nobody asked.
+    /// What the verification came to, in one line for standard error (see
+    /// [`Verification::summary`]).
     pub fn verification_summary(&self) -> Option<String> {
-        match self.verification {
-            Verification::NotAsked => None,
-            Verification::Verified(referee) => Some(format!(
-                "verified: the {} engine agrees ({})",
-                referee.name(),
-                self.status.name()
-            )),
-            Verification::NotVerified => {
-                Some("not verified: an engine gave up before reaching a verdict".into())
-            }
-        }
+        self.verification.summary(self.status.name())
     }
 
     /// Where the first two solutions differ (empty unless there are two).
@@ -265,10 +272,11 @@ impl Pipeline {
         }
         if self.request.verify {
             let (kind, referee) = self.referee();
-            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, deadline)? {
-                true => Verification::Verified(kind),
-                false => Verification::NotVerified,
-            };
+            count.verification =
+                match confirm_count(referee, kind, puzzle, limit, &count, deadline)? {
+                    true => Verification::Verified(kind),
+                    false => Verification::NotVerified,
+                };
         }
         count.elapsed = start.elapsed();
         Ok(count)
@@ -414,7 +422,11 @@ pub fn confirm(
         _ => true,
     };
     if second.status != outcome.status || !same_solution {
-        let first_line = |o: &Outcome| o.solutions.first().map_or(String::new(), |s| s.grid.to_line());
+        let first_line = |o: &Outcome| {
+            o.solutions
+                .first()
+                .map_or(String::new(), |s| s.grid.to_line())
+        };
         return Err(InternalError(format!(
             "the {} engine does not confirm the verdict: it says {} ({}), against {} ({})",
             kind.name(),
@@ -670,6 +682,9 @@ mod tests {
             ..Request::default()
         };
         let outcome = solve(&notebook(), &request).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(outcome.verification, Verification::Verified(EngineKind::Native));
+        assert_eq!(
+            outcome.verification,
+            Verification::Verified(EngineKind::Native)
+        );
     }
 }

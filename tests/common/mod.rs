@@ -26,6 +26,18 @@ pub fn output_of<S: AsRef<std::ffi::OsStr>>(
         .clone()
 }
 
+/// A one-line puzzle read as classic Sudoku.
+pub fn puzzle(line: &str) -> z3doku::puzzle::Puzzle {
+    let givens =
+        z3doku::puzzle::parse::parse_puzzle(line, None).unwrap_or_else(|e| panic!("{line}: {e}"));
+    z3doku::puzzle::Puzzle::classic(givens)
+}
+
+/// Classic Sudoku with `givens`.
+pub fn classic(givens: &z3doku::puzzle::grid::Grid) -> z3doku::puzzle::Puzzle {
+    z3doku::puzzle::Puzzle::classic(givens.clone())
+}
+
 /// The notebook's puzzle and its solution.
 pub const NOTEBOOK: &str =
     "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
@@ -70,12 +82,23 @@ pub fn example(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The default regions' shape of a board of `side`, as f-puzzles draws
+/// them, worked out here apart from z3doku's own rules: `(height, width)`,
+/// the height the largest divisor of the side at most its square root, or
+/// `None` when that is 1 (a Latin square).
+pub fn region_shape(side: usize) -> Option<(usize, usize)> {
+    let height = (2..=side)
+        .filter(|h| h * h <= side && side.is_multiple_of(*h))
+        .max()?;
+    Some((height, side / height))
+}
+
 /// An independent solution counter for the tests: plain backtracking over
 /// candidate bit masks, fewest candidates first, no Z3 and nothing from
 /// z3doku but the grid type. Counts up to `limit`.
-pub fn backtracking_count(puzzle: &z3doku::grid::Grid, limit: usize) -> usize {
-    let size = puzzle.size();
-    let (side, n) = (size.side(), size.box_size());
+pub fn backtracking_count(puzzle: &z3doku::puzzle::grid::Grid, limit: usize) -> usize {
+    let side = puzzle.size().side();
+    let region = |r: usize, c: usize| region_shape(side).map(|(h, w)| (r / h, c / w));
     let mut cells: Vec<u8> = puzzle.cells().to_vec();
     let peers: Vec<Vec<usize>> = (0..cells.len())
         .map(|i| {
@@ -83,7 +106,8 @@ pub fn backtracking_count(puzzle: &z3doku::grid::Grid, limit: usize) -> usize {
             (0..cells.len())
                 .filter(|&j| {
                     let (r2, c2) = (j / side, j % side);
-                    j != i && (r2 == r || c2 == c || (r2 / n == r / n && c2 / n == c / n))
+                    let same_region = region(r, c).is_some() && region(r, c) == region(r2, c2);
+                    j != i && (r2 == r || c2 == c || same_region)
                 })
                 .collect()
         })
@@ -95,7 +119,7 @@ pub fn backtracking_count(puzzle: &z3doku::grid::Grid, limit: usize) -> usize {
         }
     }
     fn go(cells: &mut Vec<u8>, peers: &[Vec<usize>], side: usize, limit: usize, found: &mut usize) {
-        let full: u32 = (1u32 << side) - 1;
+        let full: u32 = u32::MAX >> (32 - side);
         let mut best: Option<(usize, u32)> = None;
         for i in 0..cells.len() {
             if cells[i] != 0 {

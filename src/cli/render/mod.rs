@@ -93,3 +93,55 @@ pub trait Render {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use z3doku::engine::{EngineKind, Settings, new_engine};
+    use z3doku::puzzle::grid::Size;
+    use z3doku::puzzle::parse::parse_puzzle;
+    use z3doku::solve::{Solution, count_with};
+
+    /// A full board of `side`, as the native engine first fills it.
+    fn full(side: usize) -> Grid {
+        let size = Size::from_side(side).unwrap_or_else(|| panic!("{side}"));
+        let mut engine = new_engine(&Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        });
+        let mut first = None;
+        let empty = Puzzle::classic(Grid::empty(size));
+        count_with(engine.as_mut(), &empty, 1, None, &mut |g| {
+            first = Some(g.clone())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        first.unwrap_or_else(|| panic!("no {size} board"))
+    }
+
+    proptest! {
+        #[test]
+        fn every_form_reads_back(
+            side in prop::sample::select(vec![1usize, 2, 4, 5, 6, 8, 9, 10, 12, 16, 25]),
+            blanks in prop::collection::vec(any::<bool>(), 625),
+        ) {
+            let mut grid = full(side);
+            for (i, blank) in blanks.into_iter().take(grid.size().cells()).enumerate() {
+                if blank {
+                    grid.set(i, 0);
+                }
+            }
+            let puzzle = Puzzle::classic(grid.clone());
+            let outcome = Outcome {
+                status: Status::Solved,
+                solutions: vec![Solution { grid: grid.clone(), model: None }],
+                ..Outcome::new(&puzzle)
+            };
+            let show = Show { grids: true, ..Show::default() };
+            for format in [OutputFormat::Pretty, OutputFormat::Line, OutputFormat::Matrix] {
+                let text = format.renderer().outcome(&outcome, show);
+                prop_assert_eq!(parse_puzzle(&text, None), Ok(grid.clone()), "{:?}\n{}", format, text);
+            }
+        }
+    }
+}

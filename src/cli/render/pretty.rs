@@ -2,14 +2,14 @@
 //! bold and differing cells in colour when colour is on.
 
 use super::Render;
-use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::grid::{Grid, digit_char};
-use z3doku::puzzle::rules::Rules;
 use tabled::builder::Builder;
 use tabled::settings::Padding;
 use tabled::settings::object::Columns;
 use tabled::settings::style::{HorizontalLine, Style, VerticalLine};
 use tabled::settings::themes::Theme;
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::grid::{Grid, digit_char};
+use z3doku::puzzle::rules::Rules;
 
 /// A `tabled` table.
 pub struct Pretty;

@@ -84,7 +84,11 @@ impl Generic {
     /// Visits every solution of `puzzle` until `search` stops.
     pub(super) fn solve(&mut self, puzzle: &Puzzle, search: &mut Search<'_>) -> Flow {
         let rules = puzzle.rules();
-        if !self.rules.as_ref().is_some_and(|r| Arc::ptr_eq(r, rules) || r == rules) {
+        if !self
+            .rules
+            .as_ref()
+            .is_some_and(|r| Arc::ptr_eq(r, rules) || r == rules)
+        {
             self.build_tables(rules);
         }
         let size = puzzle.size();

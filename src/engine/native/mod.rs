@@ -127,7 +127,10 @@ mod tests {
         let mut engine = NativeEngine::new(&Settings::default());
         let mut seen = Vec::new();
         engine.solutions(&grid, None, &mut |found| {
-            assert_eq!(crate::puzzle::check::verify_solution(&grid, found.grid), Ok(()));
+            assert_eq!(
+                crate::puzzle::check::verify_solution(&grid, found.grid),
+                Ok(())
+            );
             assert!(!seen.contains(found.grid), "a solution came twice");
             seen.push(found.grid.clone());
             if seen.len() >= limit {
