@@ -14,7 +14,7 @@ use common::shared_puzzles;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::ops::ControlFlow;
-use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::engine::{Engine, EngineKind, Limits, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 
 const SETS: [&str; 2] = [
@@ -25,7 +25,7 @@ const SETS: [&str; 2] = [
 /// Searches `puzzle` for up to two solutions; returns how many.
 fn solutions(engine: &mut dyn Engine, puzzle: &Puzzle) -> usize {
     let mut found = 0;
-    let result = engine.solutions(puzzle, None, &mut |_| {
+    let result = engine.solutions(puzzle, Limits::solutions(2), &mut |_| {
         found += 1;
         if found >= 2 {
             ControlFlow::Break(())

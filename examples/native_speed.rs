@@ -10,7 +10,7 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::engine::{Engine, EngineKind, Limits, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::parse::{is_skipped, parse_line};
 use z3doku::timing::Timings;
@@ -67,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// The number of solutions of `puzzle`, up to two.
 fn unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> Result<usize, Box<dyn std::error::Error>> {
     let mut found = 0;
-    engine.solutions(puzzle, None, &mut |_| {
+    engine.solutions(puzzle, Limits::solutions(2), &mut |_| {
         found += 1;
         if found >= 2 {
             ControlFlow::Break(())

@@ -6,6 +6,9 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A panic the Z3 engine catches (Z3 out of memory) becomes a verdict;
+    // it must not print on its way there.
+    z3doku::engine::z3::quiet_guarded_panics();
     let args = cli::args::Cli::parse();
     match cli::run(args.command) {
         Ok(code) => ExitCode::from(code),

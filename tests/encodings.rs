@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use z3doku::engine::z3::emit::{dimacs, smt2};
 use z3doku::engine::z3::encoding::{self, name, variable};
-use z3doku::engine::{EncodingKind, Engine, Settings, new_engine};
+use z3doku::engine::{EncodingKind, Engine, Limits, Settings, new_engine};
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::input::Source;
@@ -68,7 +68,7 @@ fn all_solutions(engine: &mut dyn Engine, givens: &Grid, limit: usize) -> BTreeS
     let mut found = BTreeSet::new();
     let puzzle = &classic(givens);
     engine
-        .solutions(puzzle, None, &mut |f| {
+        .solutions(puzzle, Limits::solutions(limit), &mut |f| {
             verify_solution(puzzle, f.grid).unwrap_or_else(|e| panic!("{}: {e}", f.grid));
             assert!(found.insert(f.grid.to_line()), "a solution came twice");
             if found.len() >= limit {

@@ -8,7 +8,7 @@ mod common;
 
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, classic, output_of, shared_puzzles, z3doku};
 use std::ops::ControlFlow;
-use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use z3doku::engine::{Engine, EngineKind, Limits, Settings, new_engine};
 use z3doku::puzzle::check::{clue_clash, verify_solution};
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::parse::parse_line;
@@ -31,7 +31,7 @@ fn solutions(engine: &mut dyn Engine, givens: &Grid, limit: usize) -> Vec<String
     let mut seen = Vec::new();
     let puzzle = classic(givens);
     engine
-        .solutions(&puzzle, None, &mut |found| {
+        .solutions(&puzzle, Limits::solutions(limit), &mut |found| {
             assert_eq!(verify_solution(&puzzle, found.grid), Ok(()), "{puzzle}");
             let line = found.grid.to_line();
             assert!(!seen.contains(&line), "{puzzle}: {line} came twice");

@@ -143,16 +143,36 @@ pub enum EngineError {
     Internal(String),
 }
 
+/// How far one search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most solutions to visit. Knowing it lets an engine choose its
+    /// method: Z3 finds a lone 9x9 solution fastest one way, and proves it
+    /// unique fastest another.
+    pub solutions: usize,
+    /// Give up with [`GiveUp::Timeout`] once this has passed.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Up to `solutions` solutions, with no deadline.
+    pub fn solutions(solutions: usize) -> Limits {
+        Limits {
+            solutions,
+            deadline: None,
+        }
+    }
+}
+
 /// A solver of puzzles.
 pub trait Engine {
     /// Visits the solutions of `puzzle` one by one, each different from
-    /// those before, until `visit` breaks or there are no more, giving up
-    /// with [`GiveUp::Timeout`] once `deadline` has passed. Solutions come
-    /// unchecked: [`crate::solve`] checks them.
+    /// those before, until `visit` breaks, `limits` are reached, or there
+    /// are no more. Solutions come unchecked: [`crate::solve`] checks them.
     fn solutions(
         &mut self,
         puzzle: &Puzzle,
-        deadline: Option<Instant>,
+        limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError>;
 

@@ -10,7 +10,9 @@ pub mod contract;
 pub mod native;
 pub mod z3;
 
-pub use contract::{EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Settings};
+pub use contract::{
+    EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings,
+};
 
 /// The engine that `settings` asks for.
 pub fn new_engine(settings: &Settings) -> Box<dyn Engine> {

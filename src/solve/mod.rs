@@ -11,7 +11,7 @@ mod status;
 
 pub use status::{Status, exit};
 
-use crate::engine::{Engine, EngineError, EngineKind, Found, GiveUp, Settings, new_engine};
+use crate::engine::{Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash, verify_solution};
 use crate::puzzle::grid::{Cell, Clue, Grid};
@@ -575,8 +575,11 @@ fn search(
     take: &mut dyn FnMut(Found<'_>),
 ) -> Result<Result<(), GiveUp>, InternalError> {
     let mut wrong = None;
-    let mut taken = 0;
-    let result = engine.solutions(puzzle, deadline, &mut |found| {
+    let limits = Limits {
+        solutions: limit,
+        deadline,
+    };
+    let result = engine.solutions(puzzle, limits, &mut |found| {
         if let Err(e) = verify_solution(puzzle, found.grid) {
             wrong = Some(InternalError(format!(
                 "the engine's solution {} is wrong: {e}",
@@ -585,12 +588,7 @@ fn search(
             return ControlFlow::Break(());
         }
         take(found);
-        taken += 1;
-        if taken >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     });
     if let Some(e) = wrong {
         return Err(e);
@@ -624,10 +622,10 @@ mod tests {
         fn solutions(
             &mut self,
             _puzzle: &Puzzle,
-            _deadline: Option<Instant>,
+            limits: Limits,
             visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
         ) -> Result<(), EngineError> {
-            for grid in &self.0 {
+            for grid in self.0.iter().take(limits.solutions) {
                 if visit(Found { grid, model: None }).is_break() {
                     break;
                 }

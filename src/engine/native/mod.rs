@@ -12,7 +12,7 @@
 mod generic;
 mod nine;
 
-use super::contract::{Engine, EngineError, Found, GiveUp, Settings};
+use super::contract::{Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
@@ -44,12 +44,16 @@ impl Engine for NativeEngine {
     fn solutions(
         &mut self,
         puzzle: &Puzzle,
-        deadline: Option<Instant>,
+        limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        if limits.solutions == 0 {
+            return Ok(());
+        }
         let mut search = Search {
             visit,
-            deadline,
+            deadline: limits.deadline,
+            left: limits.solutions,
             nodes: 0,
         };
         let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
@@ -72,7 +76,7 @@ impl Engine for NativeEngine {
 /// Why a search stopped before it had seen every solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Halt {
-    /// The visitor wanted no more solutions.
+    /// The visitor wanted no more solutions, or the limit was reached.
     Visitor,
     /// The deadline passed.
     Timeout,
@@ -85,6 +89,8 @@ type Flow = ControlFlow<Halt>;
 struct Search<'a> {
     visit: &'a mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     deadline: Option<Instant>,
+    /// Solutions still to visit.
+    left: usize,
     nodes: u64,
 }
 
@@ -104,9 +110,10 @@ impl Search<'_> {
 
     /// Hands a solved board to the visitor.
     fn found(&mut self, grid: &Grid) -> Flow {
+        self.left -= 1;
         match (self.visit)(Found { grid, model: None }) {
-            ControlFlow::Continue(()) => ControlFlow::Continue(()),
-            ControlFlow::Break(()) => ControlFlow::Break(Halt::Visitor),
+            ControlFlow::Continue(()) if self.left > 0 => ControlFlow::Continue(()),
+            _ => ControlFlow::Break(Halt::Visitor),
         }
     }
 }
@@ -126,7 +133,7 @@ mod tests {
         let grid = self::puzzle(puzzle);
         let mut engine = NativeEngine::new(&Settings::default());
         let mut seen = Vec::new();
-        engine.solutions(&grid, None, &mut |found| {
+        engine.solutions(&grid, Limits::solutions(usize::MAX), &mut |found| {
             assert_eq!(
                 crate::puzzle::check::verify_solution(&grid, found.grid),
                 Ok(())
@@ -179,14 +186,17 @@ mod tests {
         // Nearly empty 25x25 boards have more solutions than any search can
         // list: counting them all must run into the deadline.
         let grid = puzzle(&".".repeat(625));
-        let deadline = || Some(Instant::now() + Duration::from_millis(50));
+        let limits = || Limits {
+            solutions: usize::MAX,
+            deadline: Some(Instant::now() + Duration::from_millis(50)),
+        };
         let mut engine = NativeEngine::new(&Settings::default());
         let start = Instant::now();
-        let result = engine.solutions(&grid, deadline(), &mut |_| ControlFlow::Continue(()));
+        let result = engine.solutions(&grid, limits(), &mut |_| ControlFlow::Continue(()));
         assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Timeout)));
         assert!(start.elapsed() < Duration::from_secs(5));
         let empty = puzzle(&".".repeat(81));
-        let result = engine.solutions(&empty, deadline(), &mut |_| ControlFlow::Continue(()));
+        let result = engine.solutions(&empty, limits(), &mut |_| ControlFlow::Continue(()));
         assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Timeout)));
     }
 }

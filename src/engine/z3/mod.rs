@@ -9,11 +9,15 @@
 
 pub mod emit;
 pub mod encoding;
+mod guard;
 
-use super::contract::{EncodingKind, Engine, EngineError, Found, GiveUp, Settings};
+pub use guard::quiet_guarded_panics;
+
+use super::contract::{EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
 use crate::puzzle::rules::Rules;
 use encoding::Encoding;
+use guard::{guarded, memory_limit_mib};
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -114,13 +118,21 @@ impl Z3Engine {
     }
 }
 
-/// Whether the first solution comes from `encoding`'s tactics. A tactic's
-/// solver ignores the `timeout` parameter, and bounding it with `try_for`
-/// as well can deadlock Z3 4.8's timer threads (seen with several workers
-/// and millisecond timeouts): under a deadline, the logic's solver, which
-/// honours the parameter, does the whole search.
-fn uses_tactics(encoding: &dyn Encoding, deadline: Option<Instant>) -> bool {
-    encoding.tactics().is_some() && deadline.is_none()
+/// Whether the first solution comes from `encoding`'s tactics rather than
+/// its logic's solver.
+///
+/// Only when one solution is wanted: the logic's solver is incremental, so
+/// it proves a solution unique for little more than finding it, while
+/// after a tactic's first solution a second solver must search the puzzle
+/// again (`int` on top1465 with uniqueness: 15.3 s against 9.6 s per 100
+/// puzzles; see build.md, "The `int` path: first solution without a
+/// timeout").
+///
+/// And never under a deadline: a tactic's solver ignores the `timeout`
+/// parameter, and bounding it with `try_for` as well can deadlock Z3 4.8's
+/// timer threads (seen with several workers and millisecond timeouts).
+fn uses_tactics(encoding: &dyn Encoding, limits: Limits) -> bool {
+    encoding.tactics().is_some() && limits.deadline.is_none() && limits.solutions == 1
 }
 
 /// Bounds `solver`'s next check by `deadline`, or lifts the bound an
@@ -153,39 +165,75 @@ pub(crate) fn set_deadline(
     Ok(())
 }
 
-/// Why `solver` answered unknown, as a [`GiveUp`]: Z3 says `timeout` or
-/// `canceled` when its time ran out, and names memory when that did.
+/// Why `solver` answered unknown, as a [`GiveUp`].
 pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
-    let reason = solver
-        .get_reason_unknown()
-        .unwrap_or_else(|| "unknown".into());
-    let lower = reason.to_lowercase();
+    let deadline_passed = deadline.is_some_and(|d| Instant::now() >= d);
+    reason_of(solver.get_reason_unknown(), deadline_passed, || {
+        // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
+        // limit without a reason: its `max memory` statistic tells.
+        let used = match solver.get_statistics().value("max memory")? {
+            StatisticsValue::Double(mib) => mib,
+            StatisticsValue::UInt(mib) => f64::from(mib),
+        };
+        Some(used >= memory_limit_mib()?)
+    })
+}
+
+/// The [`GiveUp`] for what Z3 `said` of an `unknown`: it says `timeout` or
+/// `canceled` when its time ran out, `max. memory exceeded` or `out of
+/// memory` when that did, and sometimes nothing, when `over_memory` has
+/// the last word.
+fn reason_of(
+    said: Option<String>,
+    deadline_passed: bool,
+    over_memory: impl FnOnce() -> Option<bool>,
+) -> GiveUp {
+    let said = said.filter(|s| !s.trim().is_empty());
+    let lower = said.as_deref().unwrap_or_default().to_lowercase();
     if lower.contains("memory") {
         GiveUp::Memory
-    } else if lower.contains("timeout")
-        || (lower.contains("cancel") && deadline.is_some_and(|d| Instant::now() >= d))
-    {
+    } else if lower.contains("timeout") || (lower.contains("cancel") && deadline_passed) {
         GiveUp::Timeout
     } else if lower.contains("cancel") || lower.contains("interrupt") {
         GiveUp::Interrupted
+    } else if over_memory() == Some(true) {
+        GiveUp::Memory
     } else {
-        GiveUp::Unknown(reason)
+        GiveUp::Unknown(said.unwrap_or_else(|| "no reason given".into()))
     }
 }
 
-impl Engine for Z3Engine {
-    fn solutions(
+impl Z3Engine {
+    /// Drops the encoding and kept solver after `result` if Z3 ran out of
+    /// memory or a panic cut their building short: a context past its
+    /// memory limit can leave them half made, so the next puzzle builds
+    /// them again instead of reusing them.
+    fn forget_after<T>(&mut self, result: &Result<T, EngineError>) {
+        if matches!(
+            result,
+            Err(EngineError::GaveUp(GiveUp::Memory) | EngineError::Internal(_))
+        ) {
+            self.kept = None;
+            self.encoding = None;
+        }
+    }
+
+    fn search(
         &mut self,
         puzzle: &Puzzle,
-        deadline: Option<Instant>,
+        limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        if limits.solutions == 0 {
+            return Ok(());
+        }
+        let deadline = limits.deadline;
         self.prepare(puzzle.rules());
         let Some((_, encoding)) = self.encoding.as_ref() else {
             return Err(EngineError::Internal("no encoding was built".into()));
         };
         let encoding = encoding.as_ref();
-        let tactics = uses_tactics(encoding, deadline);
+        let tactics = uses_tactics(encoding, limits);
         let givens = puzzle.givens();
         let clues: Vec<Bool> = givens
             .clues()
@@ -205,6 +253,7 @@ impl Engine for Z3Engine {
         let fresh_bounded = Cell::new(false);
         let mut scoped = false;
         let mut blocked_any = false;
+        let mut left = limits.solutions;
         let result = loop {
             let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
                 break Err(EngineError::Internal("no solver".into()));
@@ -239,7 +288,8 @@ impl Engine for Z3Engine {
                 grid: &grid,
                 model: text.as_deref(),
             };
-            if visit(found).is_break() {
+            left -= 1;
+            if visit(found).is_break() || left == 0 {
                 break Ok(());
             }
             // Block this solution: some cell that was blank must differ.
@@ -290,7 +340,7 @@ impl Engine for Z3Engine {
         result
     }
 
-    fn conflicting_clues(
+    fn unsat_core(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
@@ -328,6 +378,29 @@ impl Engine for Z3Engine {
                 .collect(),
         ))
     }
+}
+
+impl Engine for Z3Engine {
+    fn solutions(
+        &mut self,
+        puzzle: &Puzzle,
+        limits: Limits,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        let result = guarded(|| self.search(puzzle, limits, visit));
+        self.forget_after(&result);
+        result
+    }
+
+    fn conflicting_clues(
+        &mut self,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Vec<usize>>, EngineError> {
+        let result = guarded(|| self.unsat_core(puzzle, deadline));
+        self.forget_after(&result);
+        result
+    }
 
     fn statistics(&self) -> Vec<(String, String)> {
         self.statistics.clone()
@@ -341,4 +414,81 @@ impl Engine for Z3Engine {
 /// context at all, so the command line asks for at least 64.
 pub fn limit_memory(mib: u32) {
     z3::set_global_param("memory_max_size", &mib.to_string());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::grid::{Grid, Size};
+
+    fn encoding(kind: EncodingKind, side: usize) -> Box<dyn Encoding> {
+        let size = Size::from_side(side).unwrap_or_default();
+        encoding::build(kind, &crate::puzzle::rules::Rules::classic(size))
+    }
+
+    #[test]
+    fn int_takes_tactics_only_for_a_lone_9x9_solution_without_a_deadline() {
+        let nine = encoding(EncodingKind::Int, 9);
+        assert!(uses_tactics(nine.as_ref(), Limits::solutions(1)));
+        assert!(!uses_tactics(nine.as_ref(), Limits::solutions(2)));
+        let timed = Limits {
+            solutions: 1,
+            deadline: Some(Instant::now()),
+        };
+        assert!(!uses_tactics(nine.as_ref(), timed));
+        for side in [4, 6, 12, 16, 25] {
+            let other = encoding(EncodingKind::Int, side);
+            assert!(
+                !uses_tactics(other.as_ref(), Limits::solutions(1)),
+                "{side}"
+            );
+        }
+        for kind in [EncodingKind::Bool, EncodingKind::Pb] {
+            assert!(!uses_tactics(
+                encoding(kind, 9).as_ref(),
+                Limits::solutions(1)
+            ));
+        }
+    }
+
+    #[test]
+    fn z3s_reasons_become_give_up_words() {
+        let never = || None;
+        let said = |s: &str| Some(s.to_string());
+        assert_eq!(
+            reason_of(said("max. memory exceeded"), false, never),
+            GiveUp::Memory
+        );
+        assert_eq!(
+            reason_of(said("out of memory"), false, never),
+            GiveUp::Memory
+        );
+        assert_eq!(reason_of(said("timeout"), false, never), GiveUp::Timeout);
+        assert_eq!(reason_of(said("canceled"), true, never), GiveUp::Timeout);
+        assert_eq!(
+            reason_of(said("canceled"), false, never),
+            GiveUp::Interrupted
+        );
+        assert_eq!(reason_of(None, false, || Some(true)), GiveUp::Memory);
+        assert_eq!(
+            reason_of(said("incomplete"), false, || Some(false)),
+            GiveUp::Unknown("incomplete".into())
+        );
+        assert_eq!(
+            reason_of(None, false, never),
+            GiveUp::Unknown("no reason given".into())
+        );
+    }
+
+    #[test]
+    fn a_search_stops_at_its_limit() {
+        let mut engine = Z3Engine::new(&Settings::default());
+        let empty = Puzzle::classic(Grid::empty(Size::from_side(4).unwrap_or_default()));
+        let mut seen = 0;
+        let result = engine.solutions(&empty, Limits::solutions(3), &mut |_| {
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((result, seen), (Ok(()), 3));
+    }
 }
