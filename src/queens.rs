@@ -4,6 +4,7 @@
 
 use crate::engine::z3::{give_up, set_deadline};
 use crate::engine::{EngineError, GiveUp};
+use crate::solve::count_words;
 use std::cell::Cell;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -78,16 +79,12 @@ impl QueensCount {
     /// The count in words: `92 placements`, `1000 placements (limit
     /// reached)`, or `at least 40 placements (gave up: timeout)`.
     pub fn summary(&self) -> String {
-        let noun = if self.placements == 1 {
-            "placement"
-        } else {
-            "placements"
-        };
-        match (&self.gave_up, self.limit_reached) {
-            (Some(reason), _) => format!("at least {} {noun} (gave up: {reason})", self.placements),
-            (None, true) => format!("{} {noun} (limit reached)", self.placements),
-            (None, false) => format!("{} {noun}", self.placements),
-        }
+        count_words(
+            self.placements,
+            ["placement", "placements"],
+            self.limit_reached,
+            self.gave_up.as_ref(),
+        )
     }
 }
 

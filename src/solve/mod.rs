@@ -507,19 +507,34 @@ impl Count {
     /// The count in words, e.g. `3 solutions`, `1 solution`, `1000
     /// solutions (limit reached)` or `at least 2 solutions (gave up: timeout)`.
     pub fn summary(&self) -> String {
-        let noun = if self.solutions == 1 {
-            "solution"
-        } else {
-            "solutions"
-        };
-        match (&self.gave_up, self.limit_reached) {
-            (Some(reason), _) if self.solutions == 0 => {
+        match &self.gave_up {
+            Some(reason) if self.solutions == 0 => {
                 format!("gave up before finding a solution: {reason}")
             }
-            (Some(reason), _) => format!("at least {} {noun} (gave up: {reason})", self.solutions),
-            (None, true) => format!("{} {noun} (limit reached)", self.solutions),
-            (None, false) => format!("{} {noun}", self.solutions),
+            gave_up => count_words(
+                self.solutions,
+                ["solution", "solutions"],
+                self.limit_reached,
+                gave_up.as_ref(),
+            ),
         }
+    }
+}
+
+/// A count in words, for anything counted: `92 placements`, `1 solution`,
+/// `10 solutions (limit reached)`, `at least 812 placements (gave up:
+/// timeout)`. `nouns` are the singular and the plural.
+pub fn count_words(
+    count: usize,
+    nouns: [&str; 2],
+    limit_reached: bool,
+    gave_up: Option<&GiveUp>,
+) -> String {
+    let noun = nouns[usize::from(count != 1)];
+    match (gave_up, limit_reached) {
+        (Some(reason), _) => format!("at least {count} {noun} (gave up: {reason})"),
+        (None, true) => format!("{count} {noun} (limit reached)"),
+        (None, false) => format!("{count} {noun}"),
     }
 }
 
