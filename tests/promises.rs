@@ -252,6 +252,11 @@ fn options_without_effect_are_refused() {
         .stderr(predicate::str::contains(
             "does not apply to --engine native",
         ));
+    z3doku()
+        .args(["solve", NOTEBOOK, "--engine", "native", "--memory", "100"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--memory caps Z3's memory"));
     // batch does not offer --stats at all.
     z3doku()
         .args(["batch", "-", "--stats"])

@@ -30,6 +30,12 @@ impl EngineArgs {
                 "--encoding chooses how Z3 sees the puzzle; it does not apply to --engine native",
             ));
         }
+        // With --verify, Z3 is the referee and the cap applies to it.
+        if self.engine == EngineKind::Native && self.memory.is_some() && !self.verify {
+            return Err(Failure::usage(
+                "--memory caps Z3's memory; it does not apply to --engine native (without --verify)",
+            ));
+        }
         if let Some(mib) = self.memory {
             // No Z3 context exists yet: nothing has touched Z3 before this.
             z3doku::engine::z3::limit_memory(mib);
