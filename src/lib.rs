@@ -33,3 +33,9 @@ pub mod queens;
 pub mod report;
 pub mod solve;
 pub mod timing;
+
+// The README's Rust example compiles and runs as a doctest, so the
+// "Library" section cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
