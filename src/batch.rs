@@ -76,7 +76,8 @@ pub enum LineError {
         /// The line.
         line: usize,
     },
-    /// No end within [`MAX_SKIPPED_BYTES`]; the run ends here.
+    /// Longer than [`MAX_LINE_BYTES`], with no end within
+    /// [`MAX_SKIPPED_BYTES`] more; the run ends here.
     #[error(
         "line {line}: no end of line within {} MiB: not a file of puzzles; stopped reading",
         MAX_SKIPPED_BYTES >> 20

@@ -27,16 +27,23 @@ pub struct PuzzleLine {
 }
 
 /// An iterator over the puzzle lines of a reader. It ends at the end of the
-/// input, or after a line that reports a read failure.
+/// input, or after a line that reports a read failure or has no end.
 pub struct Lines<R> {
     reader: R,
     number: usize,
     buffer: Vec<u8>,
-    /// The last line was cut: the rest of it is still to skip.
-    skipping: bool,
-    /// The last line had no end within [`MAX_SKIPPED_BYTES`].
-    endless: bool,
     failed: bool,
+}
+
+/// How much of a line [`Lines::read_line`] kept.
+enum Kept {
+    /// The whole line.
+    Whole,
+    /// Its first [`MAX_LINE_BYTES`]; the rest was skipped to its end.
+    Cut,
+    /// Its first [`MAX_LINE_BYTES`]; no end came within
+    /// [`MAX_SKIPPED_BYTES`] more.
+    Endless,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -46,25 +53,17 @@ impl<R: BufRead> Lines<R> {
             reader,
             number: 0,
             buffer: Vec::new(),
-            skipping: false,
-            endless: false,
             failed: false,
         }
     }
 
     /// Reads the next line, or its first [`MAX_LINE_BYTES`], into the
-    /// buffer. `None` at the end of the input, otherwise whether the line
-    /// was cut; the rest of a cut line is skipped on the next call, so that
-    /// the cut line is reported at once, however long it goes on.
-    fn read_line(&mut self) -> std::io::Result<Option<bool>> {
+    /// buffer, and skips the rest of a longer line (as far as
+    /// [`MAX_SKIPPED_BYTES`]). `None` at the end of the input.
+    fn read_line(&mut self) -> std::io::Result<Option<Kept>> {
         self.buffer.clear();
-        if self.skipping {
-            self.skipping = false;
-            if !self.skip_rest()? {
-                return Ok(None);
-            }
-        }
         let mut any = false;
+        let mut skipped = 0;
         loop {
             let available = match self.reader.fill_buf() {
                 Ok([]) => break,
@@ -78,45 +77,18 @@ impl<R: BufRead> Lines<R> {
                 None => (available, available.len(), false),
             };
             let room = MAX_LINE_BYTES - self.buffer.len();
-            if chunk.len() > room {
-                self.buffer.extend_from_slice(&chunk[..room]);
-                self.reader.consume(room);
-                self.skipping = true;
-                return Ok(Some(true));
-            }
-            self.buffer.extend_from_slice(chunk);
+            let kept = chunk.len().min(room);
+            self.buffer.extend_from_slice(&chunk[..kept]);
+            skipped += chunk.len() - kept;
             self.reader.consume(used);
             if ends {
                 break;
             }
-        }
-        Ok(any.then_some(false))
-    }
-
-    /// Skips to the end of the current line: `Ok(true)` past its newline,
-    /// `Ok(false)` at the end of the input or when the line goes on past
-    /// [`MAX_SKIPPED_BYTES`] (which sets `endless`).
-    fn skip_rest(&mut self) -> std::io::Result<bool> {
-        let mut skipped = 0;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok([]) => return Ok(false),
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if let Some(at) = available.iter().position(|&b| b == b'\n') {
-                self.reader.consume(at + 1);
-                return Ok(true);
-            }
-            let used = available.len();
-            self.reader.consume(used);
-            skipped += used;
             if skipped > MAX_SKIPPED_BYTES {
-                self.endless = true;
-                return Ok(false);
+                return Ok(Some(Kept::Endless));
             }
         }
+        Ok(any.then_some(if skipped > 0 { Kept::Cut } else { Kept::Whole }))
     }
 }
 
@@ -125,16 +97,9 @@ impl<R: BufRead> Iterator for Lines<R> {
 
     fn next(&mut self) -> Option<PuzzleLine> {
         while !self.failed {
-            let cut = match self.read_line() {
-                Ok(None) if self.endless => {
-                    self.failed = true;
-                    return Some(PuzzleLine {
-                        number: self.number,
-                        text: Err(LineError::Endless { line: self.number }),
-                    });
-                }
+            let kept = match self.read_line() {
                 Ok(None) => return None,
-                Ok(Some(cut)) => cut,
+                Ok(Some(kept)) => kept,
                 Err(e) => {
                     self.failed = true;
                     return Some(PuzzleLine {
@@ -149,7 +114,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             self.number += 1;
             let line = self.number;
             let bytes = match self.buffer.as_slice() {
-                [rest @ .., b'\r'] if !cut => rest,
+                [rest @ .., b'\r'] if matches!(kept, Kept::Whole) => rest,
                 bytes => bytes,
             };
             // A byte-order mark, as some editors write, says nothing.
@@ -158,25 +123,26 @@ impl<R: BufRead> Iterator for Lines<R> {
                 bytes => bytes,
             };
             // A comment is skipped whatever it holds, however long.
-            if bytes.trim_ascii_start().starts_with(b"#") {
+            if bytes.trim_ascii_start().starts_with(b"#") && !matches!(kept, Kept::Endless) {
                 continue;
             }
-            if cut {
-                return Some(PuzzleLine {
-                    number: line,
-                    text: Err(LineError::TooLong { line }),
-                });
-            }
-            let text = match std::str::from_utf8(bytes) {
-                Ok(text) if is_skipped(text) => continue,
-                Ok(text) => Ok(text.trim().to_string()),
-                Err(e) => {
-                    let valid = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
-                    Err(LineError::NotUtf8 {
-                        line,
-                        column: valid.chars().count() + 1,
-                    })
+            let text = match kept {
+                Kept::Endless => {
+                    self.failed = true;
+                    Err(LineError::Endless { line })
                 }
+                Kept::Cut => Err(LineError::TooLong { line }),
+                Kept::Whole => match std::str::from_utf8(bytes) {
+                    Ok(text) if is_skipped(text) => continue,
+                    Ok(text) => Ok(text.trim().to_string()),
+                    Err(e) => {
+                        let valid = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+                        Err(LineError::NotUtf8 {
+                            line,
+                            column: valid.chars().count() + 1,
+                        })
+                    }
+                },
             };
             return Some(PuzzleLine { number: line, text });
         }
@@ -236,15 +202,10 @@ mod tests {
     }
 
     #[test]
-    fn a_line_without_end_is_reported_at_once_then_reading_stops() {
-        // An endless line (as /dev/zero gives): the error comes before the
-        // input ends, and reading gives up after MAX_SKIPPED_BYTES.
-        let endless = std::io::repeat(0);
-        let mut reader = Lines::new(BufReader::new(endless));
-        assert_eq!(
-            reader.next().map(|l| l.text),
-            Some(Err(LineError::TooLong { line: 1 }))
-        );
+    fn a_line_without_end_is_one_error_and_reading_stops() {
+        // An endless line (as /dev/zero gives): one error for the line, once
+        // MAX_SKIPPED_BYTES have gone by without an end, and no more lines.
+        let mut reader = Lines::new(BufReader::new(std::io::repeat(0)));
         assert_eq!(
             reader.next().map(|l| l.text),
             Some(Err(LineError::Endless { line: 1 }))

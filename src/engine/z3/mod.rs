@@ -407,11 +407,12 @@ impl Engine for Z3Engine {
     }
 }
 
-/// Caps the memory of every Z3 context made from now on at `mib` MiB (Z3's
-/// process-wide `memory_max_size`); past it, Z3 gives up with
-/// [`GiveUp::Memory`]. Call it before the first engine: a context that
-/// exists already keeps its limit. Below about 20 MiB Z3 cannot make a
-/// context at all, so the command line asks for at least 64.
+/// Caps the memory Z3 may use at `mib` MiB (its `memory_max_size`, which Z3
+/// counts over the whole process: a batch's workers share it); past it, Z3
+/// gives up with [`GiveUp::Memory`]. Call it before the first engine: a
+/// context that exists already keeps the limit it was made with. Below
+/// about 20 MiB Z3 cannot make a context at all, so the command line asks
+/// for at least 64.
 pub fn limit_memory(mib: u32) {
     z3::set_global_param("memory_max_size", &mib.to_string());
 }
