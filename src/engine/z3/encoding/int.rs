@@ -9,7 +9,7 @@
 //!
 //! Variant constraints are stated the notebook's way too: a cage is a
 //! `Distinct` and a `Sum`, a thermometer a chain of `<`, anti-knight and
-//! anti-king pairs `!=`, nonconsecutive neighbours `c₁ - c₂ ∉ {-1, 1}`,
+//! anti-king pairs `!=`, nonconsecutive neighbours `c₁ = d ⇒ c₂ ∉ {d-1, d+1}`,
 //! and a pencil-marked cell a disjunction of its digits.
 
 use super::Encoding;
@@ -101,17 +101,28 @@ fn constraint_formulas(rules: &Rules, constraint: &Constraint, cells: &[Int]) ->
             .filter(|&(a, b)| !rules.share_house(a, b))
             .map(|(a, b)| cells[a].ne(&cells[b]))
             .collect(),
-        Constraint::NonConsecutive => constraint
-            .pairs(size)
-            .into_iter()
-            .map(|(a, b)| {
-                let difference = Int::sub(&[&cells[a], &cells[b]]);
-                Bool::and(&[
-                    difference.ne(Int::from_i64(1)),
-                    difference.ne(Int::from_i64(-1)),
-                ])
-            })
-            .collect(),
+        Constraint::NonConsecutive => {
+            let side = size.side() as u64;
+            let digit = |d: u64| Int::from_u64(d);
+            constraint
+                .pairs(size)
+                .into_iter()
+                .flat_map(|(a, b)| {
+                    // Digit by digit rather than as `|a - b| != 1`: the
+                    // finite-domain solver propagates equalities far better
+                    // than a difference.
+                    let (a, b) = (&cells[a], &cells[b]);
+                    (1..=side).map(move |d| {
+                        let neighbours: Vec<Bool> = [d - 1, d + 1]
+                            .into_iter()
+                            .filter(|&n| (1..=side).contains(&n))
+                            .map(|n| b.ne(digit(n)))
+                            .collect();
+                        a.eq(digit(d)).implies(Bool::and(&neighbours))
+                    })
+                })
+                .collect()
+        }
         Constraint::Allowed { cell, digits } => {
             let options: Vec<Bool> = (1..=size.side() as u64)
                 .filter(|d| digits >> (d - 1) & 1 == 1)
