@@ -46,7 +46,8 @@ pub enum Command {
 #[derive(Args)]
 pub struct PuzzleArgs {
     /// The puzzle: its text (a character per cell, `.` `0` `*` `_` for blanks), a file holding
-    /// it (one line or a grid of rows), or `-` for standard input.
+    /// it (one line, a grid of rows, or f-puzzles JSON with variant rules), an f-puzzles or
+    /// SudokuPad link, or `-` for standard input.
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
 

@@ -231,7 +231,7 @@ fn emit(args: &EmitArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
     print(&match args.format {
         EmitFormat::Smt2 => emit::smt2(&puzzle, args.encoding.unwrap_or_default()),
-        EmitFormat::Dimacs => emit::dimacs(&puzzle),
+        EmitFormat::Dimacs => emit::dimacs(&puzzle).map_err(Failure::input)?,
     })?;
     Ok(exit::SOLVED)
 }

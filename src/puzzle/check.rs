@@ -1,11 +1,11 @@
-//! The independent checker: plain counting over the rules' houses, with no
-//! solver involved. Every solution z3doku reports passes through
+//! The independent checker: plain counting over the rules' houses and
+//! plain arithmetic over their constraints, with no solver involved. Every solution z3doku reports passes through
 //! [`verify_solution`] first, so a wrong answer from any engine can never be
 //! printed as a solution.
 
 use super::Puzzle;
 use super::grid::{Cell, Clue, Grid, Size};
-use super::rules::House;
+use super::rules::{Constraint, House, Rules};
 use std::fmt;
 use thiserror::Error;
 
@@ -78,6 +78,14 @@ pub enum CheckError {
         first: Cell,
         /// Where it is again.
         second: Cell,
+    },
+    /// A constraint the grid breaks.
+    #[error("{rule} is broken: {detail}")]
+    Broken {
+        /// The constraint, as people name it (`cage 15 (r1c1 r1c2)`).
+        rule: String,
+        /// Where and how, e.g. `the digits add up to 14`.
+        detail: String,
     },
 }
 
@@ -153,7 +161,65 @@ pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckErro
             });
         }
     }
+    for constraint in puzzle.rules().constraints() {
+        if let Some(detail) = broken(puzzle.rules(), constraint, solution) {
+            return Err(CheckError::Broken {
+                rule: constraint.to_string(),
+                detail,
+            });
+        }
+    }
     Ok(())
+}
+
+/// How a full `grid` breaks `constraint`, if it does.
+fn broken(rules: &Rules, constraint: &Constraint, grid: &Grid) -> Option<String> {
+    let size = rules.size();
+    let digit = |cell: Cell| grid.get(size.index(cell));
+    match constraint {
+        Constraint::Cage { cells, sum } => {
+            for (k, &a) in cells.iter().enumerate() {
+                if let Some(&b) = cells[k + 1..].iter().find(|&&b| digit(b) == digit(a)) {
+                    return Some(format!("{a} and {b} both hold {}", digit(a)));
+                }
+            }
+            let total: u32 = cells.iter().map(|&c| u32::from(digit(c))).sum();
+            sum.filter(|&s| s != total)
+                .map(|_| format!("the digits add up to {total}"))
+        }
+        Constraint::Thermo { cells } => cells.windows(2).find_map(|w| {
+            (digit(w[0]) >= digit(w[1])).then(|| {
+                format!(
+                    "{} holds {} and {} holds {}",
+                    w[0],
+                    digit(w[0]),
+                    w[1],
+                    digit(w[1])
+                )
+            })
+        }),
+        Constraint::AntiKnight | Constraint::AntiKing | Constraint::NonConsecutive => {
+            constraint.pairs(size).into_iter().find_map(|(a, b)| {
+                let (x, y) = (grid.get(a), grid.get(b));
+                let bad = if constraint.pairs_differ() {
+                    x == y
+                } else {
+                    x.abs_diff(y) == 1
+                };
+                bad.then(|| {
+                    format!(
+                        "{} holds {x} and {} holds {y}",
+                        size.cell_at(a),
+                        size.cell_at(b)
+                    )
+                })
+            })
+        }
+        Constraint::Allowed { cell, digits } => {
+            let d = digit(*cell);
+            (d == 0 || digits >> (d - 1) & 1 == 0).then(|| format!("{cell} holds {d}"))
+        }
+    }
 }
 
 #[cfg(test)]

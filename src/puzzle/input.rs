@@ -3,6 +3,7 @@
 //! checked, every failure named).
 
 use super::Puzzle;
+use super::fpuzzles::{self, FpuzzlesError};
 use super::grid::Size;
 use super::parse::{ParseError, parse_puzzle};
 use std::fmt;
@@ -31,7 +32,8 @@ pub enum Source {
 }
 
 impl Source {
-    /// Interprets a command-line argument: `-` is standard input; a path
+    /// Interprets a command-line argument: `-` is standard input; an
+    /// f-puzzles link, payload or JSON that names no file is the puzzle; a path
     /// that exists or contains a `/` names a file; so does anything too
     /// short to be a puzzle of 4x4 or more unless it is all cells (a 1x1 to
     /// 3x3 board such as `12.21....`); anything else is the puzzle itself.
@@ -44,6 +46,9 @@ impl Source {
         let path = PathBuf::from(arg);
         if arg == "-" {
             Source::Stdin
+        } else if !path.exists() && fpuzzles::is_fpuzzles(arg) {
+            // A link or payload holds `/` but names no file.
+            Source::Text(arg.to_string())
         } else if path.exists()
             || arg.contains('/')
             || (cells.len() < SHORTEST_PUZZLE && !small_board)
@@ -77,10 +82,22 @@ impl Source {
         })
     }
 
-    /// Reads and parses the puzzle: a grid in one of the text forms, with
+    /// Reads and parses the puzzle: f-puzzles JSON (text that starts with
+    /// `{`), an f-puzzles or SudokuPad link or bare compressed payload, with
+    /// the rules they state; otherwise a grid in one of the text forms, with
     /// the classic rules of its size.
     pub fn read_puzzle(&self, size: Option<Size>) -> Result<Puzzle, InputError> {
         let text = self.read_text()?;
+        if fpuzzles::is_fpuzzles(&text) {
+            let puzzle = fpuzzles::parse(&text).map_err(InputError::Fpuzzles)?;
+            return match size {
+                Some(size) if size != puzzle.size() => Err(InputError::SizeMismatch {
+                    asked: size,
+                    found: puzzle.size(),
+                }),
+                _ => Ok(puzzle),
+            };
+        }
         let givens = parse_puzzle(&text, size).map_err(|e| match self {
             // An argument with a file extension was likely meant as a file.
             Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
@@ -132,6 +149,17 @@ pub enum InputError {
     /// The text is not a puzzle.
     #[error("{0}")]
     Parse(ParseError),
+    /// f-puzzles input that is not a puzzle z3doku can solve.
+    #[error("{0}")]
+    Fpuzzles(FpuzzlesError),
+    /// The puzzle's own size differs from the one asked for.
+    #[error("the puzzle is {found}, but {asked} was asked for")]
+    SizeMismatch {
+        /// The size asked for.
+        asked: Size,
+        /// The puzzle's.
+        found: Size,
+    },
     /// A command-line argument that is neither a file nor a puzzle.
     #[error("{error} (and no file named {arg:?} exists)")]
     NotAFileNorPuzzle {

@@ -3,6 +3,7 @@
 //! every solution passes before z3doku reports it.
 
 pub mod check;
+pub mod fpuzzles;
 pub mod grid;
 pub mod input;
 pub mod parse;
@@ -24,6 +25,13 @@ impl Puzzle {
     /// Classic Sudoku with `givens` as its clues.
     pub fn classic(givens: Grid) -> Puzzle {
         let rules = Rules::classic(givens.size());
+        Puzzle { givens, rules }
+    }
+
+    /// A puzzle with `givens` under `rules` (made for the givens' size: the
+    /// caller's promise).
+    pub fn new(givens: Grid, rules: Arc<Rules>) -> Puzzle {
+        debug_assert_eq!(givens.size(), rules.size());
         Puzzle { givens, rules }
     }
 

@@ -9,11 +9,21 @@
 //! otherwise the search branches on the cell with the fewest candidates.
 //! Filling and emptying a cell only flips bits, so the search undoes its
 //! moves instead of copying state.
+//!
+//! Variant constraints narrow a cell's candidates further, computed from
+//! the filled cells around it whenever they are asked for (so there is
+//! nothing to undo): digits a filled knight's or king's move away or in the
+//! same cage are out, and so are the neighbours of a filled digit next to a
+//! nonconsecutive cell; a thermometer bounds a cell by the filled cells
+//! before and after it on the line; a cage's sum keeps only digits that
+//! leave its other open cells a reachable remainder; a pencil-marked cell
+//! keeps only its marks. Every constraint thus holds between each cell and
+//! those filled before it, so a full board keeps them all.
 
 use super::{Flow, Search};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::{Grid, MAX_CELLS, Size};
-use crate::puzzle::rules::Rules;
+use crate::puzzle::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::puzzle::rules::{Constraint, Rules};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -28,6 +38,8 @@ pub(super) struct Generic {
     house_list: Vec<u16>,
     /// Each house's cells.
     members: Vec<Vec<u16>>,
+    /// The variant constraints' tables, when the rules have any.
+    variant: Option<Variant>,
     /// The board as filled so far.
     grid: Grid,
     /// Each house's digits still to place: bit `d - 1` for digit `d`.
@@ -36,6 +48,276 @@ pub(super) struct Generic {
     todo: [u16; MAX_CELLS],
     /// How many cells `todo` holds.
     open: usize,
+}
+
+/// The variant constraints, as tables per cell.
+struct Variant {
+    /// The digits each cell may hold at all: its pencil marks, and what
+    /// its places on thermometers leave.
+    allowed: Vec<u32>,
+    /// The cells each cell must differ from beyond its houses: a knight's
+    /// or king's move away, or in a cage with it.
+    differ: Vec<Vec<u16>>,
+    /// The nonconsecutive neighbours of each cell.
+    adjacent: Vec<Vec<u16>>,
+    /// Each thermometer's cells, bulb first.
+    thermos: Vec<Vec<u16>>,
+    /// The thermometers through each cell, with the cell's place on each.
+    thermo_of: Vec<Vec<(u16, u16)>>,
+    /// Each cage with a sum: its cells and the sum.
+    cages: Vec<(Vec<u16>, u32)>,
+    /// The cages with sums that hold each cell.
+    cage_of: Vec<Vec<u16>>,
+    /// On boards up to 12x12, every set of different digits (as bits) by
+    /// its size and sum: `sets[size][sum]`.
+    sets: Vec<Vec<Vec<u32>>>,
+}
+
+impl Variant {
+    fn new(rules: &Rules) -> Variant {
+        let size = rules.size();
+        let (cells, side) = (size.cells(), size.side());
+        let all = u32::MAX >> (32 - side);
+        let mut variant = Variant {
+            allowed: vec![all; cells],
+            differ: vec![Vec::new(); cells],
+            adjacent: vec![Vec::new(); cells],
+            thermos: Vec::new(),
+            thermo_of: vec![Vec::new(); cells],
+            cages: Vec::new(),
+            cage_of: vec![Vec::new(); cells],
+            sets: Vec::new(),
+        };
+        let has_sums = rules
+            .constraints()
+            .iter()
+            .any(|c| matches!(c, Constraint::Cage { sum: Some(_), .. }));
+        if side <= 12 && has_sums {
+            let top = side * (side + 1) / 2;
+            variant.sets = vec![vec![Vec::new(); top + 1]; side + 1];
+            for set in 0..=all {
+                variant.sets[set.count_ones() as usize][digit_sum(set) as usize].push(set);
+            }
+        }
+        let mut differ = |a: usize, b: usize| {
+            if !rules.share_house(a, b) && !variant.differ[a].contains(&(b as u16)) {
+                variant.differ[a].push(b as u16);
+                variant.differ[b].push(a as u16);
+            }
+        };
+        for constraint in rules.constraints() {
+            match constraint {
+                Constraint::AntiKnight | Constraint::AntiKing => {
+                    for (a, b) in constraint.pairs(size) {
+                        differ(a, b);
+                    }
+                }
+                Constraint::Cage { cells, .. } => {
+                    for (k, &a) in cells.iter().enumerate() {
+                        for &b in &cells[k + 1..] {
+                            differ(size.index(a), size.index(b));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for constraint in rules.constraints() {
+            match constraint {
+                Constraint::NonConsecutive => {
+                    for (a, b) in constraint.pairs(size) {
+                        variant.adjacent[a].push(b as u16);
+                        variant.adjacent[b].push(a as u16);
+                    }
+                }
+                Constraint::Thermo { cells } => {
+                    let number = variant.thermos.len() as u16;
+                    let length = cells.len();
+                    for (place, &cell) in cells.iter().enumerate() {
+                        let index = size.index(cell);
+                        // `place` digits below it, `length - 1 - place` above.
+                        variant.allowed[index] &= digit_range(place + 1, side + place + 1 - length);
+                        variant.thermo_of[index].push((number, place as u16));
+                    }
+                    variant
+                        .thermos
+                        .push(cells.iter().map(|&c| size.index(c) as u16).collect());
+                }
+                Constraint::Cage {
+                    cells,
+                    sum: Some(sum),
+                } => {
+                    let number = variant.cages.len() as u16;
+                    for &cell in cells {
+                        variant.cage_of[size.index(cell)].push(number);
+                    }
+                    let members = cells.iter().map(|&c| size.index(c) as u16).collect();
+                    variant.cages.push((members, *sum));
+                }
+                Constraint::Allowed { cell, digits } => {
+                    variant.allowed[size.index(*cell)] &= digits
+                }
+                _ => {}
+            }
+        }
+        variant
+    }
+
+    /// The digits the constraints leave open cell `cell` of `grid`;
+    /// `houses` gives a cell's candidates by its houses alone.
+    fn candidates(&self, grid: &Grid, cell: usize, houses: &dyn Fn(usize) -> u32) -> u32 {
+        let mut mask = self.allowed[cell];
+        for &other in &self.differ[cell] {
+            let digit = grid.get(usize::from(other));
+            if digit != 0 {
+                mask &= !(1 << (digit - 1));
+            }
+        }
+        for &other in &self.adjacent[cell] {
+            let digit = grid.get(usize::from(other));
+            if digit != 0 {
+                let bit = 1u32 << (digit - 1);
+                mask &= !(bit << 1 | bit >> 1);
+            }
+        }
+        for &(number, place) in &self.thermo_of[cell] {
+            let place = usize::from(place);
+            let (mut low, mut high) = (1, grid.size().side());
+            for (k, &other) in self.thermos[usize::from(number)].iter().enumerate() {
+                let digit = usize::from(grid.get(usize::from(other)));
+                if digit == 0 {
+                    continue;
+                }
+                if k < place {
+                    low = low.max(digit + (place - k));
+                } else if k > place {
+                    // Below 0 means no digit fits: the range is empty.
+                    high = high.min((digit + place).saturating_sub(k));
+                }
+            }
+            mask &= digit_range(low, high);
+        }
+        for &number in &self.cage_of[cell] {
+            let (members, sum) = &self.cages[usize::from(number)];
+            mask &= self.cage_options(grid, members, *sum, mask, houses);
+        }
+        mask
+    }
+
+    /// Which of `mask`'s digits an open cell of a cage (`members`, `sum`)
+    /// may take: those in some set of different digits the cage does not
+    /// hold yet that makes up the rest of its sum, with one digit per open
+    /// cell and each open cell able to take one of them (by `houses`, its
+    /// houses' candidates). Boards above 12x12 (too many sets to list)
+    /// only check that the other
+    /// open cells can still reach the remainder.
+    fn cage_options(
+        &self,
+        grid: &Grid,
+        members: &[u16],
+        sum: u32,
+        mask: u32,
+        houses: &dyn Fn(usize) -> u32,
+    ) -> u32 {
+        let (mut used, mut total, mut open) = (0u32, 0u32, 0u32);
+        for &member in members {
+            match grid.get(usize::from(member)) {
+                0 => open += 1,
+                digit => {
+                    used |= 1 << (digit - 1);
+                    total += u32::from(digit);
+                }
+            }
+        }
+        let Some(rest) = sum.checked_sub(total) else {
+            return 0;
+        };
+        let free = (u32::MAX >> (32 - grid.size().side())) & !used;
+        if !self.sets.is_empty() {
+            let Some(sets) = self
+                .sets
+                .get(open as usize)
+                .and_then(|by_sum| by_sum.get(rest as usize))
+            else {
+                return 0;
+            };
+            // The open cells' candidates by their houses, on the stack.
+            let mut open_candidates = [0u32; MAX_SIDE];
+            let mut count = 0;
+            for &member in members {
+                let member = usize::from(member);
+                if grid.get(member) == 0 && count < MAX_SIDE {
+                    open_candidates[count] = houses(member);
+                    count += 1;
+                }
+            }
+            let open_candidates = &open_candidates[..count];
+            let mut options = 0;
+            for &set in sets {
+                if set & !free == 0
+                    && set & !options != 0
+                    && open_candidates.iter().all(|&c| c & set != 0)
+                {
+                    options |= set;
+                }
+            }
+            return mask & options;
+        }
+        let others = open.saturating_sub(1);
+        let mut options = 0;
+        let mut left = mask & free;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let digit = bit.trailing_zeros() + 1;
+            let Some(remainder) = rest.checked_sub(digit) else {
+                continue;
+            };
+            let (low, high) = extreme_sums(free & !bit, others);
+            if (low..=high).contains(&remainder) {
+                options |= bit;
+            }
+        }
+        options
+    }
+}
+
+/// The sum of the digits whose bits are in `set`.
+fn digit_sum(mut set: u32) -> u32 {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() + 1;
+        set &= set - 1;
+    }
+    sum
+}
+
+/// The bits of digits `low..=high` (empty when `low > high`).
+fn digit_range(low: usize, high: usize) -> u32 {
+    if low > high || high == 0 {
+        return 0;
+    }
+    let up_to_high = (1u64 << high) - 1;
+    let below_low = (1u64 << (low.max(1) - 1)) - 1;
+    (up_to_high & !below_low) as u32
+}
+
+/// The least and greatest sums of `count` different digits from `pool`
+/// (bits); `(1, 0)`, an empty range, when the pool is too small.
+fn extreme_sums(pool: u32, count: u32) -> (u32, u32) {
+    if pool.count_ones() < count {
+        return (1, 0);
+    }
+    let (mut low, mut high) = (0, 0);
+    let (mut small, mut large) = (pool, pool);
+    for _ in 0..count {
+        low += small.trailing_zeros() + 1;
+        small &= small - 1;
+        let top = 31 - large.leading_zeros();
+        high += top + 1;
+        large &= !(1 << top);
+    }
+    (low, high)
 }
 
 /// What a scan for hidden singles found.
@@ -55,6 +337,7 @@ impl Generic {
             house_start: Vec::new(),
             house_list: Vec::new(),
             members: Vec::new(),
+            variant: None,
             grid: Grid::empty(Size::NINE),
             free: Vec::new(),
             todo: [0; MAX_CELLS],
@@ -78,6 +361,7 @@ impl Generic {
             .map(|house| house.cells.iter().map(|&c| c as u16).collect())
             .collect();
         self.free = vec![0; self.members.len()];
+        self.variant = (!rules.constraints().is_empty()).then(|| Variant::new(rules));
         self.rules = Some(Arc::clone(rules));
     }
 
@@ -118,11 +402,23 @@ impl Generic {
         &self.house_list[self.house_start[cell]..self.house_start[cell + 1]]
     }
 
+    /// The digits the houses of `cell` still need.
     #[inline]
-    fn candidates(&self, cell: usize) -> u32 {
+    fn house_candidates(&self, cell: usize) -> u32 {
         self.houses(cell)
             .iter()
             .fold(u32::MAX, |free, &h| free & self.free[usize::from(h)])
+    }
+
+    #[inline]
+    fn candidates(&self, cell: usize) -> u32 {
+        let free = self.house_candidates(cell);
+        match &self.variant {
+            Some(variant) if free != 0 => {
+                free & variant.candidates(&self.grid, cell, &|c| self.house_candidates(c))
+            }
+            _ => free,
+        }
     }
 
     #[inline]

@@ -4,6 +4,7 @@
 use super::encoding::{self, clauses, name, variable};
 use crate::engine::contract::EncodingKind;
 use crate::puzzle::Puzzle;
+use crate::puzzle::rules::Constraint;
 use std::fmt::Write;
 use z3::Solver;
 
@@ -33,7 +34,21 @@ pub fn smt2(puzzle: &Puzzle, encoding: EncodingKind) -> String {
 
 /// The puzzle's `bool`-encoding clauses and one unit clause per clue, as
 /// DIMACS CNF. Comment lines map each variable number to its `x_R_C_D`.
-pub fn dimacs(puzzle: &Puzzle) -> String {
+///
+/// A killer cage's sum is a pseudo-Boolean equation that plain clauses
+/// over these variables do not state, so a puzzle with one is refused
+/// (the error names the cage) rather than written without it.
+pub fn dimacs(puzzle: &Puzzle) -> Result<String, String> {
+    if let Some(cage) = puzzle
+        .rules()
+        .constraints()
+        .iter()
+        .find(|c| matches!(c, Constraint::Cage { sum: Some(_), .. }))
+    {
+        return Err(format!(
+            "DIMACS CNF cannot state the sum of {cage}; use --format smt2"
+        ));
+    }
     let size = puzzle.size();
     let rules = clauses(puzzle.rules());
     let variables = size.cells() * size.side();
@@ -59,5 +74,5 @@ pub fn dimacs(puzzle: &Puzzle) -> String {
     for (index, digit) in puzzle.givens().clues() {
         let _ = writeln!(text, "{} 0", variable(size, index, digit));
     }
-    text
+    Ok(text)
 }

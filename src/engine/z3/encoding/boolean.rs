@@ -2,17 +2,30 @@
 //! and digit, and for every cell, and every house and digit, an "exactly
 //! one" made of one at-least-one clause and pairwise at-most-one clauses. The same clauses are what
 //! `z3doku emit --format dimacs` writes.
+//!
+//! Variant constraints are clauses too ([`super::constraint_clauses`]),
+//! except killer cages' sums: those are pseudo-Boolean equations, which
+//! CNF cannot hold without auxiliary variables, so DIMACS export refuses
+//! puzzles that have them.
 
-use super::onehot::{OneHotEncoding, exactly_one_sets};
+use super::onehot::{
+    Clause, OneHotEncoding, clause_formula, constraint_clauses, constraint_formulas,
+    exactly_one_sets,
+};
 use crate::puzzle::rules::Rules;
-use z3::ast::Bool;
-
-/// A clause: DIMACS literals, `n` for variable `n` true and `-n` for false.
-pub type Clause = Vec<i32>;
 
 /// The lesson's clauses for `rules`, over the variables numbered by
-/// [`super::variable`].
+/// [`super::variable`], then the clauses of its variant constraints
+/// (not the cages' sums: see [`super::cage_sums`]).
 pub fn clauses(rules: &Rules) -> Vec<Clause> {
+    let mut clauses = house_clauses(rules);
+    clauses.extend(constraint_clauses(rules));
+    clauses
+}
+
+/// The lesson's clauses: "exactly one" for each cell and each house's
+/// places of each digit.
+fn house_clauses(rules: &Rules) -> Vec<Clause> {
     let mut clauses = Vec::new();
     for set in exactly_one_sets(rules) {
         // Variable numbers stop at 25³, far inside i32.
@@ -30,19 +43,12 @@ pub fn clauses(rules: &Rules) -> Vec<Clause> {
 /// The SAT lesson's encoding of `rules`.
 pub fn bool_encoding(rules: &Rules) -> OneHotEncoding {
     OneHotEncoding::new(rules.size(), |vars| {
-        clauses(rules)
+        let mut formulas: Vec<_> = house_clauses(rules)
             .iter()
-            .map(|clause| {
-                let lits: Vec<Bool> = clause
-                    .iter()
-                    .map(|&lit| {
-                        let v = &vars[lit.unsigned_abs() as usize - 1];
-                        if lit > 0 { v.clone() } else { v.not() }
-                    })
-                    .collect();
-                Bool::or(&lits)
-            })
-            .collect()
+            .map(|clause| clause_formula(vars, clause))
+            .collect();
+        formulas.extend(constraint_formulas(rules, vars));
+        formulas
     })
 }
 

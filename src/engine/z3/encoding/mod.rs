@@ -7,9 +7,11 @@ mod int;
 mod onehot;
 mod pb;
 
-pub use boolean::{Clause, bool_encoding, clauses};
+pub use boolean::{bool_encoding, clauses};
 pub use int::IntEncoding;
-pub use onehot::{OneHotEncoding, exactly_one_sets, name, variable};
+pub use onehot::{
+    Clause, OneHotEncoding, cage_sums, constraint_clauses, exactly_one_sets, name, variable,
+};
 pub use pb::pb_encoding;
 
 use crate::engine::contract::EncodingKind;

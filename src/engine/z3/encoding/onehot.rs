@@ -6,7 +6,7 @@
 
 use super::Encoding;
 use crate::puzzle::grid::{Grid, Size};
-use crate::puzzle::rules::Rules;
+use crate::puzzle::rules::{Constraint, Rules};
 use std::fmt::Write;
 use z3::Model;
 use z3::ast::Bool;
@@ -135,6 +135,155 @@ pub fn exactly_one_sets(rules: &Rules) -> impl Iterator<Item = Vec<usize>> + '_ 
         })
     });
     cells.chain(places)
+}
+
+/// A clause: DIMACS literals, `n` for variable `n` true and `-n` for false.
+pub type Clause = Vec<i32>;
+
+/// The literal "cell `index` holds `digit`" (negated: "does not").
+fn literal(size: Size, index: usize, digit: u8, holds: bool) -> i32 {
+    // Variable numbers stop at 25³, far inside i32.
+    let number = variable(size, index, digit) as i32;
+    if holds { number } else { -number }
+}
+
+/// The variant constraints that clauses state, as clauses: every
+/// constraint except a cage's sum (see [`cage_sums`]).
+///
+/// Pairs that must differ (anti-knight, anti-king, cage mates) get one
+/// binary clause per digit, unless a house already keeps them apart;
+/// nonconsecutive neighbours one per pair of consecutive digits; a
+/// thermometer forbids each pair of digits out of order on consecutive
+/// cells, and, as unit clauses, the digits too small or too large for a
+/// cell's place on it; a pencil-marked cell forbids the digits it lacks.
+pub fn constraint_clauses(rules: &Rules) -> Vec<Clause> {
+    let size = rules.size();
+    let side = size.side() as u8;
+    let mut clauses = Vec::new();
+    let differ = |clauses: &mut Vec<Clause>, a: usize, b: usize| {
+        if !rules.share_house(a, b) {
+            for d in 1..=side {
+                clauses.push(vec![literal(size, a, d, false), literal(size, b, d, false)]);
+            }
+        }
+    };
+    for constraint in rules.constraints() {
+        match constraint {
+            Constraint::Cage { cells, .. } => {
+                let cells: Vec<usize> = cells.iter().map(|&c| size.index(c)).collect();
+                for (k, &a) in cells.iter().enumerate() {
+                    for &b in &cells[k + 1..] {
+                        differ(&mut clauses, a, b);
+                    }
+                }
+            }
+            Constraint::Thermo { cells } => {
+                let cells: Vec<usize> = cells.iter().map(|&c| size.index(c)).collect();
+                let length = cells.len();
+                for (place, &cell) in cells.iter().enumerate() {
+                    // At least `place` digits lie below it and
+                    // `length - 1 - place` above.
+                    for d in 1..=side {
+                        let (d_at, side_at) = (usize::from(d), usize::from(side));
+                        if d_at <= place || d_at + (length - 1 - place) > side_at {
+                            clauses.push(vec![literal(size, cell, d, false)]);
+                        }
+                    }
+                }
+                for w in cells.windows(2) {
+                    for i in 1..=side {
+                        for j in 1..=i {
+                            clauses.push(vec![
+                                literal(size, w[0], i, false),
+                                literal(size, w[1], j, false),
+                            ]);
+                        }
+                    }
+                }
+            }
+            Constraint::AntiKnight | Constraint::AntiKing => {
+                for (a, b) in constraint.pairs(size) {
+                    differ(&mut clauses, a, b);
+                }
+            }
+            Constraint::NonConsecutive => {
+                for (a, b) in constraint.pairs(size) {
+                    for d in 1..side {
+                        clauses.push(vec![
+                            literal(size, a, d, false),
+                            literal(size, b, d + 1, false),
+                        ]);
+                        clauses.push(vec![
+                            literal(size, a, d + 1, false),
+                            literal(size, b, d, false),
+                        ]);
+                    }
+                }
+            }
+            Constraint::Allowed { cell, digits } => {
+                let index = size.index(*cell);
+                for d in (1..=side).filter(|d| digits >> (d - 1) & 1 == 0) {
+                    clauses.push(vec![literal(size, index, d, false)]);
+                }
+            }
+        }
+    }
+    clauses
+}
+
+/// Each cage's sum as a pseudo-Boolean equation: the variables of its
+/// cells' digits, each weighted by its digit, and the total.
+pub fn cage_sums(rules: &Rules) -> Vec<(Vec<(usize, i32)>, i32)> {
+    let size = rules.size();
+    rules
+        .constraints()
+        .iter()
+        .filter_map(|constraint| match constraint {
+            Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } => {
+                let terms = cells
+                    .iter()
+                    .flat_map(|&cell| {
+                        (1..=size.side() as u8)
+                            .map(move |d| (variable(size, size.index(cell), d), i32::from(d)))
+                    })
+                    .collect();
+                // A sum was checked against the cage's reach: at most 325.
+                Some((terms, *sum as i32))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// `clause` as a formula over `vars` (variable `n` at `n - 1`).
+pub(super) fn clause_formula(vars: &[Bool], clause: &[i32]) -> Bool {
+    let lits: Vec<Bool> = clause
+        .iter()
+        .map(|&lit| {
+            let v = &vars[lit.unsigned_abs() as usize - 1];
+            if lit > 0 { v.clone() } else { v.not() }
+        })
+        .collect();
+    Bool::or(&lits)
+}
+
+/// The variant constraints over `vars`: [`constraint_clauses`] as
+/// clauses and [`cage_sums`] as pseudo-Boolean equations. Both one-hot
+/// encodings state them so.
+pub(super) fn constraint_formulas(rules: &Rules, vars: &[Bool]) -> Vec<Bool> {
+    let clauses = constraint_clauses(rules);
+    let sums = cage_sums(rules).into_iter().map(|(terms, total)| {
+        let terms: Vec<(&Bool, i32)> = terms.iter().map(|&(v, w)| (&vars[v - 1], w)).collect();
+        Bool::pb_eq(&terms, total)
+    });
+    clauses
+        .iter()
+        .map(|clause| clause_formula(vars, clause))
+        .chain(sums)
+        .collect()
 }
 
 #[cfg(test)]

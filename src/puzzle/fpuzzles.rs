@@ -1,0 +1,529 @@
+//! Reading f-puzzles puzzles: their JSON, the compressed payload that
+//! f-puzzles and SudokuPad put in links (lz-string's `compressToBase64` of
+//! the JSON), and those links themselves.
+//!
+//! A puzzle is an object with `size`, `grid` (rows of cell objects) and one
+//! key per rule. A cell's `value` is a given whether or not `given` is set;
+//! `centerPencilMarks` and `givenPencilMarks` on an empty cell restrict its
+//! digits. Rules read: `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
+//! `nonconsecutive` (each `true`), `killercage` and `thermometer`. Keys that
+//! only draw (`line`, `rectangle`, `circle`, `text`, a `cage` without a
+//! value) and metadata (`title`, `author`, `ruleset`, `solution`) are
+//! ignored. Any other key is an error that names it: a rule z3doku does not
+//! know must never be skipped, or it would solve a different puzzle.
+
+use super::Puzzle;
+use super::grid::{Cell, Grid, Size};
+use super::rules::{Constraint, Diagonal, RuleError, Rules, RulesBuilder};
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+/// The longest compressed payload read. lz-string's output can grow with
+/// the square of its input, so a bound on the input bounds the memory
+/// decompression takes; real puzzles' payloads are a few KiB.
+const MAX_PAYLOAD_CHARS: usize = 16 * 1024;
+
+/// The shortest text taken for a bare compressed payload: anything shorter
+/// cannot hold even an empty 4x4 puzzle, and the grid forms are that short.
+const SHORTEST_PAYLOAD: usize = 40;
+
+/// Top-level keys that only draw or describe, and change no rule.
+const IGNORED_KEYS: [&str; 8] = [
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "line",
+    "rectangle",
+    "circle",
+    "text",
+];
+
+/// Keys of a grid cell that only draw or hold the solver's notes.
+const IGNORED_CELL_KEYS: [&str; 3] = ["cornerPencilMarks", "highlight", "c"];
+
+/// Why a text is not an f-puzzles puzzle z3doku can solve.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FpuzzlesError {
+    /// The text is not JSON.
+    #[error("line {line}, column {column}: not JSON ({message})")]
+    NotJson {
+        /// Line of the fault.
+        line: usize,
+        /// Column of the fault.
+        column: usize,
+        /// serde_json's description.
+        message: String,
+    },
+    /// A rule z3doku does not support.
+    #[error("unsupported rule `{key}`{place}")]
+    Unsupported {
+        /// The key.
+        key: String,
+        /// Where, when not at the top level: ` in grid cell r1c1`.
+        place: String,
+    },
+    /// A value of the wrong shape.
+    #[error("{place}: {problem}")]
+    Invalid {
+        /// Which key (and item).
+        place: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A rule that cannot hold on this board.
+    #[error("{0}")]
+    Rule(RuleError),
+    /// A link or payload that does not decompress.
+    #[error("not an f-puzzles payload: {0}")]
+    Payload(String),
+}
+
+fn invalid(place: impl Into<String>, problem: impl Into<String>) -> FpuzzlesError {
+    FpuzzlesError::Invalid {
+        place: place.into(),
+        problem: problem.into(),
+    }
+}
+
+/// Whether `text` reads as f-puzzles input rather than a grid: JSON (it
+/// starts with `{`), an f-puzzles or SudokuPad link, or one long token of
+/// base64 characters.
+pub fn is_fpuzzles(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with('{') || link_payload(text).is_some() || looks_like_payload(text)
+}
+
+/// Reads an f-puzzles puzzle from JSON, a compressed payload or a link.
+pub fn parse(text: &str) -> Result<Puzzle, FpuzzlesError> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        parse_json(text)
+    } else {
+        parse_json(&decompress(text)?)
+    }
+}
+
+/// The JSON a link or bare payload holds.
+pub fn decompress(text: &str) -> Result<String, FpuzzlesError> {
+    let text = text.trim();
+    let payload = match link_payload(text) {
+        Some(payload) => percent_decode(payload)?,
+        None => text.to_string(),
+    };
+    // A query string may carry base64's `+` as a space.
+    let payload = payload.replace(' ', "+");
+    if payload.chars().count() > MAX_PAYLOAD_CHARS {
+        return Err(FpuzzlesError::Payload(format!(
+            "longer than {} KiB; save the puzzle as JSON instead",
+            MAX_PAYLOAD_CHARS / 1024
+        )));
+    }
+    let wide = lz_str::decompress_from_base64(&payload)
+        .ok_or_else(|| FpuzzlesError::Payload("it does not decompress".into()))?;
+    String::from_utf16(&wide)
+        .map_err(|_| FpuzzlesError::Payload("it decompresses to invalid text".into()))
+}
+
+/// The payload of an f-puzzles link (`https://f-puzzles.com/?load=…`) or a
+/// SudokuPad one (`https://sudokupad.app/fpuzzles…`, or `fpuz…`).
+fn link_payload(text: &str) -> Option<&str> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))?;
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    if let Some(rest) = rest.strip_prefix("f-puzzles.com/") {
+        let start = rest.find("load=")? + "load=".len();
+        let payload = &rest[start..];
+        return Some(payload.split('&').next().unwrap_or(payload));
+    }
+    let rest = rest.strip_prefix("sudokupad.app/")?;
+    let rest = rest.strip_prefix("?puzzle=").unwrap_or(rest);
+    rest.strip_prefix("fpuzzles")
+        .or_else(|| rest.strip_prefix("fpuz"))
+}
+
+/// Whether `text` is one long token of base64 characters (and `%` escapes).
+fn looks_like_payload(text: &str) -> bool {
+    text.len() >= SHORTEST_PAYLOAD
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '%'))
+        // A grid line of digits and letters is not base64 of lz-string's
+        // (whose output never lacks upper and lower case both).
+        && text.chars().any(|c| c.is_ascii_lowercase())
+        && text.chars().any(|c| c.is_ascii_uppercase())
+}
+
+/// `text` with each `%XX` escape replaced by its byte.
+fn percent_decode(text: &str) -> Result<String, FpuzzlesError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        if bytes[k] == b'%' {
+            let hex = bytes
+                .get(k + 1..k + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| FpuzzlesError::Payload(format!("a bad %-escape at {}", k + 1)))?;
+            out.push(hex);
+            k += 3;
+        } else {
+            out.push(bytes[k]);
+            k += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| FpuzzlesError::Payload("escapes that are not UTF-8".into()))
+}
+
+/// Reads f-puzzles JSON.
+pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| FpuzzlesError::NotJson {
+        line: e.line(),
+        column: e.column(),
+        message: e
+            .to_string()
+            .split(" at line")
+            .next()
+            .unwrap_or("")
+            .to_string(),
+    })?;
+    let Value::Object(object) = value else {
+        return Err(invalid("the JSON", "an f-puzzles puzzle is an object"));
+    };
+    let side = object
+        .get("size")
+        .ok_or_else(|| invalid("the puzzle", "`size` is missing"))?
+        .as_u64()
+        .ok_or_else(|| invalid("`size`", "not a whole number"))?;
+    let size = usize::try_from(side)
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| invalid("`size`", format!("{side} is not a side z3doku solves")))?;
+    let mut builder = Rules::builder(size);
+    let mut givens = Grid::empty(size);
+    for (key, value) in &object {
+        match key.as_str() {
+            "size" => {}
+            "grid" => read_grid(value, size, &mut givens, &mut builder)?,
+            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive" => {
+                let on = value
+                    .as_bool()
+                    .ok_or_else(|| invalid(format!("`{key}`"), "not true or false"))?;
+                if on {
+                    add_whole_board(key, &mut builder)?;
+                }
+            }
+            "killercage" => read_cages(value, size, &mut builder)?,
+            "thermometer" => read_thermos(value, size, &mut builder)?,
+            "cage" => check_drawn_cages(value)?,
+            other if IGNORED_KEYS.contains(&other) => {}
+            other => {
+                return Err(FpuzzlesError::Unsupported {
+                    key: other.to_string(),
+                    place: String::new(),
+                });
+            }
+        }
+    }
+    if !object.contains_key("grid") {
+        return Err(invalid("the puzzle", "`grid` is missing"));
+    }
+    Ok(Puzzle::new(givens, builder.build()))
+}
+
+fn add_whole_board(key: &str, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
+    let constraint = match key {
+        "diagonal+" => {
+            builder.diagonal(Diagonal::Rising);
+            return Ok(());
+        }
+        "diagonal-" => {
+            builder.diagonal(Diagonal::Falling);
+            return Ok(());
+        }
+        "antiknight" => Constraint::AntiKnight,
+        "antiking" => Constraint::AntiKing,
+        _ => Constraint::NonConsecutive,
+    };
+    builder
+        .constraint(constraint)
+        .map_err(FpuzzlesError::Rule)?;
+    Ok(())
+}
+
+fn read_grid(
+    value: &Value,
+    size: Size,
+    givens: &mut Grid,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    let side = size.side();
+    let rows = value
+        .as_array()
+        .filter(|rows| rows.len() == side)
+        .ok_or_else(|| invalid("`grid`", format!("not a list of {side} rows")))?;
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .filter(|cells| cells.len() == side)
+            .ok_or_else(|| invalid(format!("`grid` row {}", r + 1), format!("not {side} cells")))?;
+        for (c, cell) in cells.iter().enumerate() {
+            let at = size.cell(r, c);
+            let place = format!("grid cell {at}");
+            let Value::Object(fields) = cell else {
+                return Err(invalid(place, "not an object"));
+            };
+            read_cell(fields, at, &place, size, givens, builder)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_cell(
+    fields: &Map<String, Value>,
+    at: Cell,
+    place: &str,
+    size: Size,
+    givens: &mut Grid,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    let side = size.side() as u64;
+    let mut marks = Vec::new();
+    for (key, value) in fields {
+        match key.as_str() {
+            // Whether the setter or the solver wrote a digit, it is part of
+            // the puzzle as given.
+            "value" => match value {
+                Value::Null => {}
+                _ => {
+                    let digit = value
+                        .as_u64()
+                        .filter(|d| (1..=side).contains(d))
+                        .ok_or_else(|| {
+                            invalid(
+                                place,
+                                format!("`value` {value} is not a digit from 1 to {side}"),
+                            )
+                        })?;
+                    givens.set(size.index(at), digit as u8);
+                }
+            },
+            "given" => {}
+            "centerPencilMarks" | "givenPencilMarks" => {
+                let digits = value
+                    .as_array()
+                    .ok_or_else(|| invalid(place, format!("`{key}` is not a list of digits")))?;
+                let mut mask = 0u32;
+                for digit in digits {
+                    let digit = digit
+                        .as_u64()
+                        .filter(|d| (1..=side).contains(d))
+                        .ok_or_else(|| {
+                            invalid(
+                                place,
+                                format!("`{key}` holds {digit}, not a digit from 1 to {side}"),
+                            )
+                        })?;
+                    mask |= 1 << (digit - 1);
+                }
+                if mask != 0 {
+                    marks.push(mask);
+                }
+            }
+            other if IGNORED_CELL_KEYS.contains(&other) => {}
+            other => {
+                return Err(FpuzzlesError::Unsupported {
+                    key: other.to_string(),
+                    place: format!(" in {place}"),
+                });
+            }
+        }
+    }
+    // Marks on a cell with a digit say nothing more.
+    if givens.get(size.index(at)) == 0 {
+        for digits in marks {
+            builder
+                .constraint(Constraint::Allowed { cell: at, digits })
+                .map_err(FpuzzlesError::Rule)?;
+        }
+    }
+    Ok(())
+}
+
+/// The items of a list-valued rule key.
+fn items<'a>(key: &str, value: &'a Value) -> Result<&'a [Value], FpuzzlesError> {
+    value
+        .as_array()
+        .map(Vec::as_slice)
+        .ok_or_else(|| invalid(format!("`{key}`"), "not a list"))
+}
+
+/// A list of `R{row}C{col}` names as cells.
+fn read_cells(value: Option<&Value>, size: Size, place: &str) -> Result<Vec<Cell>, FpuzzlesError> {
+    let names = value
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(place, "`cells` is not a list"))?;
+    names
+        .iter()
+        .map(|name| {
+            name.as_str()
+                .and_then(|n| cell_named(n, size))
+                .ok_or_else(|| {
+                    invalid(
+                        place,
+                        format!("{name} is not a cell R<row>C<column> on the board"),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// The cell `R{row}C{col}` (1-based, either case), when it is on the board.
+fn cell_named(name: &str, size: Size) -> Option<Cell> {
+    let upper = name.trim().to_ascii_uppercase();
+    let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    let on_board = (1..=size.side()).contains(&row) && (1..=size.side()).contains(&col);
+    on_board.then(|| size.cell(row - 1, col - 1))
+}
+
+fn read_cages(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
+    for (k, item) in items("killercage", value)?.iter().enumerate() {
+        let place = format!("`killercage` {}", k + 1);
+        let cells = read_cells(item.get("cells"), size, &place)?;
+        let sum = match item.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) if text.trim().is_empty() => None,
+            Some(value) => {
+                let number = match value {
+                    Value::String(text) => text.trim().parse::<u32>().ok(),
+                    other => other.as_u64().and_then(|n| u32::try_from(n).ok()),
+                };
+                Some(
+                    number
+                        .ok_or_else(|| invalid(&place, format!("`value` {value} is not a sum")))?,
+                )
+            }
+        };
+        builder
+            .constraint(Constraint::Cage { cells, sum })
+            .map_err(FpuzzlesError::Rule)?;
+    }
+    Ok(())
+}
+
+fn read_thermos(
+    value: &Value,
+    size: Size,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    for (k, item) in items("thermometer", value)?.iter().enumerate() {
+        let place = format!("`thermometer` {}", k + 1);
+        let lines = item
+            .get("lines")
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(&place, "`lines` is not a list"))?;
+        for line in lines {
+            let cells = read_cells(Some(line), size, &place)?;
+            builder
+                .constraint(Constraint::Thermo { cells })
+                .map_err(FpuzzlesError::Rule)?;
+        }
+    }
+    Ok(())
+}
+
+/// Drawn cages are decoration, unless one carries a value: then it was
+/// meant as a rule z3doku does not read.
+fn check_drawn_cages(value: &Value) -> Result<(), FpuzzlesError> {
+    let labelled = items("cage", value)?.iter().any(|item| {
+        item.get("value")
+            .is_some_and(|v| !v.is_null() && v.as_str().is_none_or(|s| !s.trim().is_empty()))
+    });
+    if labelled {
+        return Err(FpuzzlesError::Unsupported {
+            key: "cage".into(),
+            place: " with a value (a killer cage is `killercage`)".into(),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"{"size":4,"title":"t","grid":[[{"value":1,"given":true},{},{},{}],
+        [{},{},{},{}],[{},{},{"value":2},{}],[{},{},{},{"centerPencilMarks":[3,4]}]],
+        "killercage":[{"cells":["R1C2","R1C3"],"value":"5"}],
+        "thermometer":[{"lines":[["R2C1","R2C2"]]}],"diagonal+":true,"line":[{}]}"#;
+
+    #[test]
+    fn reads_givens_and_rules() {
+        let puzzle = parse(SMALL).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.givens().get(0), 1);
+        assert_eq!(puzzle.givens().get(10), 2);
+        let rules: Vec<String> = puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                "r4c4 is one of 3 4",
+                "cage 5 (r1c2 r1c3)",
+                "thermo r2c1→r2c2"
+            ]
+        );
+        assert!(!puzzle.rules().is_classic());
+        assert_eq!(puzzle.rules().houses().len(), 13);
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        let arrow = r#"{"size":4,"grid":[],"arrow":[]}"#;
+        assert_eq!(
+            parse(arrow).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `arrow`")
+        );
+        let region = SMALL.replace(r#"{"value":2}"#, r#"{"region":3}"#);
+        assert_eq!(
+            parse(&region).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `region` in grid cell r3c3")
+        );
+    }
+
+    #[test]
+    fn links_and_payloads_decode() {
+        let payload = lz_str::compress_to_base64(SMALL);
+        let json = parse(SMALL).unwrap_or_else(|e| panic!("{e}"));
+        let escaped = payload
+            .replace('+', "%2B")
+            .replace('/', "%2F")
+            .replace('=', "%3D");
+        for text in [
+            payload.clone(),
+            format!("https://f-puzzles.com/?load={payload}"),
+            format!("https://f-puzzles.com/?load={escaped}"),
+            format!("https://sudokupad.app/fpuzzles{payload}"),
+            format!("https://sudokupad.app/fpuz{payload}"),
+        ] {
+            assert!(is_fpuzzles(&text), "{text}");
+            assert_eq!(parse(&text).as_ref(), Ok(&json), "{text}");
+        }
+        assert!(!is_fpuzzles(&".".repeat(81)));
+        assert!(!is_fpuzzles(&"123456789".repeat(9)));
+    }
+
+    #[test]
+    fn bad_rules_name_the_place() {
+        let bad = SMALL.replace(r#""R1C3"],"value":"5""#, r#""R1C9"],"value":"5""#);
+        assert!(parse(&bad).is_err_and(|e| e.to_string().contains("`killercage` 1")));
+        let sum = SMALL.replace(r#""value":"5""#, r#""value":"50""#);
+        assert!(parse(&sum).is_err_and(|e| e.to_string().contains("add up to 50")));
+    }
+}
