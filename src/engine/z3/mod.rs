@@ -167,8 +167,11 @@ pub(crate) fn set_deadline(
 
 /// Why `solver` answered unknown, as a [`GiveUp`].
 pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
-    let deadline_passed = deadline.is_some_and(|d| Instant::now() >= d);
-    reason_of(solver.get_reason_unknown(), deadline_passed, || {
+    // Z3's timer counts whole milliseconds from the check's start, so it
+    // can fire a moment before the deadline itself: a cancelled check under
+    // a deadline ran out of time (nothing else cancels Z3 here: Ctrl-C ends
+    // the process).
+    reason_of(solver.get_reason_unknown(), deadline.is_some(), || {
         // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
         // limit without a reason: its `max memory` statistic tells.
         let used = match solver.get_statistics().value("max memory")? {
@@ -185,14 +188,14 @@ pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
 /// the last word.
 fn reason_of(
     said: Option<String>,
-    deadline_passed: bool,
+    under_deadline: bool,
     over_memory: impl FnOnce() -> Option<bool>,
 ) -> GiveUp {
     let said = said.filter(|s| !s.trim().is_empty());
     let lower = said.as_deref().unwrap_or_default().to_lowercase();
     if lower.contains("memory") {
         GiveUp::Memory
-    } else if lower.contains("timeout") || (lower.contains("cancel") && deadline_passed) {
+    } else if lower.contains("timeout") || (lower.contains("cancel") && under_deadline) {
         GiveUp::Timeout
     } else if lower.contains("cancel") || lower.contains("interrupt") {
         GiveUp::Interrupted
