@@ -276,9 +276,7 @@ fn a_minimal_puzzle_needs_every_clue_and_keeps_the_solution() {
             );
             for clue in &m.needed {
                 assert_eq!(
-                    minimal
-                        .givens()
-                        .get(81.min(clue.cell.row() * 9 + clue.cell.col())),
+                    minimal.givens().get(Size::NINE.index(clue.cell)),
                     clue.digit
                 );
             }
