@@ -1,5 +1,5 @@
 //! One JSON schema for every command's results: `solve`, `check`,
-//! `count`, `batch` and `queens` all print a [`Report`], so a field has the
+//! `count`, `batch`, `queens`, `candidates` and `minimize` all print a [`Report`], so a field has the
 //! same name and unit wherever it appears. Fields that do not apply to a
 //! result are left out.
 //!
@@ -9,9 +9,11 @@
 
 use crate::batch::Record;
 use crate::engine::GiveUp;
+use crate::puzzle::grid::{Clue, digit_char};
 use crate::queens::{Placement, QueensCount};
-use crate::solve::{Count, Outcome, Status, Verification};
+use crate::solve::{Candidates, Count, Minimized, Outcome, Status, Verification};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// A result as JSON.
@@ -70,6 +72,41 @@ pub struct Report {
     /// Each solution's model as text, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub models: Option<Vec<String>>,
+    /// `candidates`: each open cell's true candidates, in row-major order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<Vec<CellCandidates>>,
+    /// `candidates`: the candidates that would make the puzzle unique if
+    /// placed (in exactly one solution), as `r1c1=5`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deciding: Option<Vec<String>>,
+    /// `candidates`: the most solutions counted per candidate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap: Option<usize>,
+    /// `candidates` and `minimize`: the searches the engine ran (for Z3,
+    /// its satisfiability checks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checks: Option<usize>,
+    /// `minimize`: the clues without which the puzzle has a second
+    /// solution, as `r1c1=5`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needed: Option<Vec<String>>,
+    /// `minimize`: the clues the puzzle can do without, each on its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redundant: Option<Vec<String>>,
+    /// `minimize`: a puzzle with the same unique solution in which every
+    /// clue is needed, as one line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal: Option<String>,
+}
+
+/// One open cell's true candidates: `{"cell": "r1c2", "counts": {"4": 1,
+/// "7": 2}}`, each digit with the solutions that have it, up to the cap.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CellCandidates {
+    /// The cell, as `r1c1`.
+    pub cell: String,
+    /// Digit (as the one-line form writes it) to count.
+    pub counts: BTreeMap<String, usize>,
 }
 
 impl Report {
@@ -138,6 +175,48 @@ impl Report {
         }
     }
 
+    /// The report of a `candidates` command: the verdict, and when the
+    /// puzzle has solutions, the counts of every open cell.
+    pub fn of_candidates(candidates: &Candidates) -> Report {
+        let outcome = &candidates.outcome;
+        let size = outcome.puzzle.size();
+        let known = candidates.is_known();
+        Report {
+            summary: Some(candidates.summary()),
+            candidates: known.then(|| {
+                (0..size.cells())
+                    .filter(|&i| outcome.puzzle.givens().get(i) == 0)
+                    .map(|i| CellCandidates {
+                        cell: size.cell_at(i).to_string(),
+                        counts: candidates
+                            .of_cell(i)
+                            .into_iter()
+                            .map(|(d, n)| (digit_char(d).to_string(), n))
+                            .collect(),
+                    })
+                    .collect()
+            }),
+            deciding: known.then(|| clue_strings(&candidates.deciding())),
+            cap: Some(candidates.cap),
+            checks: Some(candidates.checks),
+            ..Report::of_outcome(outcome, false)
+        }
+    }
+
+    /// The report of a `minimize` command: the verdict, and for a unique
+    /// puzzle the needed and redundant clues and a minimal puzzle.
+    pub fn of_minimized(minimized: &Minimized) -> Report {
+        let unique = minimized.outcome.status == Status::Unique;
+        Report {
+            summary: Some(minimized.summary()),
+            needed: unique.then(|| clue_strings(&minimized.needed)),
+            redundant: unique.then(|| clue_strings(&minimized.redundant)),
+            minimal: minimized.minimal.as_ref().map(|p| p.givens().to_line()),
+            checks: Some(minimized.checks),
+            ..Report::of_outcome(&minimized.outcome, false)
+        }
+    }
+
     /// The report of a queens placement (`None`: there is none).
     pub fn of_placement(n: usize, placement: Option<&Placement>, elapsed: Duration) -> Report {
         let status = match placement {
@@ -195,6 +274,11 @@ fn verification(v: Verification) -> (Option<bool>, Option<&'static str>) {
         Verification::Verified(kind) => (Some(true), Some(kind.name())),
         Verification::NotVerified => (Some(false), None),
     }
+}
+
+/// Clues as `r1c1=5`.
+fn clue_strings(clues: &[Clue]) -> Vec<String> {
+    clues.iter().map(Clue::to_string).collect()
 }
 
 fn millis(d: Duration) -> f64 {

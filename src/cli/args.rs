@@ -40,6 +40,12 @@ pub enum Command {
     /// Solve a file of puzzles with each engine and encoding, check every answer, and print one
     /// table of the timings.
     Bench(BenchArgs),
+    /// Show each empty cell's true candidates: the digits it takes in some solution, with how
+    /// many solutions have each, and which would make the puzzle unique if placed.
+    Candidates(CandidatesArgs),
+    /// Name the clues a unique puzzle needs and the ones it can do without, and print a minimal
+    /// puzzle with the same solution.
+    Minimize(MinimizeArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -281,6 +287,91 @@ pub struct BatchArgs {
     /// No progress bar and no summary on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "A candidate in exactly one solution decides the puzzle: placed, it leaves the \
+                  puzzle unique. The pretty grid marks it with `*` (in bold colour on a terminal); \
+                  `pencilmarks` adds a `# deciding: r1c1=5 ...` line; JSON lists it in \
+                  `deciding`. Exit status: 0 the puzzle has a solution (unique or not); 1 no \
+                  solution; 4 gave up."
+)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// Also print the number of checks and the engine's statistics of its last search as a
+    /// table on standard error.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Count the solutions of each candidate up to this many (at least 2, so that a candidate
+    /// in exactly one solution is known).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
+    pub cap: u64,
+
+    /// `pretty`: a pencil-mark grid; `pencilmarks`: one line of N³ characters (729 for 9x9), for
+    /// each cell and digit the digit or `.`; `json`: an object with each cell's counts.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: CandidatesFormat,
+
+    /// Colour and bold in the pretty grid: `auto` uses them on a terminal unless NO_COLOR is
+    /// set.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "The minimal puzzle goes to standard output; which clues are needed, to \
+                  standard error. Exit status: 0 minimized; 1 no solution; 2 usage or input \
+                  error; 3 not unique (nothing to minimize); 4 gave up."
+)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    #[command(flatten)]
+    pub stats: StatsArgs,
+
+    /// Clues to keep in the minimal puzzle, needed or not, as `r1c1,r5c5`.
+    #[arg(long, value_name = "CELLS")]
+    pub keep: Option<String>,
+
+    /// `line`: the minimal puzzle as one line; `grid`: a row per line; `json`: an object with
+    /// the needed and redundant clues [default: the input's form].
+    #[arg(long, short, value_enum)]
+    pub output: Option<MinimizeFormat>,
+}
+
+/// Output formats of `candidates`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum CandidatesFormat {
+    /// A pencil-mark grid: each empty cell a block of its candidates, `*` after a deciding one.
+    #[default]
+    Pretty,
+    /// One line of N³ characters, as tdoku and Sudoku Explainer read it.
+    Pencilmarks,
+    /// A JSON object.
+    Json,
+}
+
+/// Output formats of `minimize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MinimizeFormat {
+    /// The minimal puzzle as one line, `.` for a blank.
+    Line,
+    /// The minimal puzzle as a row of characters per line.
+    Grid,
+    /// A JSON object.
+    Json,
 }
 
 /// Output formats of one puzzle's result.

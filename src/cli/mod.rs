@@ -11,8 +11,9 @@ mod render;
 mod tables;
 
 use args::{
-    BenchArgs, CheckArgs, Command, CountArgs, EmitArgs, EmitFormat, OutputFormat, PuzzleArgs,
-    QueensArgs, QueensOutput, SolveArgs, TextOrJson,
+    BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, Command, CountArgs, EmitArgs,
+    EmitFormat, MinimizeArgs, MinimizeFormat, OutputFormat, PuzzleArgs, QueensArgs, QueensOutput,
+    SolveArgs, TextOrJson,
 };
 use render::Show;
 use std::io::Write;
@@ -24,7 +25,8 @@ use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::input::{Source, display_path};
 use z3doku::queens::{MAX_QUEENS, Queens};
 use z3doku::report::Report;
-use z3doku::solve::{InternalError, Outcome, Pipeline, Status, exit};
+use z3doku::solve::minimize::parse_cells;
+use z3doku::solve::{InternalError, Outcome, Pipeline, Status, clue_text, exit};
 
 /// A failure that ends the command: its message and exit status.
 pub struct Failure {
@@ -81,6 +83,8 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Queens(args) => queens(&args),
         Command::Emit(args) => emit(&args),
         Command::Bench(args) => bench(&args),
+        Command::Candidates(args) => candidates(&args),
+        Command::Minimize(args) => minimize(&args),
     }
 }
 
@@ -254,6 +258,126 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
     let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
     print(&tables::bench(&rows, args.unique))?;
     Ok(exit::SOLVED)
+}
+
+/// The statistics table of a setter's command: its checks, then the
+/// engine's statistics of its last search.
+fn setter_statistics(checks: usize, outcome: &Outcome) -> String {
+    let mut rows = vec![("checks".to_string(), checks.to_string())];
+    rows.extend(outcome.statistics.iter().cloned());
+    tables::statistics(&rows)
+}
+
+fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
+    let request = args.engine.request(false, true, false, args.stats)?;
+    let puzzle = read_puzzle(&args.input)?;
+    let cap = usize::try_from(args.cap).unwrap_or(usize::MAX);
+    let result = Pipeline::new(request).candidates(&puzzle, cap)?;
+    let outcome = &result.outcome;
+    let deciding = result.deciding();
+    match args.output {
+        CandidatesFormat::Json => print(&Report::of_candidates(&result).to_json_line())?,
+        _ if !result.is_known() => eprintln!("{}", result.summary()),
+        CandidatesFormat::Pretty => {
+            let mut text = render::pencil_grid(&result, args.color.enabled());
+            text += &result.summary();
+            text.push('\n');
+            if !deciding.is_empty() {
+                text += &format!(
+                    "deciding ({}): {}\n",
+                    render::DECIDING_MARK,
+                    clue_text(&deciding)
+                );
+            }
+            print(&text)?;
+        }
+        CandidatesFormat::Pencilmarks => {
+            let mut text = result.pencilmarks() + "\n";
+            if !deciding.is_empty() {
+                text += &format!("# deciding: {}\n", clue_text(&deciding));
+            }
+            print(&text)?;
+        }
+    }
+    if args.stats {
+        eprint!("{}", setter_statistics(result.checks, outcome));
+    }
+    if let Some(line) = outcome.verification_summary() {
+        eprintln!("{line}");
+    }
+    // A puzzle with several solutions is what a setter asks about: it is
+    // not a failure here.
+    Ok(match outcome.status {
+        Status::Multiple => exit::SOLVED,
+        status => status.exit_code(),
+    })
+}
+
+fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
+    let request = args.engine.request(true, true, false, args.stats.stats)?;
+    let source = Source::from_arg(&args.input.puzzle);
+    let (puzzle, as_grid) = source
+        .read_puzzle_and_form(args.input.size)
+        .map_err(|e| Failure::input(format!("{source}: {e}")))?;
+    let keep = match &args.keep {
+        Some(text) => {
+            parse_cells(text, puzzle.size()).map_err(|e| Failure::input(format!("--keep: {e}")))?
+        }
+        None => Vec::new(),
+    };
+    let size = puzzle.size();
+    if let Some(&cell) = keep
+        .iter()
+        .find(|&&c| puzzle.givens().get(size.index(c)) == 0)
+    {
+        return Err(Failure::input(format!(
+            "--keep: {cell} holds no clue; only clues can be kept"
+        )));
+    }
+    let format = args.output.unwrap_or(if as_grid {
+        MinimizeFormat::Grid
+    } else {
+        MinimizeFormat::Line
+    });
+    // A line or a grid holds the givens alone: printed for a variant, the
+    // minimal puzzle would lose the rules that make it unique.
+    if !puzzle.rules().is_classic() && format != MinimizeFormat::Json {
+        return Err(Failure::usage(
+            "a variant puzzle's minimal givens print only as JSON (-o json): a line or a grid \
+             would lose its rules",
+        ));
+    }
+    let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
+    match (format, &result.minimal) {
+        (MinimizeFormat::Json, _) => print(&Report::of_minimized(&result).to_json_line())?,
+        (_, None) => eprintln!("{}", result.summary()),
+        (MinimizeFormat::Line, Some(minimal)) => print(&(minimal.givens().to_line() + "\n"))?,
+        (MinimizeFormat::Grid, Some(minimal)) => {
+            let rows: String = minimal
+                .givens()
+                .rows()
+                .map(|row| {
+                    row.iter()
+                        .map(|&d| z3doku::puzzle::grid::digit_char(d))
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect();
+            print(&rows)?;
+        }
+    }
+    if format != MinimizeFormat::Json && result.minimal.is_some() {
+        eprintln!("{}", result.summary());
+        eprintln!("needed: {}", clue_text(&result.needed));
+        eprintln!("redundant: {}", clue_text(&result.redundant));
+    }
+    if args.stats.stats {
+        eprint!("{}", setter_statistics(result.checks, &result.outcome));
+    }
+    if let Some(line) = result.outcome.verification_summary() {
+        eprintln!("{line}");
+    }
+    Ok(result.outcome.status.exit_code())
 }
 
 /// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends

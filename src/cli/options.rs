@@ -58,7 +58,14 @@ impl EngineArgs {
 impl OutputArgs {
     /// Whether to colour the pretty table.
     pub fn color(&self) -> bool {
-        match self.color {
+        self.color.enabled()
+    }
+}
+
+impl ColorChoice {
+    /// Whether to colour what goes to standard output.
+    pub fn enabled(self) -> bool {
+        match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {

@@ -176,6 +176,38 @@ pub trait Engine {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError>;
 
+    /// Visits the solutions of `puzzle` other than those in `excluded`, as
+    /// [`Engine::solutions`] does; `limits` counts only the solutions
+    /// visited. The setter's questions ask for a solution "other than these
+    /// known ones" again and again; the default searches past the excluded
+    /// ones, and Z3 blocks them before it starts.
+    fn solutions_excluding(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[Grid],
+        limits: Limits,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        let wider = Limits {
+            solutions: limits.solutions.saturating_add(excluded.len()),
+            ..limits
+        };
+        let mut left = limits.solutions;
+        if left == 0 {
+            return Ok(());
+        }
+        self.solutions(puzzle, wider, &mut |found| {
+            if excluded.contains(found.grid) {
+                return ControlFlow::Continue(());
+            }
+            left -= 1;
+            match visit(found) {
+                ControlFlow::Continue(()) if left > 0 => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
+            }
+        })
+    }
+
     /// Givens (row-major indexes) that together already admit no solution,
     /// when the engine can name such a set cheaply (Z3's unsat core), for
     /// the explanation to shrink; `None` to start from all of them.

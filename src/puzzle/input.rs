@@ -87,6 +87,13 @@ impl Source {
     /// the rules they state; otherwise a grid in one of the text forms, with
     /// the classic rules of its size.
     pub fn read_puzzle(&self, size: Option<Size>) -> Result<Puzzle, InputError> {
+        self.read_puzzle_and_form(size).map(|(puzzle, _)| puzzle)
+    }
+
+    /// Reads and parses the puzzle as [`Source::read_puzzle`] does, and
+    /// says whether it came as a grid of rows (`true`) rather than one line,
+    /// so that an answer can take the same form.
+    pub fn read_puzzle_and_form(&self, size: Option<Size>) -> Result<(Puzzle, bool), InputError> {
         let text = self.read_text()?;
         if fpuzzles::is_fpuzzles(&text) {
             let puzzle = fpuzzles::parse(&text).map_err(InputError::Fpuzzles)?;
@@ -95,9 +102,13 @@ impl Source {
                     asked: size,
                     found: puzzle.size(),
                 }),
-                _ => Ok(puzzle),
+                _ => Ok((puzzle, false)),
             };
         }
+        let rows = text
+            .lines()
+            .filter(|l| !crate::puzzle::parse::is_skipped(l))
+            .count();
         let givens = parse_puzzle(&text, size).map_err(|e| match self {
             // An argument with a file extension was likely meant as a file.
             Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
@@ -106,7 +117,7 @@ impl Source {
             },
             _ => InputError::Parse(e),
         })?;
-        Ok(Puzzle::classic(givens))
+        Ok((Puzzle::classic(givens), rows > 1))
     }
 }
 

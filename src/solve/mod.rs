@@ -7,8 +7,12 @@
 //! returns an [`Outcome`]. The command line, `batch` and library callers all
 //! go through it, so they reach the same verdicts.
 
+pub mod candidates;
+pub mod minimize;
 mod status;
 
+pub use candidates::Candidates;
+pub use minimize::Minimized;
 pub use status::{Status, exit};
 
 use crate::engine::{Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings, new_engine};
@@ -351,35 +355,18 @@ pub fn explain(
         Err(EngineError::GaveUp(_)) => None,
         Err(e) => return Err(engine_failure(e)),
     };
-    let mut core: Vec<Clue> = match offered {
+    let core: Vec<Clue> = match offered {
         Some(indexes) => all
             .into_iter()
             .filter(|c| indexes.contains(&size.index(c.cell)))
             .collect(),
         None => all,
     };
-    // Drop runs of clues, halving the run length down to single clues: a
-    // small core among many clues goes in few solves, and the last pass
-    // (one clue at a time) leaves every remaining clue necessary.
-    let mut run = core.len().div_ceil(2);
-    let mut minimal = true;
-    'shrink: while run >= 1 {
-        let mut k = 0;
-        while k < core.len() {
-            let mut without = core.clone();
-            without.drain(k..(k + run).min(core.len()));
-            match has_solution(engine, &puzzle.with_clues(&without), Some(deadline))? {
-                Some(false) => core = without,
-                Some(true) => k += run,
-                // Out of time: what is left conflicts, if not minimally.
-                None => {
-                    minimal = false;
-                    break 'shrink;
-                }
-            }
-        }
-        run /= 2;
-    }
+    // Out of time, what is left conflicts, if not minimally.
+    let (core, minimal) = shrink(core, &mut |without| {
+        let solvable = has_solution(engine, &puzzle.with_clues(without), Some(deadline))?;
+        Ok(solvable.map(|solvable| !solvable))
+    })?;
     // The set must itself admit no solution; anything else is a bug. (A
     // check that runs out of time proves nothing either way: every set kept
     // was refuted before.)
@@ -393,6 +380,37 @@ pub fn explain(
     outcome.conflict_is_minimal = minimal;
     outcome.elapsed += start.elapsed();
     Ok(())
+}
+
+/// Shrinks `items` by deletion to a set that still `holds` but loses it
+/// without any one of its items, provided that dropping items never makes
+/// a set hold that did not (fewer clues never conflict more, nor pin the
+/// solution down more). `holds` answers `None` when it cannot tell (out of
+/// time): shrinking stops there, and the flag returned is false.
+///
+/// Runs of items are dropped, halving the run length down to single items:
+/// a small core among many items goes in few checks, and the last pass (one
+/// item at a time) leaves every remaining item necessary. Used to name the
+/// clues to blame ([`explain`]) and to minimize a puzzle.
+fn shrink<T: Clone>(
+    mut items: Vec<T>,
+    holds: &mut impl FnMut(&[T]) -> Result<Option<bool>, InternalError>,
+) -> Result<(Vec<T>, bool), InternalError> {
+    let mut run = items.len().div_ceil(2);
+    while run >= 1 {
+        let mut k = 0;
+        while k < items.len() {
+            let mut without = items.clone();
+            without.drain(k..(k + run).min(items.len()));
+            match holds(&without)? {
+                Some(true) => items = without,
+                Some(false) => k += run,
+                None => return Ok((items, false)),
+            }
+        }
+        run /= 2;
+    }
+    Ok((items, true))
 }
 
 /// Confirms `outcome` with a second engine, `referee` (of kind `kind`): it
@@ -589,12 +607,31 @@ fn search(
     deadline: Option<Instant>,
     take: &mut dyn FnMut(Found<'_>),
 ) -> Result<Result<(), GiveUp>, InternalError> {
+    search_excluding(engine, puzzle, &[], limit, deadline, take)
+}
+
+/// [`search`] for solutions other than those in `excluded`.
+fn search_excluding(
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    excluded: &[Grid],
+    limit: usize,
+    deadline: Option<Instant>,
+    take: &mut dyn FnMut(Found<'_>),
+) -> Result<Result<(), GiveUp>, InternalError> {
     let mut wrong = None;
     let limits = Limits {
         solutions: limit,
         deadline,
     };
-    let result = engine.solutions(puzzle, limits, &mut |found| {
+    let result = engine.solutions_excluding(puzzle, excluded, limits, &mut |found| {
+        if excluded.contains(found.grid) {
+            wrong = Some(InternalError(format!(
+                "the engine found {} again, though it was excluded",
+                found.grid
+            )));
+            return ControlFlow::Break(());
+        }
         if let Err(e) = verify_solution(puzzle, found.grid) {
             wrong = Some(InternalError(format!(
                 "the engine's solution {} is wrong: {e}",

@@ -3,11 +3,13 @@
 mod json;
 mod line;
 mod matrix;
+mod pencil;
 mod pretty;
 
 pub use json::Json;
 pub use line::Line;
 pub use matrix::Matrix;
+pub use pencil::{DECIDING_MARK, pencil_grid};
 pub use pretty::Pretty;
 
 use super::args::OutputFormat;

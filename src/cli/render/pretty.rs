@@ -68,7 +68,7 @@ impl Render for Pretty {
 /// so it goes where every cell on one side is in another region than its
 /// neighbour across (all the default regions' edges); a board without
 /// regions gets none.
-fn region_edges(rules: &Rules) -> (Vec<usize>, Vec<usize>) {
+pub(super) fn region_edges(rules: &Rules) -> (Vec<usize>, Vec<usize>) {
     let side = rules.size().side();
     let apart = |a: usize, b: usize| {
         let (ra, rb) = (rules.region_of(a), rules.region_of(b));

@@ -15,6 +15,7 @@ pub use guard::quiet_guarded_panics;
 
 use super::contract::{EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
+use crate::puzzle::grid::Grid;
 use crate::puzzle::rules::Rules;
 use encoding::Encoding;
 use guard::{guarded, memory_limit_mib};
@@ -224,6 +225,7 @@ impl Z3Engine {
     fn search(
         &mut self,
         puzzle: &Puzzle,
+        excluded: &[Grid],
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
@@ -242,19 +244,38 @@ impl Z3Engine {
             .clues()
             .map(|(index, digit)| encoding.clue(index, digit))
             .collect();
+        // An excluded solution is blocked over every cell, givens too: a
+        // grid that breaks a given is then excluded already, and stays
+        // allowed otherwise.
+        let exclusions: Vec<Bool> = excluded
+            .iter()
+            .map(|grid| {
+                let differs: Vec<Bool> = (0..puzzle.size().cells())
+                    .map(|i| encoding.differs(i, grid.get(i)))
+                    .collect();
+                Bool::or(&differs)
+            })
+            .collect();
         let fresh_solver = |first: bool| {
             let solver = self.new_solver(encoding, first && tactics);
-            for clue in &clues {
+            for clue in clues.iter().chain(&exclusions) {
                 solver.assert(clue);
             }
             solver
         };
         let mut fresh = self.kept.is_none().then(|| fresh_solver(true));
+        let mut scoped = false;
+        if let Some(kept) = self.kept.as_ref().filter(|_| !exclusions.is_empty()) {
+            kept.push();
+            scoped = true;
+            for exclusion in &exclusions {
+                kept.assert(exclusion);
+            }
+        }
         // A kept solver takes the clues as assumptions; a fresh one has them
         // asserted.
         let assumptions: &[Bool] = if self.kept.is_some() { &clues } else { &[] };
         let fresh_bounded = Cell::new(false);
-        let mut scoped = false;
         let mut blocked_any = false;
         let mut left = limits.solutions;
         let result = loop {
@@ -390,7 +411,19 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let result = guarded(|| self.search(puzzle, limits, visit));
+        let result = guarded(|| self.search(puzzle, &[], limits, visit));
+        self.forget_after(&result);
+        result
+    }
+
+    fn solutions_excluding(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[Grid],
+        limits: Limits,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        let result = guarded(|| self.search(puzzle, excluded, limits, visit));
         self.forget_after(&result);
         result
     }
