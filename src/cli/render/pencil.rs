@@ -5,12 +5,10 @@
 //! only, as in the pretty table, and a blank line separates the rows of
 //! blocks inside a region.
 
-use super::pretty::region_edges;
+use super::pretty::region_lines;
 use tabled::builder::Builder;
 use tabled::settings::Padding;
 use tabled::settings::object::Rows;
-use tabled::settings::style::{HorizontalLine, Style, VerticalLine};
-use tabled::settings::themes::Theme;
 use z3doku::puzzle::grid::digit_char;
 use z3doku::solve::Candidates;
 
@@ -83,14 +81,7 @@ pub fn pencil_grid(candidates: &Candidates, color: bool) -> String {
         builder.push_record((0..side).map(|c| block(r * side + c)));
     }
     let mut table = builder.build();
-    let mut theme = Theme::from_style(Style::modern().remove_horizontal().remove_vertical());
-    let (rows, columns) = region_edges(puzzle.rules());
-    for &k in &rows {
-        theme.insert_horizontal_line(k, HorizontalLine::inherit(Style::modern()));
-    }
-    for &k in &columns {
-        theme.insert_vertical_line(k, VerticalLine::inherit(Style::modern()));
-    }
+    let (theme, rows, _) = region_lines(puzzle.rules());
     table.with(theme);
     // Each slot ends in a space or a marker, which keeps the blocks apart.
     table.with(Padding::new(1, 0, 0, 0));

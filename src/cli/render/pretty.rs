@@ -45,14 +45,7 @@ impl Render for Pretty {
             }));
         }
         let mut table = builder.build();
-        let mut theme = Theme::from_style(Style::modern().remove_horizontal().remove_vertical());
-        let (rows, columns) = region_edges(puzzle.rules());
-        for &k in &rows {
-            theme.insert_horizontal_line(k, HorizontalLine::inherit(Style::modern()));
-        }
-        for &k in &columns {
-            theme.insert_vertical_line(k, VerticalLine::inherit(Style::modern()));
-        }
+        let (theme, _, columns) = region_lines(puzzle.rules());
         table.with(theme);
         // One space between digits, and one before each region's edge.
         table.with(Padding::new(1, 0, 0, 0));
@@ -63,12 +56,28 @@ impl Render for Pretty {
     }
 }
 
+/// The board's frame, with lines between regions only (see
+/// [`region_edges`]), and where those lines are: the rows with a line
+/// above them and the columns with a line to their left. Every drawn grid
+/// shares it.
+pub(super) fn region_lines(rules: &Rules) -> (Theme, Vec<usize>, Vec<usize>) {
+    let mut theme = Theme::from_style(Style::modern().remove_horizontal().remove_vertical());
+    let (rows, columns) = region_edges(rules);
+    for &k in &rows {
+        theme.insert_horizontal_line(k, HorizontalLine::inherit(Style::modern()));
+    }
+    for &k in &columns {
+        theme.insert_vertical_line(k, VerticalLine::inherit(Style::modern()));
+    }
+    (theme, rows, columns)
+}
+
 /// Where lines go between regions: the rows `k` with a line above them, and
 /// the columns `k` with a line to their left. A line runs the whole board,
 /// so it goes where every cell on one side is in another region than its
 /// neighbour across (all the default regions' edges); a board without
 /// regions gets none.
-pub(super) fn region_edges(rules: &Rules) -> (Vec<usize>, Vec<usize>) {
+fn region_edges(rules: &Rules) -> (Vec<usize>, Vec<usize>) {
     let side = rules.size().side();
     let apart = |a: usize, b: usize| {
         let (ra, rb) = (rules.region_of(a), rules.region_of(b));
