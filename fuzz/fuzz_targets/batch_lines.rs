@@ -12,18 +12,21 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use z3doku::batch::{Batch, LineError};
 use z3doku::engine::{EngineKind, Settings};
+use z3doku::solve::Request;
 
 fuzz_target!(|data: &[u8]| {
     let batch = Batch {
-        settings: Settings {
-            engine: EngineKind::Native,
+        request: Request {
+            settings: Settings {
+                engine: EngineKind::Native,
+                ..Settings::default()
+            },
+            unique: true,
             timeout: Some(Duration::from_millis(100)),
-            ..Settings::default()
+            ..Request::default()
         },
-        unique: true,
         size: None,
         jobs: NonZeroUsize::new(2).unwrap_or(NonZeroUsize::MIN),
-        referee: None,
     };
     let mut lines = Vec::new();
     let summary = batch.run(

@@ -5,8 +5,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use z3doku::engine::{EngineKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::parse::parse_puzzle;
 use z3doku::solve::{count_with, explain, solve_with};
 
@@ -14,23 +15,25 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(puzzle) = parse_puzzle(text, None) else {
+    let Ok(givens) = parse_puzzle(text, None) else {
         return;
     };
+    let puzzle = Puzzle::classic(givens);
     let settings = Settings {
         engine: EngineKind::Native,
-        timeout: Some(Duration::from_millis(200)),
         ..Settings::default()
     };
     let mut engine = new_engine(&settings);
-    let mut outcome = match solve_with(engine.as_mut(), &puzzle, true) {
+    let deadline = || Some(Instant::now() + Duration::from_millis(200));
+    let mut outcome = match solve_with(engine.as_mut(), &puzzle, true, deadline()) {
         Ok(outcome) => outcome,
         Err(e) => panic!("{e} on {puzzle}"),
     };
-    if let Err(e) = explain(engine.as_mut(), &mut outcome, Duration::from_secs(1)) {
+    let budget = Instant::now() + Duration::from_secs(1);
+    if let Err(e) = explain(engine.as_mut(), &mut outcome, budget) {
         panic!("{e} on {puzzle}");
     }
-    if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, &mut |_| {}) {
+    if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, deadline(), &mut |_| {}) {
         panic!("{e} on {puzzle}");
     }
 });
