@@ -10,9 +10,9 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use z3doku::bench::read_puzzles;
 use z3doku::engine::{Engine, EngineKind, Limits, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::parse::{is_skipped, parse_line};
 use z3doku::timing::Timings;
 
 const SETS: [&str; 3] = [
@@ -34,11 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/data")
             .join(name);
-        let text = std::fs::read_to_string(&path)?;
-        let mut set = Vec::new();
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !is_skipped(l)) {
-            set.push(Puzzle::classic(parse_line(line, i + 1, None)?));
-        }
+        let set = read_puzzles(&path, None)?;
         let mut best = vec![Duration::MAX; set.len()];
         for _ in 0..passes {
             for (puzzle, best) in set.iter().zip(&mut best) {

@@ -15,9 +15,8 @@
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use z3doku::bench::read_puzzles;
 use z3doku::engine::{EncodingKind, Engine, EngineKind, Settings, new_engine};
-use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::parse::{is_skipped, parse_line};
 use z3doku::solve::candidates::candidates_with;
 use z3doku::solve::minimize::minimize_with;
 use z3doku::solve::{Status, solve_with};
@@ -63,12 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/data")
             .join(name);
-        let text = std::fs::read_to_string(&path)?;
-        let mut set = Vec::new();
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !is_skipped(l)) {
-            set.push(Puzzle::classic(parse_line(line, i + 1, None)?));
-        }
-        set.truncate(limit);
+        let set = read_puzzles(&path, Some(limit))?;
         for (label, kind, encoding) in [
             ("native", EngineKind::Native, EncodingKind::Int),
             ("z3 bool", EngineKind::Z3, EncodingKind::Bool),

@@ -9,10 +9,7 @@
 //! have it excluded, for the rest up to the cap. On a unique puzzle the
 //! first search (which proves it unique) settles everything.
 
-use super::{
-    EXPLAIN_BUDGET, InternalError, Outcome, Pipeline, Solution, Status, Verification, explain,
-    search_excluding,
-};
+use super::{InternalError, Outcome, Pipeline, Solution, Status, Verification, search_excluding};
 use crate::engine::Engine;
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash};
@@ -147,13 +144,7 @@ impl Pipeline {
         let start = Instant::now();
         let deadline = self.request.timeout.map(|t| start + t);
         let mut candidates = candidates_with(self.engine.as_mut(), puzzle, cap, deadline)?;
-        if self.request.settings.keep_statistics {
-            candidates.outcome.statistics = self.engine.statistics();
-        }
-        if self.request.explain {
-            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
-            explain(self.engine.as_mut(), &mut candidates.outcome, budget)?;
-        }
+        self.record_and_explain(&mut candidates.outcome, deadline)?;
         if self.request.verify && candidates.outcome.status != Status::GaveUp {
             let (kind, referee) = self.referee();
             let again = candidates_with(referee, puzzle, cap, deadline)?;

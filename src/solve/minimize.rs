@@ -10,8 +10,7 @@
 //! puzzle without solution.
 
 use super::{
-    EXPLAIN_BUDGET, InternalError, Outcome, Pipeline, Status, Verification, explain,
-    search_excluding, shrink, solve_with,
+    InternalError, Outcome, Pipeline, Status, Verification, search_excluding, shrink, solve_with,
 };
 use crate::engine::{Engine, GiveUp};
 use crate::puzzle::Puzzle;
@@ -67,13 +66,7 @@ impl Pipeline {
         let start = Instant::now();
         let deadline = self.request.timeout.map(|t| start + t);
         let mut minimized = minimize_with(self.engine.as_mut(), puzzle, keep, deadline)?;
-        if self.request.settings.keep_statistics {
-            minimized.outcome.statistics = self.engine.statistics();
-        }
-        if self.request.explain {
-            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
-            explain(self.engine.as_mut(), &mut minimized.outcome, budget)?;
-        }
+        self.record_and_explain(&mut minimized.outcome, deadline)?;
         if self.request.verify && minimized.outcome.status != Status::GaveUp {
             // The deletion is deterministic: engines that agree on every
             // question reach the same minimal puzzle.

@@ -240,13 +240,7 @@ impl Pipeline {
         let start = Instant::now();
         let deadline = self.request.timeout.map(|t| start + t);
         let mut outcome = solve_with(self.engine.as_mut(), puzzle, self.request.unique, deadline)?;
-        if self.request.settings.keep_statistics {
-            outcome.statistics = self.engine.statistics();
-        }
-        if self.request.explain {
-            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
-            explain(self.engine.as_mut(), &mut outcome, budget)?;
-        }
+        self.record_and_explain(&mut outcome, deadline)?;
         if self.request.verify {
             let (kind, referee) = self.referee();
             outcome.verification = match confirm(referee, kind, &outcome, deadline)? {
@@ -256,6 +250,25 @@ impl Pipeline {
         }
         outcome.elapsed = start.elapsed();
         Ok(outcome)
+    }
+
+    /// What follows every search of the pipeline's own engine: its
+    /// statistics, when the settings ask, taken before anything else
+    /// searches; and with [`Request::explain`], the clues to blame when
+    /// there is no solution, within the deadline (or [`EXPLAIN_BUDGET`]).
+    pub(crate) fn record_and_explain(
+        &mut self,
+        outcome: &mut Outcome,
+        deadline: Option<Instant>,
+    ) -> Result<(), InternalError> {
+        if self.request.settings.keep_statistics {
+            outcome.statistics = self.engine.statistics();
+        }
+        if self.request.explain {
+            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
+            explain(self.engine.as_mut(), outcome, budget)?;
+        }
+        Ok(())
     }
 
     /// Counts the solutions of `puzzle` up to `limit`, handing each
