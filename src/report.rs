@@ -39,7 +39,12 @@ pub struct Report {
     /// The clues to blame when there is no solution, as `r1c1=5`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflicting_clues: Option<Vec<String>>,
-    /// Whether no clue can be dropped from `conflicting_clues`.
+    /// Rules that conflict together with `conflicting_clues`, as people
+    /// name them (`cage 15 (r1c1 r1c2)`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicting_rules: Option<Vec<String>>,
+    /// Whether no clue or rule can be dropped from `conflicting_clues` and
+    /// `conflicting_rules`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflict_is_minimal: Option<bool>,
     /// Solutions (or placements) counted.
@@ -122,6 +127,7 @@ impl Report {
             solutions: Some(outcome.solutions.iter().map(|s| s.grid.to_line()).collect()),
             differing_cells: Some(lines(&outcome.differing_cells())),
             conflicting_clues: Some(outcome.conflicting.iter().map(|c| c.to_string()).collect()),
+            conflicting_rules: Some(outcome.conflicting_rule_names()),
             conflict_is_minimal: Some(outcome.conflict_is_minimal),
             reason: outcome.gave_up.as_ref().map(GiveUp::word),
             summary: Some(outcome.summary()),

@@ -150,7 +150,7 @@ fn cells(names: &str) -> Vec<Cell> {
 fn rules(add: impl FnOnce(&mut RulesBuilder)) -> Arc<Rules> {
     let mut builder = Rules::builder(Size::NINE);
     add(&mut builder);
-    builder.build()
+    builder.build().unwrap()
 }
 
 /// A puzzle under `rules` made from its first solution: clues are taken
@@ -390,7 +390,10 @@ fn rules_are_checked_when_built() {
         cells: cells("r1c1 r1c1"),
     });
     assert!(twice.is_err_and(|e| e.to_string().contains("r1c1 is listed twice")));
-    assert!(Arc::ptr_eq(&builder.build(), &Rules::classic(Size::NINE)));
+    assert!(Arc::ptr_eq(
+        &builder.build().unwrap(),
+        &Rules::classic(Size::NINE)
+    ));
 }
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -401,8 +404,8 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn unsupported_keys_are_input_errors_that_name_them() {
-    let json = r#"{"size":9,"grid":[],"arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]}"#;
-    let path = temp_file("arrow.json", json);
+    let json = r#"{"size":9,"grid":[],"fogofwar":[{"cells":["R1C1"]}]}"#;
+    let path = temp_file("fog.json", json);
     let out = common::z3doku()
         .arg("solve")
         .arg(&path)
@@ -412,7 +415,7 @@ fn unsupported_keys_are_input_errors_that_name_them() {
         .clone();
     let _ = std::fs::remove_file(&path);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("unsupported rule `arrow`"), "{stderr}");
+    assert!(stderr.contains("unsupported rule `fogofwar`"), "{stderr}");
 }
 
 fn example() -> PathBuf {
@@ -447,17 +450,76 @@ fn payloads_and_links_read_as_the_json() {
 }
 
 #[test]
-fn the_binary_solves_a_variant_file_and_refuses_dimacs_for_sums() {
+fn the_binary_solves_a_variant_file_and_emits_its_sums_as_clauses() {
     let out = output_of(["solve".into(), example().display().to_string()], 0);
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("7 8 2 │ 1 5 6 │ 4 3 9"), "{text}");
-    let out = common::z3doku()
-        .args(["emit", "--format", "dimacs"])
-        .arg(example())
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cannot state the sum of cage"), "{stderr}");
+    let out = output_of(
+        [
+            "emit".into(),
+            "--format".into(),
+            "dimacs".into(),
+            example().display().to_string(),
+        ],
+        0,
+    );
+    let cnf = String::from_utf8(out).unwrap();
+    assert!(cnf.contains("auxiliary variables"), "{}", &cnf[..400]);
+    let header = cnf.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+    let declared: usize = header.split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(declared > 729, "{header}");
+}
+
+#[test]
+fn explanations_name_the_rules_to_blame() {
+    let thermos = rules(|b| {
+        b.constraint(Constraint::Thermo {
+            cells: cells("r1c1 r1c2"),
+        })
+        .unwrap();
+        b.constraint(Constraint::Thermo {
+            cells: cells("r1c2 r1c1"),
+        })
+        .unwrap();
+        b.constraint(Constraint::Cage {
+            cells: cells("r5c5 r5c6"),
+            sum: Some(3),
+        })
+        .unwrap();
+    });
+    let cage = rules(|b| {
+        b.constraint(Constraint::Cage {
+            cells: cells("r1c1 r1c2"),
+            sum: Some(4),
+        })
+        .unwrap();
+    });
+    let mut given = Grid::empty(Size::NINE);
+    given.set(0, 2);
+    for settings in configs() {
+        let mut pipeline = Pipeline::new(Request {
+            settings: settings.clone(),
+            explain: true,
+            timeout: Some(Duration::from_secs(60)),
+            ..Request::default()
+        });
+        let outcome = pipeline
+            .solve(&Puzzle::new(Grid::empty(Size::NINE), thermos.clone()))
+            .unwrap();
+        assert_eq!(
+            outcome.summary(),
+            "no solution: these conflict: thermo r1c1→r1c2, thermo r1c2→r1c1",
+            "{}",
+            name(&settings)
+        );
+        let outcome = pipeline
+            .solve(&Puzzle::new(given.clone(), cage.clone()))
+            .unwrap();
+        assert_eq!(
+            outcome.summary(),
+            "no solution: these conflict: r1c1=2, cage 4 (r1c1 r1c2)",
+            "{}",
+            name(&settings)
+        );
+    }
 }

@@ -208,14 +208,14 @@ pub trait Engine {
         })
     }
 
-    /// Givens (row-major indexes) that together already admit no solution,
+    /// Givens and constraints that together already admit no solution,
     /// when the engine can name such a set cheaply (Z3's unsat core), for
     /// the explanation to shrink; `None` to start from all of them.
-    fn conflicting_clues(
+    fn conflict(
         &mut self,
         _puzzle: &Puzzle,
         _deadline: Option<Instant>,
-    ) -> Result<Option<Vec<usize>>, EngineError> {
+    ) -> Result<Option<Conflict>, EngineError> {
         Ok(None)
     }
 
@@ -223,4 +223,14 @@ pub trait Engine {
     fn statistics(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+}
+
+/// Facts of a puzzle that together admit no solution.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conflict {
+    /// Givens, as row-major cell indexes.
+    pub clues: Vec<usize>,
+    /// Constraints, as indexes into the rules'
+    /// [constraints](crate::puzzle::rules::Rules::constraints).
+    pub rules: Vec<usize>,
 }

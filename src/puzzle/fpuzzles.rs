@@ -13,6 +13,7 @@
 //! know must never be skipped, or it would solve a different puzzle.
 
 use super::Puzzle;
+use super::constraint::{Indexer, Outside};
 use super::grid::{Cell, Grid, Size};
 use super::rules::{Constraint, Diagonal, RuleError, Rules, RulesBuilder};
 use serde_json::{Map, Value};
@@ -28,11 +29,14 @@ const MAX_PAYLOAD_CHARS: usize = 16 * 1024;
 const SHORTEST_PAYLOAD: usize = 40;
 
 /// Top-level keys that only draw or describe, and change no rule.
-const IGNORED_KEYS: [&str; 8] = [
+const IGNORED_KEYS: [&str; 10] = [
     "title",
     "author",
     "ruleset",
     "solution",
+    // Options for a solver's buttons, not rules.
+    "truecandidatesoptions",
+    "disabledlogic",
     "line",
     "rectangle",
     "circle",
@@ -203,11 +207,22 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
         .ok_or_else(|| invalid("`size`", format!("{side} is not a side z3doku solves")))?;
     let mut builder = Rules::builder(size);
     let mut givens = Grid::empty(size);
+    let mut regions = vec![None; size.cells()];
+    let mut drawn_regions = false;
     for (key, value) in &object {
-        match key.as_str() {
+        let key = key.as_str();
+        match key {
             "size" => {}
-            "grid" => read_grid(value, size, &mut givens, &mut builder)?,
-            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive" => {
+            "grid" => read_grid(
+                value,
+                size,
+                &mut givens,
+                &mut builder,
+                &mut regions,
+                &mut drawn_regions,
+            )?,
+            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive"
+            | "disjointgroups" => {
                 let on = value
                     .as_bool()
                     .ok_or_else(|| invalid(format!("`{key}`"), "not true or false"))?;
@@ -215,9 +230,93 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
                     add_whole_board(key, &mut builder)?;
                 }
             }
+            "negative" => {
+                for item in items(key, value)? {
+                    let constraint = match item.as_str() {
+                        Some("ratio") => Constraint::NegativeRatio,
+                        Some("xv") => Constraint::NegativeXv,
+                        _ => {
+                            return Err(FpuzzlesError::Unsupported {
+                                key: format!("negative {item}"),
+                                place: String::new(),
+                            });
+                        }
+                    };
+                    add(&mut builder, constraint)?;
+                }
+            }
             "killercage" => read_cages(value, size, &mut builder)?,
-            "thermometer" => read_thermos(value, size, &mut builder)?,
-            "cage" => check_drawn_cages(value)?,
+            "cage" => read_drawn_cages(value, size, &mut builder)?,
+            "littlekillersum" => read_little_killers(value, size, &mut builder)?,
+            "sandwichsum" | "xsum" | "skyscraper" => read_outside(key, value, size, &mut builder)?,
+            "arrow" => read_arrows(value, size, &mut builder)?,
+            "thermometer" | "slowthermometer" | "palindrome" | "renban" | "whispers"
+            | "regionsumline" | "betweenline" | "entropicline" | "modularline" | "zipperline"
+            | "doublearrow" => read_lines(key, value, size, &mut builder)?,
+            "odd" | "even" | "minimum" | "maximum" => {
+                for (k, item) in items(key, value)?.iter().enumerate() {
+                    let place = format!("`{key}` {}", k + 1);
+                    let cell = read_cell_name(item.get("cell"), size, &place)?;
+                    add(
+                        &mut builder,
+                        match key {
+                            "odd" => Constraint::Odd(cell),
+                            "even" => Constraint::Even(cell),
+                            "minimum" => Constraint::Minimum(cell),
+                            _ => Constraint::Maximum(cell),
+                        },
+                    )?;
+                }
+            }
+            "extraregion" => {
+                for (k, item) in items(key, value)?.iter().enumerate() {
+                    let place = format!("`{key}` {}", k + 1);
+                    add(
+                        &mut builder,
+                        Constraint::ExtraRegion(read_cells(item.get("cells"), size, &place)?),
+                    )?;
+                }
+            }
+            "difference" | "ratio" | "xv" => read_dots(key, value, size, &mut builder)?,
+            "clone" => {
+                for (k, item) in items(key, value)?.iter().enumerate() {
+                    let place = format!("`{key}` {}", k + 1);
+                    let cells = read_cells(item.get("cells"), size, &place)?;
+                    let clones = read_cells(item.get("cloneCells"), size, &place)?;
+                    add(&mut builder, Constraint::Clone { cells, clones })?;
+                }
+            }
+            "quadruple" => {
+                for (k, item) in items(key, value)?.iter().enumerate() {
+                    let place = format!("`{key}` {}", k + 1);
+                    let cells = read_cells(item.get("cells"), size, &place)?;
+                    let digits = item
+                        .get("values")
+                        .and_then(Value::as_array)
+                        .ok_or_else(|| invalid(&place, "`values` is not a list"))?
+                        .iter()
+                        .map(|v| {
+                            number(v)
+                                .and_then(|n| u8::try_from(n).ok())
+                                .ok_or_else(|| invalid(&place, format!("{v} is not a digit")))
+                        })
+                        .collect::<Result<Vec<u8>, _>>()?;
+                    add(&mut builder, Constraint::Quadruple { cells, digits })?;
+                }
+            }
+            "rowindexer" | "columnindexer" | "boxindexer" => {
+                let kind = match key {
+                    "rowindexer" => Indexer::Row,
+                    "columnindexer" => Indexer::Column,
+                    _ => Indexer::Box,
+                };
+                for (k, item) in items(key, value)?.iter().enumerate() {
+                    let place = format!("`{key}` {}", k + 1);
+                    for cell in read_cells(item.get("cells"), size, &place)? {
+                        add(&mut builder, Constraint::Indexer { kind, cell })?;
+                    }
+                }
+            }
             other if IGNORED_KEYS.contains(&other) => {}
             other => {
                 return Err(FpuzzlesError::Unsupported {
@@ -230,7 +329,44 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
     if !object.contains_key("grid") {
         return Err(invalid("the puzzle", "`grid` is missing"));
     }
-    Ok(Puzzle::new(givens, builder.build()))
+    if drawn_regions {
+        builder.regions(regions).map_err(FpuzzlesError::Rule)?;
+    }
+    let rules = builder.build().map_err(FpuzzlesError::Rule)?;
+    Ok(Puzzle::new(givens, rules))
+}
+
+/// Adds `constraint`, or names what is wrong with it.
+fn add(builder: &mut RulesBuilder, constraint: Constraint) -> Result<(), FpuzzlesError> {
+    builder
+        .constraint(constraint)
+        .map_err(FpuzzlesError::Rule)?;
+    Ok(())
+}
+
+/// A clue's number: f-puzzles writes it as a string, sometimes as a
+/// number; `None` for anything else (an empty string included).
+fn number(value: &Value) -> Option<u32> {
+    match value {
+        Value::String(text) => text.trim().parse().ok(),
+        other => other.as_u64().and_then(|n| u32::try_from(n).ok()),
+    }
+}
+
+/// Whether a clue's `value` is missing or blank: the clue is then drawn
+/// but says nothing.
+fn blank(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) => true,
+        Some(Value::String(text)) => text.trim().is_empty(),
+        Some(_) => false,
+    }
+}
+
+/// A clue's number, or an error naming the clue.
+fn clue_number(item: &Value, place: &str) -> Result<u32, FpuzzlesError> {
+    let value = item.get("value").unwrap_or(&Value::Null);
+    number(value).ok_or_else(|| invalid(place, format!("`value` {value} is not a number")))
 }
 
 fn add_whole_board(key: &str, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
@@ -243,6 +379,10 @@ fn add_whole_board(key: &str, builder: &mut RulesBuilder) -> Result<(), Fpuzzles
             builder.diagonal(Diagonal::Falling);
             return Ok(());
         }
+        "disjointgroups" => {
+            builder.disjoint_groups();
+            return Ok(());
+        }
         "antiknight" => Constraint::AntiKnight,
         "antiking" => Constraint::AntiKing,
         _ => Constraint::NonConsecutive,
@@ -253,12 +393,20 @@ fn add_whole_board(key: &str, builder: &mut RulesBuilder) -> Result<(), Fpuzzles
     Ok(())
 }
 
+/// Reads the grid's cells: givens, pencil marks, and each cell's region
+/// (`regions`; `drawn` is set when any cell names one).
 fn read_grid(
     value: &Value,
     size: Size,
     givens: &mut Grid,
     builder: &mut RulesBuilder,
+    regions: &mut [Option<usize>],
+    drawn: &mut bool,
 ) -> Result<(), FpuzzlesError> {
+    let defaults = Rules::classic(size);
+    for (cell, region) in regions.iter_mut().enumerate() {
+        *region = defaults.region_of(cell);
+    }
     let side = size.side();
     let rows = value
         .as_array()
@@ -276,6 +424,21 @@ fn read_grid(
                 return Err(invalid(place, "not an object"));
             };
             read_cell(fields, at, &place, size, givens, builder)?;
+            if let Some(region) = fields.get("region") {
+                *drawn = true;
+                regions[size.index(at)] = match region {
+                    Value::Null => None,
+                    other => Some(
+                        other
+                            .as_u64()
+                            .and_then(|r| usize::try_from(r).ok())
+                            .filter(|&r| r < size.cells())
+                            .ok_or_else(|| {
+                                invalid(&place, format!("`region` {other} is not a region number"))
+                            })?,
+                    ),
+                };
+            }
         }
     }
     Ok(())
@@ -310,7 +473,7 @@ fn read_cell(
                     givens.set(size.index(at), digit as u8);
                 }
             },
-            "given" => {}
+            "given" | "region" => {}
             "centerPencilMarks" | "givenPencilMarks" => {
                 let digits = value
                     .as_array()
@@ -393,62 +556,287 @@ fn read_cages(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<(
     for (k, item) in items("killercage", value)?.iter().enumerate() {
         let place = format!("`killercage` {}", k + 1);
         let cells = read_cells(item.get("cells"), size, &place)?;
-        let sum = match item.get("value") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(text)) if text.trim().is_empty() => None,
-            Some(value) => {
-                let number = match value {
-                    Value::String(text) => text.trim().parse::<u32>().ok(),
-                    other => other.as_u64().and_then(|n| u32::try_from(n).ok()),
-                };
-                Some(
-                    number
-                        .ok_or_else(|| invalid(&place, format!("`value` {value} is not a sum")))?,
-                )
-            }
+        let sum = match blank(item.get("value")) {
+            true => None,
+            false => Some(clue_number(item, &place)?),
         };
-        builder
-            .constraint(Constraint::Cage { cells, sum })
-            .map_err(FpuzzlesError::Rule)?;
+        add(builder, Constraint::Cage { cells, sum })?;
     }
     Ok(())
 }
 
-fn read_thermos(
+/// Drawn cages are decoration, unless one carries a digital root (`DR5`):
+/// then its sum has that digital root. Any other value was meant as a
+/// rule z3doku does not read.
+fn read_drawn_cages(
     value: &Value,
     size: Size,
     builder: &mut RulesBuilder,
 ) -> Result<(), FpuzzlesError> {
-    for (k, item) in items("thermometer", value)?.iter().enumerate() {
-        let place = format!("`thermometer` {}", k + 1);
+    for (k, item) in items("cage", value)?.iter().enumerate() {
+        if blank(item.get("value")) {
+            continue;
+        }
+        let place = format!("`cage` {}", k + 1);
+        let text = item
+            .get("value")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim();
+        let root = text
+            .strip_prefix("DR")
+            .or_else(|| text.strip_prefix("dr"))
+            .and_then(|n| n.trim().parse::<u32>().ok());
+        let Some(root) = root else {
+            return Err(FpuzzlesError::Unsupported {
+                key: "cage".into(),
+                place: format!(" with the value {:?} (a killer cage is `killercage`)", text),
+            });
+        };
+        let cells = read_cells(item.get("cells"), size, &place)?;
+        add(builder, Constraint::DigitalRoot { cells, root })?;
+    }
+    Ok(())
+}
+
+/// A cell `R{row}C{col}` on the board or on its rim (row or column 0 or
+/// side + 1), as signed (row, column), 0-based: the rim is -1 and side.
+fn rim_cell(
+    value: Option<&Value>,
+    size: Size,
+    place: &str,
+) -> Result<(isize, isize), FpuzzlesError> {
+    let side = size.side() as isize;
+    let name = value.and_then(Value::as_str).unwrap_or("");
+    let upper = name.trim().to_ascii_uppercase();
+    let parsed = upper
+        .strip_prefix('R')
+        .and_then(|rest| rest.split_once('C'))
+        .and_then(|(r, c)| Some((r.parse::<isize>().ok()? - 1, c.parse::<isize>().ok()? - 1)))
+        .filter(|&(r, c)| (-1..=side).contains(&r) && (-1..=side).contains(&c));
+    parsed.ok_or_else(|| {
+        invalid(
+            place,
+            format!("{name:?} is not a cell R<row>C<column> on or beside the board"),
+        )
+    })
+}
+
+fn read_little_killers(
+    value: &Value,
+    size: Size,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    let side = size.side() as isize;
+    for (k, item) in items("littlekillersum", value)?.iter().enumerate() {
+        let place = format!("`littlekillersum` {}", k + 1);
+        // A clue with no number (or 0) is only drawn.
+        if blank(item.get("value")) || number(item.get("value").unwrap_or(&Value::Null)) == Some(0)
+        {
+            continue;
+        }
+        let sum = clue_number(item, &place)?;
+        let (dr, dc) = match item.get("direction").and_then(Value::as_str) {
+            Some("UR") => (-1, 1),
+            Some("UL") => (-1, -1),
+            Some("DR") => (1, 1),
+            Some("DL") => (1, -1),
+            other => {
+                return Err(invalid(
+                    &place,
+                    format!("`direction` {other:?} is not UR, UL, DR or DL"),
+                ));
+            }
+        };
+        let (mut r, mut c) = rim_cell(item.get("cell"), size, &place)?;
+        let inside = |r: isize, c: isize| (0..side).contains(&r) && (0..side).contains(&c);
+        if !inside(r, c) {
+            (r, c) = (r + dr, c + dc);
+        }
+        let mut cells = Vec::new();
+        while inside(r, c) {
+            cells.push(size.cell(r as usize, c as usize));
+            (r, c) = (r + dr, c + dc);
+        }
+        if cells.is_empty() {
+            return Err(invalid(&place, "the diagonal misses the board"));
+        }
+        add(builder, Constraint::LittleKiller { cells, sum })?;
+    }
+    Ok(())
+}
+
+/// Sandwich, X-sum and skyscraper clues: a number beside a row or column.
+fn read_outside(
+    key: &str,
+    value: &Value,
+    size: Size,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    let side = size.side() as isize;
+    for (k, item) in items(key, value)?.iter().enumerate() {
+        let place = format!("`{key}` {}", k + 1);
+        if blank(item.get("value")) {
+            continue;
+        }
+        let clue = clue_number(item, &place)?;
+        let (r, c) = rim_cell(item.get("cell"), size, &place)?;
+        let line = match (r, c) {
+            (-1, c) if (0..side).contains(&c) => Outside {
+                row: false,
+                number: c as usize,
+                reversed: false,
+            },
+            (r, c) if r == side && (0..side).contains(&c) => Outside {
+                row: false,
+                number: c as usize,
+                reversed: true,
+            },
+            (r, -1) if (0..side).contains(&r) => Outside {
+                row: true,
+                number: r as usize,
+                reversed: false,
+            },
+            (r, c) if c == side && (0..side).contains(&r) => Outside {
+                row: true,
+                number: r as usize,
+                reversed: true,
+            },
+            _ => return Err(invalid(&place, "the clue is not beside a row or column")),
+        };
+        let constraint = match key {
+            "sandwichsum" => Constraint::Sandwich { line, sum: clue },
+            "xsum" => Constraint::XSum { line, sum: clue },
+            _ => Constraint::Skyscraper {
+                line,
+                count: clue as usize,
+            },
+        };
+        add(builder, constraint)?;
+    }
+    Ok(())
+}
+
+fn read_arrows(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
+    for (k, item) in items("arrow", value)?.iter().enumerate() {
+        let place = format!("`arrow` {}", k + 1);
+        let circle = read_cells(item.get("cells"), size, &place)?;
+        let lines = item
+            .get("lines")
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(&place, "`lines` is not a list"))?;
+        for line in lines {
+            // Each line starts in the circle.
+            let cells = read_cells(Some(line), size, &place)?;
+            let line = cells.get(1..).unwrap_or_default().to_vec();
+            add(
+                builder,
+                Constraint::Arrow {
+                    circle: circle.clone(),
+                    line,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The rules drawn as lines: each item's `lines` is a list of lines.
+fn read_lines(
+    key: &str,
+    value: &Value,
+    size: Size,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    for (k, item) in items(key, value)?.iter().enumerate() {
+        let place = format!("`{key}` {}", k + 1);
         let lines = item
             .get("lines")
             .and_then(Value::as_array)
             .ok_or_else(|| invalid(&place, "`lines` is not a list"))?;
         for line in lines {
             let cells = read_cells(Some(line), size, &place)?;
-            builder
-                .constraint(Constraint::Thermo { cells })
-                .map_err(FpuzzlesError::Rule)?;
+            let constraint = match key {
+                "thermometer" => Constraint::Thermo { cells },
+                "slowthermometer" => Constraint::SlowThermo { cells },
+                "palindrome" => Constraint::Palindrome(cells),
+                "renban" => Constraint::Renban(cells),
+                "whispers" => {
+                    let difference = match blank(item.get("value")) {
+                        true => (size.side() as u32).div_ceil(2),
+                        false => clue_number(item, &place)?,
+                    };
+                    let difference = u8::try_from(difference)
+                        .map_err(|_| invalid(&place, "the difference is too large"))?;
+                    Constraint::Whispers { cells, difference }
+                }
+                "regionsumline" => Constraint::RegionSumLine(cells),
+                "betweenline" => Constraint::BetweenLine(cells),
+                "entropicline" => Constraint::EntropicLine(cells),
+                "modularline" => Constraint::ModularLine(cells),
+                "zipperline" => Constraint::ZipperLine(cells),
+                _ => Constraint::DoubleArrow(cells),
+            };
+            add(builder, constraint)?;
         }
     }
     Ok(())
 }
 
-/// Drawn cages are decoration, unless one carries a value: then it was
-/// meant as a rule z3doku does not read.
-fn check_drawn_cages(value: &Value) -> Result<(), FpuzzlesError> {
-    let labelled = items("cage", value)?.iter().any(|item| {
-        item.get("value")
-            .is_some_and(|v| !v.is_null() && v.as_str().is_none_or(|s| !s.trim().is_empty()))
-    });
-    if labelled {
-        return Err(FpuzzlesError::Unsupported {
-            key: "cage".into(),
-            place: " with a value (a killer cage is `killercage`)".into(),
-        });
+/// White dots (`difference`, default 1), black dots (`ratio`, default 2)
+/// and X and V marks (`xv`; one without a letter is only drawn).
+fn read_dots(
+    key: &str,
+    value: &Value,
+    size: Size,
+    builder: &mut RulesBuilder,
+) -> Result<(), FpuzzlesError> {
+    for (k, item) in items(key, value)?.iter().enumerate() {
+        let place = format!("`{key}` {}", k + 1);
+        let cells = read_cells(item.get("cells"), size, &place)?;
+        let [a, b] = cells[..] else {
+            return Err(invalid(&place, "a dot joins two cells"));
+        };
+        let cells = [a, b];
+        let given = (!blank(item.get("value"))).then(|| clue_number(item, &place));
+        let constraint = match key {
+            "difference" => Constraint::Difference {
+                cells,
+                value: small(given.transpose()?.unwrap_or(1), &place)?,
+            },
+            "ratio" => Constraint::Ratio {
+                cells,
+                value: small(given.transpose()?.unwrap_or(2), &place)?,
+            },
+            _ => {
+                let sum = match item.get("value").and_then(Value::as_str).map(str::trim) {
+                    Some("X" | "x") => 10,
+                    Some("V" | "v") => 5,
+                    _ if blank(item.get("value")) => continue,
+                    Some(other) => {
+                        return Err(invalid(&place, format!("`value` {other:?} is not X or V")));
+                    }
+                    None => return Err(invalid(&place, "`value` is not X or V")),
+                };
+                Constraint::Xv { cells, sum }
+            }
+        };
+        add(builder, constraint)?;
     }
     Ok(())
+}
+
+/// A dot's value as a digit-sized number.
+fn small(value: u32, place: &str) -> Result<u8, FpuzzlesError> {
+    u8::try_from(value).map_err(|_| invalid(place, format!("{value} is too large")))
+}
+
+/// One cell named by `R{row}C{col}` on the board.
+fn read_cell_name(value: Option<&Value>, size: Size, place: &str) -> Result<Cell, FpuzzlesError> {
+    value
+        .and_then(Value::as_str)
+        .and_then(|n| cell_named(n, size))
+        .ok_or_else(|| invalid(place, "`cell` is not a cell R<row>C<column> on the board"))
 }
 
 #[cfg(test)]
@@ -485,15 +873,20 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_named() {
-        let arrow = r#"{"size":4,"grid":[],"arrow":[]}"#;
+        let fog = r#"{"size":4,"grid":[],"fogofwar":[]}"#;
         assert_eq!(
-            parse(arrow).map_err(|e| e.to_string()).err().as_deref(),
-            Some("unsupported rule `arrow`")
+            parse(fog).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `fogofwar`")
         );
-        let region = SMALL.replace(r#"{"value":2}"#, r#"{"region":3}"#);
+        let colour = SMALL.replace(r#"{"value":2}"#, r#"{"colour":3}"#);
         assert_eq!(
-            parse(&region).map_err(|e| e.to_string()).err().as_deref(),
-            Some("unsupported rule `region` in grid cell r3c3")
+            parse(&colour).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `colour` in grid cell r3c3")
+        );
+        let negative = SMALL.replace(r#""line":[{}]"#, r#""negative":["sum"]"#);
+        assert_eq!(
+            parse(&negative).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `negative \"sum\"`")
         );
     }
 

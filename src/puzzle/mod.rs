@@ -3,10 +3,12 @@
 //! every solution passes before z3doku reports it.
 
 pub mod check;
+pub mod constraint;
 pub mod fpuzzles;
 pub mod grid;
 pub mod input;
 pub mod parse;
+pub mod primitive;
 pub mod rules;
 
 use grid::{Clue, Grid, Size};

@@ -10,7 +10,10 @@
 //! knows a rule reads it from here: the encodings, both engines, the checker
 //! and the renderers. Nothing else derives a house from a board size.
 
-use super::grid::{Cell, Size};
+pub use super::constraint::Constraint;
+use super::constraint::Context;
+use super::grid::Size;
+use super::primitive::{Primitive, Relation};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
@@ -24,6 +27,9 @@ pub enum HouseKind {
     Column,
     /// A box: one of the board's regions.
     Box,
+    /// A disjoint group: the cells at one place (in reading order) of
+    /// every region.
+    DisjointGroup,
     /// A diagonal of a diagonal Sudoku: number 0 falls from r1c1 to the
     /// bottom right corner (f-puzzles' `diagonal-`), number 1 rises from
     /// the bottom left corner to the top right (`diagonal+`).
@@ -38,6 +44,7 @@ impl HouseKind {
             HouseKind::Column => "column",
             HouseKind::Box => "box",
             HouseKind::Diagonal => "diagonal",
+            HouseKind::DisjointGroup => "disjoint group",
         }
     }
 }
@@ -75,113 +82,6 @@ pub enum Diagonal {
     Rising,
 }
 
-/// A rule instance beyond the houses. Cells are listed as the puzzle gave
-/// them; [`Rules::builder`] has checked that they are on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Constraint {
-    /// A killer cage: its cells hold different digits and, when `sum` is
-    /// given, add up to it.
-    Cage {
-        /// The cells, at least one.
-        cells: Vec<Cell>,
-        /// The total, when the cage has one.
-        sum: Option<u32>,
-    },
-    /// A thermometer: digits strictly increase from the bulb (the first
-    /// cell) to the tip (the last).
-    Thermo {
-        /// The cells from bulb to tip.
-        cells: Vec<Cell>,
-    },
-    /// Cells a chess knight's move apart hold different digits.
-    AntiKnight,
-    /// Cells a chess king's move apart hold different digits.
-    AntiKing,
-    /// Orthogonally neighbouring cells do not hold consecutive digits.
-    NonConsecutive,
-    /// A cell holds one of these digits (a pencil-marked cell).
-    Allowed {
-        /// The cell.
-        cell: Cell,
-        /// The digits it may hold: bit `d - 1` for digit `d`.
-        digits: u32,
-    },
-}
-
-/// The steps of a knight's move, one of each opposite pair.
-const KNIGHT_STEPS: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
-/// The steps of a king's move, one of each opposite pair.
-const KING_STEPS: [(isize, isize); 4] = [(0, 1), (1, -1), (1, 0), (1, 1)];
-/// Orthogonal steps, one of each opposite pair.
-const ORTHOGONAL_STEPS: [(isize, isize); 2] = [(0, 1), (1, 0)];
-
-impl Constraint {
-    /// For the whole-board constraints (anti-knight, anti-king,
-    /// nonconsecutive), every pair of cells it relates on a board of
-    /// `size`, each pair once as row-major indexes `(a, b)` with `a < b`;
-    /// empty for the others.
-    pub fn pairs(&self, size: Size) -> Vec<(usize, usize)> {
-        let steps: &[(isize, isize)] = match self {
-            Constraint::AntiKnight => &KNIGHT_STEPS,
-            Constraint::AntiKing => &KING_STEPS,
-            Constraint::NonConsecutive => &ORTHOGONAL_STEPS,
-            _ => return Vec::new(),
-        };
-        let side = size.side() as isize;
-        let mut pairs = Vec::new();
-        for a in 0..size.cells() {
-            let (row, col) = ((a as isize) / side, (a as isize) % side);
-            for &(dr, dc) in steps {
-                let (r, c) = (row + dr, col + dc);
-                if (0..side).contains(&r) && (0..side).contains(&c) {
-                    let b = (r * side + c) as usize;
-                    pairs.push((a.min(b), a.max(b)));
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs
-    }
-
-    /// Whether two related cells must hold different digits (anti-knight,
-    /// anti-king) rather than non-consecutive ones.
-    pub fn pairs_differ(&self) -> bool {
-        matches!(self, Constraint::AntiKnight | Constraint::AntiKing)
-    }
-}
-
-impl fmt::Display for Constraint {
-    /// As messages name it: `cage 15 (r1c1 r1c2 r2c1)`, `thermo r3c1→r3c4`,
-    /// `anti-knight`, `r2c2 is one of 1 3 5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |cells: &[Cell], sep: &str| {
-            cells
-                .iter()
-                .map(Cell::to_string)
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
-        match self {
-            Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } => write!(f, "cage {sum} ({})", list(cells, " ")),
-            Constraint::Cage { cells, sum: None } => write!(f, "cage ({})", list(cells, " ")),
-            Constraint::Thermo { cells } => write!(f, "thermo {}", list(cells, "→")),
-            Constraint::AntiKnight => f.write_str("anti-knight"),
-            Constraint::AntiKing => f.write_str("anti-king"),
-            Constraint::NonConsecutive => f.write_str("nonconsecutive"),
-            Constraint::Allowed { cell, digits } => {
-                let digits: Vec<String> = (1..=32u8)
-                    .filter(|d| digits >> (d - 1) & 1 == 1)
-                    .map(|d| super::grid::digit_char(d).to_string())
-                    .collect();
-                write!(f, "{cell} is one of {}", digits.join(" "))
-            }
-        }
-    }
-}
-
 /// Why a rule cannot be part of a board's rules. Prints as
 /// `cage 50 (r1c1 r1c2): no 2 different digits add up to 50`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -193,12 +93,16 @@ pub struct RuleError {
     pub problem: String,
 }
 
-/// Makes variant [`Rules`]: the classic houses of a size, plus diagonals
-/// and constraints, each checked as it is added.
+/// Makes variant [`Rules`]: the classic houses of a size, or jigsaw
+/// regions instead of its boxes, plus diagonals, disjoint groups and
+/// constraints, each checked as it is added.
 #[derive(Clone, Debug)]
 pub struct RulesBuilder {
     size: Size,
     diagonals: [bool; 2],
+    disjoint_groups: bool,
+    /// Each cell's region, when the puzzle draws its own.
+    regions: Option<Vec<Option<usize>>>,
     constraints: Vec<Constraint>,
 }
 
@@ -209,63 +113,53 @@ impl RulesBuilder {
         self
     }
 
-    /// Adds `constraint`, or says why it cannot be kept on this board:
-    /// cells off the board or listed twice, a cage with more cells than
-    /// digits or a sum its cells cannot reach, a thermometer longer than the
-    /// digits, an allowed set with digits beyond the board's or none.
-    pub fn constraint(&mut self, constraint: Constraint) -> Result<&mut Self, RuleError> {
+    /// Adds the disjoint groups as houses: the cells at the same place in
+    /// every region.
+    pub fn disjoint_groups(&mut self) -> &mut Self {
+        self.disjoint_groups = true;
+        self
+    }
+
+    /// Draws the board's regions: `regions[cell]` is the region of each
+    /// row-major cell, or `None` for a cell in no region. A region of
+    /// `side` cells is a house; a smaller one only keeps its digits apart.
+    /// Says why not when a region has more cells than a row or the list
+    /// does not cover the board.
+    pub fn regions(&mut self, regions: Vec<Option<usize>>) -> Result<&mut Self, RuleError> {
         let side = self.size.side();
         let fail = |problem: String| RuleError {
-            rule: constraint.to_string(),
+            rule: "the regions".into(),
             problem,
         };
-        let cells: &[Cell] = match &constraint {
-            Constraint::Cage { cells, .. } | Constraint::Thermo { cells } => cells,
-            Constraint::Allowed { cell, .. } => std::slice::from_ref(cell),
-            _ => &[],
-        };
-        if let Some(off) = cells.iter().find(|c| c.row() >= side || c.col() >= side) {
-            return Err(fail(format!("{off} is not on the {} board", self.size)));
+        if regions.len() != self.size.cells() {
+            return Err(fail(format!(
+                "{} cells, not {}",
+                regions.len(),
+                self.size.cells()
+            )));
         }
-        let mut sorted = cells.to_vec();
-        sorted.sort_unstable();
-        if let Some(pair) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(fail(format!("{} is listed twice", pair[0])));
+        let mut count = std::collections::HashMap::new();
+        for region in regions.iter().flatten() {
+            *count.entry(*region).or_insert(0usize) += 1;
         }
-        match &constraint {
-            Constraint::Cage { cells, sum } => {
-                let n = cells.len();
-                if n == 0 {
-                    return Err(fail("a cage needs at least one cell".into()));
-                }
-                if n > side {
-                    return Err(fail(format!(
-                        "{n} cells cannot hold different digits from 1 to {side}"
-                    )));
-                }
-                if let Some(sum) = *sum {
-                    let low = (1..=n as u32).sum::<u32>();
-                    let high = ((side - n + 1) as u32..=side as u32).sum::<u32>();
-                    if !(low..=high).contains(&sum) {
-                        return Err(fail(format!(
-                            "no {n} different digits add up to {sum} (they make {low} to {high})"
-                        )));
-                    }
-                }
-            }
-            Constraint::Thermo { cells } if cells.len() > side => {
-                return Err(fail(format!(
-                    "{} cells cannot increase within 1 to {side}",
-                    cells.len()
-                )));
-            }
-            Constraint::Allowed { digits, .. } => {
-                let all = u32::MAX >> (32 - side);
-                if *digits == 0 || digits & !all != 0 {
-                    return Err(fail(format!("the digits must be within 1 to {side}")));
-                }
-            }
-            _ => {}
+        if let Some((region, n)) = count.iter().find(|(_, n)| **n > side) {
+            return Err(fail(format!(
+                "region {} has {n} cells, more than the {side} digits",
+                region + 1
+            )));
+        }
+        self.regions = Some(regions);
+        Ok(self)
+    }
+
+    /// Adds `constraint`, or says why it cannot be kept on this board (see
+    /// [`Constraint::check`]).
+    pub fn constraint(&mut self, constraint: Constraint) -> Result<&mut Self, RuleError> {
+        if let Err(problem) = constraint.check(self.size) {
+            return Err(RuleError {
+                rule: constraint.to_string(),
+                problem,
+            });
         }
         if !self.constraints.contains(&constraint) {
             self.constraints.push(constraint);
@@ -273,13 +167,44 @@ impl RulesBuilder {
         Ok(self)
     }
 
-    /// The rules: shared classic ones when nothing was added.
-    pub fn build(&self) -> Arc<Rules> {
-        if self.diagonals == [false; 2] && self.constraints.is_empty() {
-            return Rules::classic(self.size);
+    /// The rules: shared classic ones when nothing was added. Fails only
+    /// when disjoint groups were asked for on a board whose regions do not
+    /// make them (fewer full regions than digits).
+    pub fn build(&self) -> Result<Arc<Rules>, RuleError> {
+        if self.diagonals == [false; 2]
+            && self.constraints.is_empty()
+            && self.regions.is_none()
+            && !self.disjoint_groups
+        {
+            return Ok(Rules::classic(self.size));
         }
-        let mut rules = Rules::build(self.size);
-        let side = self.size.side();
+        let size = self.size;
+        let side = size.side();
+        let regions = match &self.regions {
+            Some(regions) => regions.clone(),
+            None => default_regions(size),
+        };
+        let mut rules = Rules::build(size, &regions);
+        let mut constraints = self.constraints.clone();
+        // Regions too small to be houses keep their digits apart.
+        let mut partial: Vec<(usize, Vec<usize>)> = Vec::new();
+        for (cell, region) in regions.iter().enumerate() {
+            if let Some(region) = *region {
+                match partial.iter_mut().find(|(r, _)| *r == region) {
+                    Some((_, cells)) => cells.push(cell),
+                    None => partial.push((region, vec![cell])),
+                }
+            }
+        }
+        partial.sort_unstable();
+        for (number, cells) in partial {
+            if cells.len() < side && cells.len() > 1 {
+                constraints.push(Constraint::PartialRegion {
+                    number,
+                    cells: cells.iter().map(|&c| size.cell_at(c)).collect(),
+                });
+            }
+        }
         for (number, on) in self.diagonals.iter().enumerate() {
             if *on {
                 let cells = (0..side)
@@ -295,10 +220,68 @@ impl RulesBuilder {
                 });
             }
         }
-        rules.constraints = self.constraints.clone();
+        if self.disjoint_groups {
+            let full: Vec<Vec<usize>> = rules.region_cells.clone();
+            if full.len() != side {
+                return Err(RuleError {
+                    rule: "disjoint groups".into(),
+                    problem: format!(
+                        "they need {side} full regions, and the board has {}",
+                        full.len()
+                    ),
+                });
+            }
+            for place in 0..side {
+                let cells = full.iter().map(|region| region[place]).collect();
+                rules.add_house(House {
+                    kind: HouseKind::DisjointGroup,
+                    number: place,
+                    cells,
+                });
+            }
+        }
+        let context = Context {
+            size,
+            regions: &rules.region_cells,
+            region_of: &rules.region_of,
+            all: &constraints,
+        };
+        let mut lowered: Vec<Vec<Primitive>> = Vec::with_capacity(constraints.len());
+        for constraint in &constraints {
+            let mut primitives = constraint.lower(&context);
+            // Pairs a house keeps apart need no more saying.
+            primitives.retain(|p| match p {
+                Primitive::Pair {
+                    a,
+                    b,
+                    relation: Relation::Differ,
+                } => !rules.share_house(*a, *b),
+                _ => true,
+            });
+            lowered.push(primitives);
+        }
+        rules.constraints = constraints;
+        rules.lowered = lowered;
         rules.classic = false;
-        Arc::new(rules)
+        Ok(Arc::new(rules))
     }
+}
+
+/// Each cell's region on a board of `size` when the puzzle draws none: the
+/// boxes of [`Size::region_shape`], or none at all.
+fn default_regions(size: Size) -> Vec<Option<usize>> {
+    let side = size.side();
+    let Some((height, width)) = size.region_shape() else {
+        return vec![None; size.cells()];
+    };
+    // Boxes are `height` rows by `width` columns, `side / width` across.
+    let across = side / width;
+    (0..size.cells())
+        .map(|cell| {
+            let (row, col) = (cell / side, cell % side);
+            Some(row / height * across + col / width)
+        })
+        .collect()
 }
 
 /// The rules of a board: its size and its houses.
@@ -314,9 +297,13 @@ pub struct Rules {
     houses: Vec<House>,
     /// For each cell, the indexes (into `houses`) of the houses holding it.
     houses_of: Vec<Vec<usize>>,
-    /// For each cell, its region's number, when the board has regions.
+    /// For each cell, its region's number, when it is in a full region.
     region_of: Vec<Option<usize>>,
+    /// The full regions' cells, in reading order, by region number.
+    region_cells: Vec<Vec<usize>>,
     constraints: Vec<Constraint>,
+    /// Each constraint as primitives.
+    lowered: Vec<Vec<Primitive>>,
     classic: bool,
 }
 
@@ -326,16 +313,22 @@ impl Rules {
     /// [`Size::region_shape`] gives; sides without one have none.
     pub fn classic(size: Size) -> Arc<Rules> {
         static CLASSIC: OnceLock<Vec<Arc<Rules>>> = OnceLock::new();
-        let all = CLASSIC.get_or_init(|| Size::all().map(|s| Arc::new(Rules::build(s))).collect());
+        let all = CLASSIC.get_or_init(|| {
+            Size::all()
+                .map(|s| Arc::new(Rules::build(s, &default_regions(s))))
+                .collect()
+        });
         match all.iter().find(|r| r.size == size) {
             Some(rules) => Arc::clone(rules),
             // Every Size is one of Size::all(); this only keeps the
             // function total.
-            None => Arc::new(Rules::build(size)),
+            None => Arc::new(Rules::build(size, &default_regions(size))),
         }
     }
 
-    fn build(size: Size) -> Rules {
+    /// Rows, columns, and the regions of `regions` that have `side` cells,
+    /// numbered in the order their first cells come on the board.
+    fn build(size: Size, regions: &[Option<usize>]) -> Rules {
         let side = size.side();
         let mut houses = Vec::with_capacity(3 * side);
         let line = |kind, number, cell: &dyn Fn(usize) -> usize| House {
@@ -349,21 +342,32 @@ impl Rules {
         for c in 0..side {
             houses.push(line(HouseKind::Column, c, &|k| k * side + c));
         }
-        let mut region_of = vec![None; size.cells()];
-        if let Some((height, width)) = size.region_shape() {
-            // Boxes are `height` rows by `width` columns; there are `width`
-            // of them down the board and `height` across.
-            let across = side / width;
-            for b in 0..side {
-                let (top, left) = (b / across * height, b % across * width);
-                let house = line(HouseKind::Box, b, &|k| {
-                    (top + k / width) * side + left + k % width
-                });
-                for &cell in &house.cells {
-                    region_of[cell] = Some(b);
+        let mut ids: Vec<usize> = Vec::new();
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        for (cell, region) in regions.iter().enumerate() {
+            if let Some(region) = *region {
+                match ids.iter().position(|&id| id == region) {
+                    Some(k) => members[k].push(cell),
+                    None => {
+                        ids.push(region);
+                        members.push(vec![cell]);
+                    }
                 }
-                houses.push(house);
             }
+        }
+        let mut region_of = vec![None; size.cells()];
+        let mut region_cells = Vec::new();
+        for cells in members.into_iter().filter(|cells| cells.len() == side) {
+            let number = region_cells.len();
+            for &cell in &cells {
+                region_of[cell] = Some(number);
+            }
+            houses.push(House {
+                kind: HouseKind::Box,
+                number,
+                cells: cells.clone(),
+            });
+            region_cells.push(cells);
         }
         let mut houses_of = vec![Vec::new(); size.cells()];
         for (h, house) in houses.iter().enumerate() {
@@ -376,7 +380,9 @@ impl Rules {
             houses,
             houses_of,
             region_of,
+            region_cells,
             constraints: Vec::new(),
+            lowered: Vec::new(),
             classic: true,
         }
     }
@@ -387,6 +393,8 @@ impl Rules {
         RulesBuilder {
             size,
             diagonals: [false; 2],
+            disjoint_groups: false,
+            regions: None,
             constraints: Vec::new(),
         }
     }
@@ -398,9 +406,46 @@ impl Rules {
         self.houses.push(house);
     }
 
-    /// The constraints beyond the houses, in the order they were added.
+    /// The constraints beyond the houses, in the order they were added
+    /// (then any regions too small to be houses).
     pub fn constraints(&self) -> &[Constraint] {
         &self.constraints
+    }
+
+    /// Each of [`Rules::constraints`] as the primitives the solvers
+    /// state, in the same order.
+    pub fn lowered(&self) -> &[Vec<Primitive>] {
+        &self.lowered
+    }
+
+    /// These rules with only the constraints numbered in `keep` (indexes
+    /// into [`Rules::constraints`]): what is left when the others are
+    /// dropped, as an explanation does to find which ones conflict. The
+    /// houses stay, and each kept constraint keeps the primitives it was
+    /// lowered to.
+    pub fn keeping(&self, keep: &[usize]) -> Arc<Rules> {
+        let mut rules = self.clone();
+        let kept = |k: &usize| keep.contains(k);
+        rules.constraints = (0..self.constraints.len())
+            .filter(kept)
+            .map(|k| self.constraints[k].clone())
+            .collect();
+        rules.lowered = (0..self.lowered.len())
+            .filter(kept)
+            .map(|k| self.lowered[k].clone())
+            .collect();
+        Arc::new(rules)
+    }
+
+    /// Every primitive of every constraint.
+    pub fn primitives(&self) -> impl Iterator<Item = &Primitive> {
+        self.lowered.iter().flatten()
+    }
+
+    /// The full regions' cells (row-major indexes, in reading order), by
+    /// region number.
+    pub fn regions(&self) -> &[Vec<usize>] {
+        &self.region_cells
     }
 
     /// Whether cells `a` and `b` (row-major) share a house, so that they

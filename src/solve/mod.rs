@@ -98,8 +98,14 @@ pub struct Outcome {
     /// Clues that together admit no solution: the clashing pair, or after
     /// an explanation, a minimal conflicting set.
     pub conflicting: Vec<Clue>,
-    /// Whether no clue can be dropped from [`Outcome::conflicting`] (false
-    /// when the explanation ran out of time before it could make sure).
+    /// Constraints (indexes into the rules'
+    /// [constraints](crate::puzzle::rules::Rules::constraints)) that
+    /// conflict together with [`Outcome::conflicting`], after an
+    /// explanation.
+    pub conflicting_rules: Vec<usize>,
+    /// Whether no clue or rule can be dropped from the conflicting set
+    /// (false when the explanation ran out of time before it could make
+    /// sure).
     pub conflict_is_minimal: bool,
     /// Why the engine gave up, when it did.
     pub gave_up: Option<GiveUp>,
@@ -121,6 +127,7 @@ impl Outcome {
             solutions: Vec::new(),
             clash: None,
             conflicting: Vec::new(),
+            conflicting_rules: Vec::new(),
             conflict_is_minimal: true,
             gave_up: None,
             elapsed: Duration::ZERO,
@@ -130,8 +137,9 @@ impl Outcome {
     }
 
     /// The verdict and its evidence in one line, e.g. `unique: exactly one
-    /// solution (24 clues, 41.2 ms)` or `no solution: these 4 clues
-    /// conflict: r1c1=5 r2c7=5 r3c2=1 r9c1=2`.
+    /// solution (24 clues, 41.2 ms)`, `no solution: these 4 clues
+    /// conflict: r1c1=5 r2c7=5 r3c2=1 r9c1=2`, or with rules to blame too,
+    /// `no solution: these conflict: r1c1=5, cage 15 (r1c1 r1c2 r2c1)`.
     pub fn summary(&self) -> String {
         let clues = self.puzzle.givens().clue_count();
         let ms = self.elapsed.as_secs_f64() * 1000.0;
@@ -147,24 +155,43 @@ impl Outcome {
                     list.join(" ")
                 )
             }
-            Status::None => match (&self.clash, self.conflicting.len()) {
-                (Some(clash), _) => format!("no solution: {clash}"),
-                (None, 0) => "no solution".to_string(),
-                (None, n) => format!(
-                    "no solution: these {n} clues conflict{}: {}",
-                    if self.conflict_is_minimal {
-                        ""
-                    } else {
-                        " (perhaps not all of them: finding a smaller set ran out of time)"
-                    },
-                    clue_text(&self.conflicting)
-                ),
-            },
+            Status::None => {
+                let rules = self.conflicting_rule_names();
+                let partly = if self.conflict_is_minimal {
+                    ""
+                } else {
+                    " (perhaps not all of them: finding a smaller set ran out of time)"
+                };
+                match (&self.clash, self.conflicting.len(), rules.len()) {
+                    (Some(clash), _, _) => format!("no solution: {clash}"),
+                    (None, 0, 0) => "no solution".to_string(),
+                    (None, n, 0) => format!(
+                        "no solution: these {n} clues conflict{partly}: {}",
+                        clue_text(&self.conflicting)
+                    ),
+                    (None, _, _) => {
+                        let mut names: Vec<String> =
+                            self.conflicting.iter().map(Clue::to_string).collect();
+                        names.extend(rules);
+                        format!("no solution: these conflict{partly}: {}", names.join(", "))
+                    }
+                }
+            }
             Status::GaveUp | Status::Error => match &self.gave_up {
                 Some(reason) => format!("gave up: {reason}"),
                 None => "gave up".to_string(),
             },
         }
+    }
+
+    /// The conflicting constraints as people name them (`cage 15 (r1c1
+    /// r1c2)`).
+    pub fn conflicting_rule_names(&self) -> Vec<String> {
+        let constraints = self.puzzle.rules().constraints();
+        self.conflicting_rules
+            .iter()
+            .filter_map(|&k| constraints.get(k).map(|c| c.to_string()))
+            .collect()
     }
 
     /// What the verification came to, in one line for standard error (see
@@ -339,12 +366,14 @@ pub fn solve_with(
     Ok(outcome)
 }
 
-/// Names the clues to blame for an outcome without solutions: fills
-/// [`Outcome::conflicting`] with a minimal set of clues that together admit
-/// no solution (dropping any one of them makes the rest solvable).
+/// Names the clues and rules to blame for an outcome without solutions:
+/// fills [`Outcome::conflicting`] and [`Outcome::conflicting_rules`] with a
+/// minimal set of clues and constraints that together admit no solution
+/// (dropping any one of them makes the rest solvable). The houses are
+/// never blamed: they are what makes the board Sudoku.
 ///
 /// The engine may offer a first, smaller set (Z3's unsat core); either way
-/// the set is then shrunk by deletion: runs of clues, then single clues,
+/// the set is then shrunk by deletion: runs of facts, then single ones,
 /// are dropped, and stay dropped if the rest still have no solution.
 ///
 /// Shrinking stops early at `deadline` (a few clues of a large board can
@@ -362,37 +391,80 @@ pub fn explain(
     let start = Instant::now();
     let puzzle = &outcome.puzzle;
     let size = puzzle.size();
-    let all = puzzle.givens().clue_list();
-    let offered = match engine.conflicting_clues(puzzle, Some(deadline)) {
+    let offered = match engine.conflict(puzzle, Some(deadline)) {
         Ok(offered) => offered,
         Err(EngineError::GaveUp(_)) => None,
         Err(e) => return Err(engine_failure(e)),
     };
-    let core: Vec<Clue> = match offered {
-        Some(indexes) => all
-            .into_iter()
-            .filter(|c| indexes.contains(&size.index(c.cell)))
-            .collect(),
-        None => all,
+    let all_rules: Vec<usize> = (0..puzzle.rules().constraints().len()).collect();
+    let mut facts: Vec<Fact> = puzzle
+        .givens()
+        .clue_list()
+        .into_iter()
+        .filter(|c| {
+            offered
+                .as_ref()
+                .is_none_or(|o| o.clues.contains(&size.index(c.cell)))
+        })
+        .map(Fact::Clue)
+        .collect();
+    facts.extend(
+        all_rules
+            .iter()
+            .filter(|k| offered.as_ref().is_none_or(|o| o.rules.contains(k)))
+            .map(|&k| Fact::Rule(k)),
+    );
+    let relaxed = |facts: &[Fact]| {
+        let clues: Vec<Clue> = facts.iter().filter_map(Fact::clue).collect();
+        let rules: Vec<usize> = facts.iter().filter_map(Fact::rule).collect();
+        Puzzle::new(
+            puzzle.givens().with_clues(&clues),
+            puzzle.rules().keeping(&rules),
+        )
     };
     // Out of time, what is left conflicts, if not minimally.
-    let (core, minimal) = shrink(core, &mut |without| {
-        let solvable = has_solution(engine, &puzzle.with_clues(without), Some(deadline))?;
+    let (core, minimal) = shrink(facts, &mut |without| {
+        let solvable = has_solution(engine, &relaxed(without), Some(deadline))?;
         Ok(solvable.map(|solvable| !solvable))
     })?;
     // The set must itself admit no solution; anything else is a bug. (A
     // check that runs out of time proves nothing either way: every set kept
     // was refuted before.)
-    if has_solution(engine, &puzzle.with_clues(&core), Some(deadline))? == Some(true) {
+    if has_solution(engine, &relaxed(&core), Some(deadline))? == Some(true) {
         return Err(InternalError(format!(
             "the clues {} were named as conflicting but have a solution",
-            clue_text(&core)
+            clue_text(&core.iter().filter_map(Fact::clue).collect::<Vec<_>>())
         )));
     }
-    outcome.conflicting = core;
+    outcome.conflicting = core.iter().filter_map(Fact::clue).collect();
+    outcome.conflicting_rules = core.iter().filter_map(Fact::rule).collect();
     outcome.conflict_is_minimal = minimal;
     outcome.elapsed += start.elapsed();
     Ok(())
+}
+
+/// One thing an explanation may blame: a given, or a constraint (by its
+/// index among the rules' constraints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fact {
+    Clue(Clue),
+    Rule(usize),
+}
+
+impl Fact {
+    fn clue(&self) -> Option<Clue> {
+        match self {
+            Fact::Clue(clue) => Some(*clue),
+            Fact::Rule(_) => None,
+        }
+    }
+
+    fn rule(&self) -> Option<usize> {
+        match self {
+            Fact::Rule(k) => Some(*k),
+            Fact::Clue(_) => None,
+        }
+    }
 }
 
 /// Shrinks `items` by deletion to a set that still `holds` but loses it

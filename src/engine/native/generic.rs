@@ -22,8 +22,10 @@
 
 use super::{Flow, Search};
 use crate::puzzle::Puzzle;
+use crate::puzzle::constraint::digit_range;
 use crate::puzzle::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
-use crate::puzzle::rules::{Constraint, Rules};
+use crate::puzzle::primitive::{Primitive, Relation};
+use crate::puzzle::rules::Rules;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -55,15 +57,11 @@ struct Variant {
     /// The digits each cell may hold at all: its pencil marks, and what
     /// its places on thermometers leave.
     allowed: Vec<u32>,
-    /// The cells each cell must differ from beyond its houses: a knight's
-    /// or king's move away, or in a cage with it.
-    differ: Vec<Vec<u16>>,
-    /// The nonconsecutive neighbours of each cell.
-    adjacent: Vec<Vec<u16>>,
-    /// Each thermometer's cells, bulb first.
-    thermos: Vec<Vec<u16>>,
-    /// The thermometers through each cell, with the cell's place on each.
-    thermo_of: Vec<Vec<(u16, u16)>>,
+    /// For each cell, the cells it stands in a relation with, each with
+    /// the table of digits it may hold for each digit of the other.
+    pairs: Vec<Vec<(u16, u16)>>,
+    /// `tables[t][e]`: the digits allowed opposite digit `e`.
+    tables: Vec<[u32; MAX_SIDE + 1]>,
     /// Each cage with a sum: its cells and the sum.
     cages: Vec<(Vec<u16>, u32)>,
     /// The cages with sums that hold each cell.
@@ -71,6 +69,11 @@ struct Variant {
     /// On boards up to 12x12, every set of different digits (as bits) by
     /// its size and sum: `sets[size][sum]`.
     sets: Vec<Vec<Vec<u32>>>,
+    /// The primitives without tables of their own (sums, counts, between
+    /// lines, skyscrapers, conditions), each checked digit by digit.
+    others: Vec<Primitive>,
+    /// Those that read each cell.
+    other_of: Vec<Vec<u16>>,
 }
 
 impl Variant {
@@ -80,18 +83,17 @@ impl Variant {
         let all = u32::MAX >> (32 - side);
         let mut variant = Variant {
             allowed: vec![all; cells],
-            differ: vec![Vec::new(); cells],
-            adjacent: vec![Vec::new(); cells],
-            thermos: Vec::new(),
-            thermo_of: vec![Vec::new(); cells],
+            pairs: vec![Vec::new(); cells],
+            tables: Vec::new(),
             cages: Vec::new(),
             cage_of: vec![Vec::new(); cells],
             sets: Vec::new(),
+            others: Vec::new(),
+            other_of: vec![Vec::new(); cells],
         };
         let has_sums = rules
-            .constraints()
-            .iter()
-            .any(|c| matches!(c, Constraint::Cage { sum: Some(_), .. }));
+            .primitives()
+            .any(|p| matches!(p, Primitive::Distinct { sum: Some(_), .. }));
         if side <= 12 && has_sums {
             let top = side * (side + 1) / 2;
             variant.sets = vec![vec![Vec::new(); top + 1]; side + 1];
@@ -99,107 +101,108 @@ impl Variant {
                 variant.sets[set.count_ones() as usize][digit_sum(set) as usize].push(set);
             }
         }
-        let mut differ = |a: usize, b: usize| {
-            if !rules.share_house(a, b) && !variant.differ[a].contains(&(b as u16)) {
-                variant.differ[a].push(b as u16);
-                variant.differ[b].push(a as u16);
-            }
-        };
-        for constraint in rules.constraints() {
-            match constraint {
-                Constraint::AntiKnight | Constraint::AntiKing => {
-                    for (a, b) in constraint.pairs(size) {
-                        differ(a, b);
-                    }
-                }
-                Constraint::Cage { cells, .. } => {
+        for primitive in rules.primitives() {
+            match primitive {
+                Primitive::Distinct { cells, sum } => {
                     for (k, &a) in cells.iter().enumerate() {
                         for &b in &cells[k + 1..] {
-                            differ(size.index(a), size.index(b));
+                            if !rules.share_house(a, b) {
+                                variant.relate(a, b, Relation::Differ, side);
+                            }
                         }
                     }
-                }
-                _ => {}
-            }
-        }
-        for constraint in rules.constraints() {
-            match constraint {
-                Constraint::NonConsecutive => {
-                    for (a, b) in constraint.pairs(size) {
-                        variant.adjacent[a].push(b as u16);
-                        variant.adjacent[b].push(a as u16);
+                    if let Some(sum) = sum {
+                        let number = variant.cages.len() as u16;
+                        for &cell in cells {
+                            variant.cage_of[cell].push(number);
+                        }
+                        let members = cells.iter().map(|&c| c as u16).collect();
+                        variant.cages.push((members, *sum));
                     }
                 }
-                Constraint::Thermo { cells } => {
-                    let number = variant.thermos.len() as u16;
-                    let length = cells.len();
-                    for (place, &cell) in cells.iter().enumerate() {
-                        let index = size.index(cell);
-                        // `place` digits below it, `length - 1 - place` above.
-                        variant.allowed[index] &= digit_range(place + 1, side + place + 1 - length);
-                        variant.thermo_of[index].push((number, place as u16));
+                Primitive::Pair { a, b, relation } => variant.relate(*a, *b, *relation, side),
+                Primitive::Allowed { cell, digits } => variant.allowed[*cell] &= digits,
+                other => {
+                    let number = variant.others.len() as u16;
+                    for cell in other.cells() {
+                        variant.other_of[cell].push(number);
                     }
-                    variant
-                        .thermos
-                        .push(cells.iter().map(|&c| size.index(c) as u16).collect());
+                    variant.others.push(other.clone());
                 }
-                Constraint::Cage {
-                    cells,
-                    sum: Some(sum),
-                } => {
-                    let number = variant.cages.len() as u16;
-                    for &cell in cells {
-                        variant.cage_of[size.index(cell)].push(number);
-                    }
-                    let members = cells.iter().map(|&c| size.index(c) as u16).collect();
-                    variant.cages.push((members, *sum));
-                }
-                Constraint::Allowed { cell, digits } => {
-                    variant.allowed[size.index(*cell)] &= digits
-                }
-                _ => {}
             }
         }
         variant
+    }
+
+    /// Records that cells `a` and `b` stand in `relation`, with a table
+    /// for each side (shared with any equal table already made).
+    fn relate(&mut self, a: usize, b: usize, relation: Relation, side: usize) {
+        for (me, other, flip) in [(a, b, false), (b, a, true)] {
+            let mut table = [0u32; MAX_SIDE + 1];
+            for (e, allowed) in table.iter_mut().enumerate().take(side + 1).skip(1) {
+                for d in 1..=side as u8 {
+                    let ok = if flip {
+                        relation.allows(e as u8, d)
+                    } else {
+                        relation.allows(d, e as u8)
+                    };
+                    if ok {
+                        *allowed |= 1 << (d - 1);
+                    }
+                }
+            }
+            let number = match self.tables.iter().position(|t| *t == table) {
+                Some(number) => number,
+                None => {
+                    self.tables.push(table);
+                    self.tables.len() - 1
+                }
+            };
+            self.pairs[me].push((other as u16, number as u16));
+        }
     }
 
     /// The digits the constraints leave open cell `cell` of `grid`;
     /// `houses` gives a cell's candidates by its houses alone.
     fn candidates(&self, grid: &Grid, cell: usize, houses: &dyn Fn(usize) -> u32) -> u32 {
         let mut mask = self.allowed[cell];
-        for &other in &self.differ[cell] {
-            let digit = grid.get(usize::from(other));
-            if digit != 0 {
-                mask &= !(1 << (digit - 1));
-            }
-        }
-        for &other in &self.adjacent[cell] {
-            let digit = grid.get(usize::from(other));
-            if digit != 0 {
-                let bit = 1u32 << (digit - 1);
-                mask &= !(bit << 1 | bit >> 1);
-            }
-        }
-        for &(number, place) in &self.thermo_of[cell] {
-            let place = usize::from(place);
-            let (mut low, mut high) = (1, grid.size().side());
-            for (k, &other) in self.thermos[usize::from(number)].iter().enumerate() {
-                let digit = usize::from(grid.get(usize::from(other)));
-                if digit == 0 {
-                    continue;
+        for &(other, table) in &self.pairs[cell] {
+            let other = usize::from(other);
+            let table = &self.tables[usize::from(table)];
+            match grid.get(other) {
+                0 => {
+                    // Only digits some candidate of the other cell allows.
+                    let mut support = 0;
+                    let mut left = houses(other) & self.allowed[other];
+                    while left != 0 {
+                        support |= table[left.trailing_zeros() as usize + 1];
+                        left &= left - 1;
+                    }
+                    mask &= support;
                 }
-                if k < place {
-                    low = low.max(digit + (place - k));
-                } else if k > place {
-                    // Below 0 means no digit fits: the range is empty.
-                    high = high.min((digit + place).saturating_sub(k));
-                }
+                digit => mask &= table[usize::from(digit)],
             }
-            mask &= digit_range(low, high);
+            if mask == 0 {
+                return 0;
+            }
         }
         for &number in &self.cage_of[cell] {
             let (members, sum) = &self.cages[usize::from(number)];
             mask &= self.cage_options(grid, members, *sum, mask, houses);
+        }
+        for &number in &self.other_of[cell] {
+            let primitive = &self.others[usize::from(number)];
+            let mut left = mask;
+            while left != 0 {
+                let bit = left & left.wrapping_neg();
+                left ^= bit;
+                let digit = bit.trailing_zeros() as u8 + 1;
+                let value = |c: usize| if c == cell { digit } else { grid.get(c) };
+                let open = |c: usize| if value(c) == 0 { houses(c) } else { 0 };
+                if !feasible(primitive, &value, &open, grid.size().side() as u8) {
+                    mask &= !bit;
+                }
+            }
         }
         mask
     }
@@ -282,6 +285,145 @@ impl Variant {
     }
 }
 
+/// Whether `primitive` can still hold, given each cell's digit by `value`
+/// (0 when open) and an open cell's candidates by `open`. Exact once every
+/// cell it reads is filled, so that a full board keeps it; before that it
+/// prunes what it cheaply can.
+fn feasible(
+    primitive: &Primitive,
+    value: &dyn Fn(usize) -> u8,
+    open: &dyn Fn(usize) -> u32,
+    side: u8,
+) -> bool {
+    match primitive {
+        Primitive::Distinct { cells, sum } => {
+            let mut seen = 0u32;
+            let mut total = 0u32;
+            for &c in cells {
+                let d = value(c);
+                if d != 0 {
+                    if seen >> (d - 1) & 1 == 1 {
+                        return false;
+                    }
+                    seen |= 1 << (d - 1);
+                    total += u32::from(d);
+                }
+            }
+            let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
+            sum.is_none_or(|s| sum_reachable(&terms, &[s as i32], value, open) && total <= s)
+        }
+        Primitive::Pair { a, b, relation } => {
+            let (x, y) = (value(*a), value(*b));
+            x == 0 || y == 0 || relation.allows(x, y)
+        }
+        Primitive::Sum { terms, totals } => sum_reachable(terms, totals, value, open),
+        Primitive::Allowed { cell, digits } => match value(*cell) {
+            0 => open(*cell) & digits != 0,
+            d => digits >> (d - 1) & 1 == 1,
+        },
+        Primitive::Contains {
+            cells,
+            digit,
+            count,
+        } => {
+            let bit = 1 << (digit - 1);
+            let possible = cells
+                .iter()
+                .filter(|&&c| match value(c) {
+                    0 => open(c) & bit != 0,
+                    d => d == *digit,
+                })
+                .count();
+            possible >= *count
+        }
+        Primitive::Between { ends, middle } => {
+            let (x, y) = (value(ends.0), value(ends.1));
+            let filled = middle.iter().map(|&m| value(m)).filter(|&d| d != 0);
+            match (x, y) {
+                (0, 0) => true,
+                (0, e) | (e, 0) => {
+                    // The middle lies on one side of the known end, and the
+                    // open end must reach beyond it.
+                    let (low, high) = filled.fold((u8::MAX, 0), |(l, h), d| (l.min(d), h.max(d)));
+                    if high == 0 {
+                        return true;
+                    }
+                    let other = if x == 0 { ends.0 } else { ends.1 };
+                    let beyond_high = open(other) >> high != 0;
+                    let below_low = open(other) & ((1u32 << (low - 1)) - 1) != 0;
+                    (low > e && beyond_high) || (high < e && below_low)
+                }
+                (x, y) => {
+                    let (low, high) = (x.min(y), x.max(y));
+                    let inside =
+                        digit_range(usize::from(low) + 1, usize::from(high).saturating_sub(1));
+                    middle.iter().all(|&m| match value(m) {
+                        0 => open(m) & inside != 0,
+                        d => d > low && d < high,
+                    })
+                }
+            }
+        }
+        Primitive::Visible { cells, count } => {
+            // The buildings seen along the filled stretch from the clue,
+            // and how many more the rest of the line can show.
+            let (mut seen, mut top, mut filled) = (0, 0, 0);
+            for &c in cells {
+                match value(c) {
+                    0 => break,
+                    d => {
+                        if d > top {
+                            seen += 1;
+                            top = d;
+                        }
+                        filled += 1;
+                    }
+                }
+            }
+            let rest = cells.len() - filled;
+            let least = seen + usize::from(top < side);
+            let most = seen + rest.min(usize::from(side - top));
+            (least..=most).contains(count)
+        }
+        Primitive::When { when, then } => {
+            when.iter().any(|&(c, d)| value(c) != d) || feasible(then, value, open, side)
+        }
+    }
+}
+
+/// Whether `Σ weight · digit` over `terms` can still reach one of
+/// `totals`, with open cells ranging over their candidates.
+fn sum_reachable(
+    terms: &[(usize, i32)],
+    totals: &[i32],
+    value: &dyn Fn(usize) -> u8,
+    open: &dyn Fn(usize) -> u32,
+) -> bool {
+    let (mut low, mut high) = (0i32, 0i32);
+    for &(cell, weight) in terms {
+        let (least, most) = match value(cell) {
+            0 => {
+                let candidates = open(cell);
+                if candidates == 0 {
+                    return false;
+                }
+                let least = candidates.trailing_zeros() as i32 + 1;
+                let most = 32 - candidates.leading_zeros() as i32;
+                (least, most)
+            }
+            d => (i32::from(d), i32::from(d)),
+        };
+        if weight > 0 {
+            low += weight * least;
+            high += weight * most;
+        } else {
+            low += weight * most;
+            high += weight * least;
+        }
+    }
+    totals.iter().any(|t| (low..=high).contains(t))
+}
+
 /// The sum of the digits whose bits are in `set`.
 fn digit_sum(mut set: u32) -> u32 {
     let mut sum = 0;
@@ -290,16 +432,6 @@ fn digit_sum(mut set: u32) -> u32 {
         set &= set - 1;
     }
     sum
-}
-
-/// The bits of digits `low..=high` (empty when `low > high`).
-fn digit_range(low: usize, high: usize) -> u32 {
-    if low > high || high == 0 {
-        return 0;
-    }
-    let up_to_high = (1u64 << high) - 1;
-    let below_low = (1u64 << (low.max(1) - 1)) - 1;
-    (up_to_high & !below_low) as u32
 }
 
 /// The least and greatest sums of `count` different digits from `pool`

@@ -13,7 +13,9 @@ mod guard;
 
 pub use guard::quiet_guarded_panics;
 
-use super::contract::{EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings};
+use super::contract::{
+    Conflict, EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings,
+};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::rules::Rules;
@@ -80,6 +82,15 @@ impl Z3Engine {
 
     /// Gives `solver` z3doku's parameters and asserts `encoding`'s rules.
     fn configure(&self, solver: &Solver, encoding: &dyn Encoding) {
+        self.configure_houses(solver, encoding);
+        for formula in encoding.constraints().iter().flatten() {
+            solver.assert(formula);
+        }
+    }
+
+    /// Gives `solver` z3doku's parameters and asserts `encoding`'s houses,
+    /// not its constraints.
+    fn configure_houses(&self, solver: &Solver, encoding: &dyn Encoding) {
         let mut params = Params::new();
         // Compacting a model costs more than a whole Sudoku search on the
         // SAT solver (see build.md, "Encodings").
@@ -368,7 +379,7 @@ impl Z3Engine {
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
-    ) -> Result<Option<Vec<usize>>, EngineError> {
+    ) -> Result<Option<Conflict>, EngineError> {
         self.prepare(puzzle.rules());
         let Some((_, encoding)) = self.encoding.as_ref() else {
             return Ok(None);
@@ -377,30 +388,47 @@ impl Z3Engine {
         // Z3's default solver names an unsat core over assumption literals;
         // the finite-domain and tactic solvers chosen for speed do not.
         let solver = Solver::new();
-        self.configure(&solver, encoding);
-        // Each clue is tracked by a literal that switches it on.
-        let tracked: Vec<(usize, Bool)> = puzzle
+        self.configure_houses(&solver, encoding);
+        // Each clue and each constraint is tracked by a literal that
+        // switches it on.
+        let switch = |name: String, formulas: &[Bool]| {
+            let switch = Bool::new_const(name);
+            for formula in formulas {
+                solver.assert(switch.implies(formula));
+            }
+            switch
+        };
+        let clues: Vec<(usize, Bool)> = puzzle
             .givens()
             .clues()
             .map(|(index, digit)| {
-                let switch = Bool::new_const(format!("clue_{index}"));
-                solver.assert(switch.implies(encoding.clue(index, digit)));
-                (index, switch)
+                let formula = encoding.clue(index, digit);
+                (index, switch(format!("clue_{index}"), &[formula]))
             })
             .collect();
-        let switches: Vec<Bool> = tracked.iter().map(|(_, s)| s.clone()).collect();
+        let rules: Vec<(usize, Bool)> = encoding
+            .constraints()
+            .iter()
+            .enumerate()
+            .map(|(k, formulas)| (k, switch(format!("rule_{k}"), formulas)))
+            .collect();
+        let switches: Vec<Bool> = clues.iter().chain(&rules).map(|(_, s)| s.clone()).collect();
         set_deadline(&solver, deadline, &Cell::new(false))?;
         if solver.check_assumptions(&switches) != SatResult::Unsat {
             return Ok(None);
         }
         let core = solver.get_unsat_core();
-        Ok(Some(
+        let named = |tracked: Vec<(usize, Bool)>| -> Vec<usize> {
             tracked
                 .into_iter()
                 .filter(|(_, switch)| core.contains(switch))
                 .map(|(index, _)| index)
-                .collect(),
-        ))
+                .collect()
+        };
+        Ok(Some(Conflict {
+            clues: named(clues),
+            rules: named(rules),
+        }))
     }
 }
 
@@ -428,11 +456,11 @@ impl Engine for Z3Engine {
         result
     }
 
-    fn conflicting_clues(
+    fn conflict(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
-    ) -> Result<Option<Vec<usize>>, EngineError> {
+    ) -> Result<Option<Conflict>, EngineError> {
         let result = guarded(|| self.unsat_core(puzzle, deadline));
         self.forget_after(&result);
         result

@@ -3,29 +3,18 @@
 //! one" made of one at-least-one clause and pairwise at-most-one clauses. The same clauses are what
 //! `z3doku emit --format dimacs` writes.
 //!
-//! Variant constraints are clauses too ([`super::constraint_clauses`]),
-//! except killer cages' sums: those are pseudo-Boolean equations, which
-//! CNF cannot hold without auxiliary variables, so DIMACS export refuses
-//! puzzles that have them.
+//! Variant constraints are clauses too where clauses say them
+//! ([`super::primitive_clauses`]); sums and counts are pseudo-Boolean
+//! equations, which plain clauses over these variables cannot hold, so
+//! DIMACS export has Z3 bit-blast those (see [`crate::engine::z3::emit`]).
 
-use super::onehot::{
-    Clause, OneHotEncoding, clause_formula, constraint_clauses, constraint_formulas,
-    exactly_one_sets,
-};
+use super::onehot::{Clause, OneHotEncoding, clause_formula, exactly_one_sets};
 use crate::puzzle::rules::Rules;
 
-/// The lesson's clauses for `rules`, over the variables numbered by
-/// [`super::variable`], then the clauses of its variant constraints
-/// (not the cages' sums: see [`super::cage_sums`]).
-pub fn clauses(rules: &Rules) -> Vec<Clause> {
-    let mut clauses = house_clauses(rules);
-    clauses.extend(constraint_clauses(rules));
-    clauses
-}
-
 /// The lesson's clauses: "exactly one" for each cell and each house's
-/// places of each digit.
-fn house_clauses(rules: &Rules) -> Vec<Clause> {
+/// places of each digit, over the variables numbered by
+/// [`super::variable`].
+pub fn house_clauses(rules: &Rules) -> Vec<Clause> {
     let mut clauses = Vec::new();
     for set in exactly_one_sets(rules) {
         // Variable numbers stop at 25³, far inside i32.
@@ -42,13 +31,11 @@ fn house_clauses(rules: &Rules) -> Vec<Clause> {
 
 /// The SAT lesson's encoding of `rules`.
 pub fn bool_encoding(rules: &Rules) -> OneHotEncoding {
-    OneHotEncoding::new(rules.size(), |vars| {
-        let mut formulas: Vec<_> = house_clauses(rules)
+    OneHotEncoding::new(rules, |vars| {
+        house_clauses(rules)
             .iter()
             .map(|clause| clause_formula(vars, clause))
-            .collect();
-        formulas.extend(constraint_formulas(rules, vars));
-        formulas
+            .collect()
     })
 }
 
@@ -59,7 +46,7 @@ mod tests {
     #[test]
     fn clause_count_is_the_lessons() {
         // 324 sets of 9: one at-least-one and 36 pairs each.
-        let cnf = clauses(&Rules::classic(crate::puzzle::grid::Size::NINE));
+        let cnf = house_clauses(&Rules::classic(crate::puzzle::grid::Size::NINE));
         assert_eq!(cnf.len(), 324 * 37);
         assert_eq!(cnf.iter().filter(|c| c.len() == 9).count(), 324);
         assert!(cnf.iter().all(|c| c.len() == 2 || c.len() == 9));

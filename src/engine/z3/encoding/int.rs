@@ -7,14 +7,17 @@
 //! lone first solution with the clues' values propagated into the rules
 //! before Z3's SMT core searches.
 //!
-//! Variant constraints are stated the notebook's way too: a cage is a
-//! `Distinct` and a `Sum`, a thermometer a chain of `<`, anti-knight and
-//! anti-king pairs `!=`, nonconsecutive neighbours `c₁ = d ⇒ c₂ ∉ {d-1, d+1}`,
-//! and a pencil-marked cell a disjunction of its digits.
+//! Variant constraints are stated the notebook's way too, primitive by
+//! primitive: a cage is a `Distinct` and a `Sum`, a thermometer a chain of
+//! `<`, cells that differ `!=`, other relations between two cells digit by
+//! digit (`c₁ = d ⇒ c₂ ∉ {d-1, d+1}` for nonconsecutive neighbours), a
+//! pencil-marked cell a disjunction of its digits, skyscrapers and
+//! quadruples sums of `If`s, and a sandwich's sums implications.
 
 use super::Encoding;
 use crate::puzzle::grid::{Grid, Size};
-use crate::puzzle::rules::{Constraint, Rules};
+use crate::puzzle::primitive::{Primitive, Relation};
+use crate::puzzle::rules::Rules;
 use std::fmt::Write;
 use z3::Model;
 use z3::ast::{Ast, Bool, Int};
@@ -24,6 +27,7 @@ pub struct IntEncoding {
     size: Size,
     cells: Vec<Int>,
     rules: Vec<Bool>,
+    constraints: Vec<Vec<Bool>>,
     implied: Vec<Bool>,
     classic: bool,
 }
@@ -60,29 +64,36 @@ impl IntEncoding {
                 })
             })
             .collect();
-        for constraint in rules.constraints() {
-            formulas.extend(constraint_formulas(rules, constraint, &cells));
-        }
+        let constraints = rules
+            .lowered()
+            .iter()
+            .map(|primitives| {
+                primitives
+                    .iter()
+                    .flat_map(|p| primitive_formulas(p, &cells, side as u8))
+                    .collect()
+            })
+            .collect();
         IntEncoding {
             size,
             cells,
             rules: formulas,
+            constraints,
             implied,
             classic: rules.is_classic(),
         }
     }
 }
 
-/// `constraint` as formulas over the cells' `Int`s.
-fn constraint_formulas(rules: &Rules, constraint: &Constraint, cells: &[Int]) -> Vec<Bool> {
-    let size = rules.size();
-    let at = |cell| &cells[size.index(cell)];
-    match constraint {
-        Constraint::Cage {
+/// `primitive` as formulas over the cells' `Int`s.
+fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Bool> {
+    let digit = |d: u8| Int::from_u64(u64::from(d));
+    match primitive {
+        Primitive::Distinct {
             cells: members,
             sum,
         } => {
-            let ints: Vec<&Int> = members.iter().map(|&c| at(c)).collect();
+            let ints: Vec<&Int> = members.iter().map(|&c| &cells[c]).collect();
             let mut formulas = Vec::new();
             if ints.len() > 1 {
                 formulas.push(Int::distinct(&ints));
@@ -92,45 +103,107 @@ fn constraint_formulas(rules: &Rules, constraint: &Constraint, cells: &[Int]) ->
             }
             formulas
         }
-        Constraint::Thermo { cells: line } => {
-            line.windows(2).map(|w| at(w[0]).lt(at(w[1]))).collect()
-        }
-        Constraint::AntiKnight | Constraint::AntiKing => constraint
-            .pairs(size)
-            .into_iter()
-            .filter(|&(a, b)| !rules.share_house(a, b))
-            .map(|(a, b)| cells[a].ne(&cells[b]))
-            .collect(),
-        Constraint::NonConsecutive => {
-            let side = size.side() as u64;
-            let digit = |d: u64| Int::from_u64(d);
-            constraint
-                .pairs(size)
-                .into_iter()
-                .flat_map(|(a, b)| {
-                    // Digit by digit rather than as `|a - b| != 1`: the
-                    // finite-domain solver propagates equalities far better
-                    // than a difference.
-                    let (a, b) = (&cells[a], &cells[b]);
-                    (1..=side).map(move |d| {
-                        let neighbours: Vec<Bool> = [d - 1, d + 1]
-                            .into_iter()
-                            .filter(|&n| (1..=side).contains(&n))
-                            .map(|n| b.ne(digit(n)))
+        Primitive::Pair { a, b, relation } => {
+            let (x, y) = (&cells[*a], &cells[*b]);
+            match relation {
+                Relation::Differ => vec![x.ne(y)],
+                Relation::Equal => vec![x.eq(y)],
+                Relation::LessBy(k) => vec![Int::add(&[x, &digit(*k)]).le(y)],
+                Relation::LessOrEqual => vec![x.le(y)],
+                Relation::SumIs(k) => vec![Int::add(&[x, y]).eq(digit(*k))],
+                // Digit by digit rather than as arithmetic on `|a - b|`:
+                // the finite-domain solver propagates equalities far
+                // better than a difference.
+                relation => (1..=side)
+                    .filter_map(|i| {
+                        let outs: Vec<Bool> = (1..=side)
+                            .filter(|&j| !relation.allows(i, j))
+                            .map(|j| y.ne(digit(j)))
                             .collect();
-                        a.eq(digit(d)).implies(Bool::and(&neighbours))
+                        match outs.len() {
+                            0 => None,
+                            n if n == usize::from(side) => Some(x.ne(digit(i))),
+                            _ => Some(x.eq(digit(i)).implies(Bool::and(&outs))),
+                        }
                     })
-                })
-                .collect()
+                    .collect(),
+            }
         }
-        Constraint::Allowed { cell, digits } => {
-            let options: Vec<Bool> = (1..=size.side() as u64)
+        Primitive::Sum { terms, totals } => vec![sum_formula(terms, totals, cells)],
+        Primitive::Allowed { cell, digits } => {
+            let options: Vec<Bool> = (1..=side)
                 .filter(|d| digits >> (d - 1) & 1 == 1)
-                .map(|d| at(*cell).eq(Int::from_u64(d)))
+                .map(|d| cells[*cell].eq(digit(d)))
                 .collect();
             vec![Bool::or(&options)]
         }
+        Primitive::Contains {
+            cells: members,
+            digit: d,
+            count,
+        } => {
+            let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
+            let hits: Vec<Int> = members
+                .iter()
+                .map(|&c| cells[c].eq(digit(*d)).ite(&one, &zero))
+                .collect();
+            let hits: Vec<&Int> = hits.iter().collect();
+            vec![Int::add(&hits).ge(Int::from_u64(*count as u64))]
+        }
+        Primitive::Between { ends, middle } => {
+            let (a, b) = (&cells[ends.0], &cells[ends.1]);
+            middle
+                .iter()
+                .map(|&m| {
+                    let m = &cells[m];
+                    Bool::or(&[
+                        Bool::and(&[a.lt(m), m.lt(b)]),
+                        Bool::and(&[b.lt(m), m.lt(a)]),
+                    ])
+                })
+                .collect()
+        }
+        Primitive::Visible { cells: line, count } => {
+            let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
+            let seen: Vec<Int> = line
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let taller: Vec<Bool> =
+                        line[..k].iter().map(|&e| cells[c].gt(&cells[e])).collect();
+                    Bool::and(&taller).ite(&one, &zero)
+                })
+                .collect();
+            let seen: Vec<&Int> = seen.iter().collect();
+            vec![Int::add(&seen).eq(Int::from_u64(*count as u64))]
+        }
+        Primitive::When { when, then } => {
+            let condition: Vec<Bool> = when.iter().map(|&(c, d)| cells[c].eq(digit(d))).collect();
+            let then = primitive_formulas(then, cells, side);
+            vec![Bool::and(&condition).implies(Bool::and(&then))]
+        }
     }
+}
+
+/// `Σ weight · cell` is one of `totals`.
+fn sum_formula(terms: &[(usize, i32)], totals: &[i32], cells: &[Int]) -> Bool {
+    if terms.is_empty() {
+        return Bool::from_bool(totals.contains(&0));
+    }
+    let products: Vec<Int> = terms
+        .iter()
+        .map(|&(c, w)| match w {
+            1 => cells[c].clone(),
+            w => Int::mul(&[&Int::from_i64(i64::from(w)), &cells[c]]),
+        })
+        .collect();
+    let products: Vec<&Int> = products.iter().collect();
+    let total = Int::add(&products);
+    let options: Vec<Bool> = totals
+        .iter()
+        .map(|&t| total.eq(Int::from_i64(i64::from(t))))
+        .collect();
+    Bool::or(&options)
 }
 
 impl Encoding for IntEncoding {
@@ -140,6 +213,10 @@ impl Encoding for IntEncoding {
 
     fn rules(&self) -> &[Bool] {
         &self.rules
+    }
+
+    fn constraints(&self) -> &[Vec<Bool>] {
+        &self.constraints
     }
 
     fn clue(&self, index: usize, digit: u8) -> Bool {

@@ -7,10 +7,11 @@ mod int;
 mod onehot;
 mod pb;
 
-pub use boolean::{bool_encoding, clauses};
+pub use boolean::{bool_encoding, house_clauses};
 pub use int::IntEncoding;
 pub use onehot::{
-    Clause, OneHotEncoding, cage_sums, constraint_clauses, exactly_one_sets, name, variable,
+    Clause, OneHotEncoding, Sums, constraint_clauses, exactly_one_sets, name, primitive_clauses,
+    primitive_formula, variable,
 };
 pub use pb::pb_encoding;
 
@@ -34,8 +35,14 @@ pub trait Encoding {
     /// The board size it encodes.
     fn size(&self) -> Size;
 
-    /// The rules, as formulas that hold for every puzzle under them.
+    /// The houses (and each cell's range), as formulas that hold for every
+    /// puzzle under the rules.
     fn rules(&self) -> &[Bool];
+
+    /// Each of the rules' [constraints](crate::puzzle::rules::Rules::constraints)
+    /// as formulas, in the same order, so that an explanation can switch
+    /// them on one by one.
+    fn constraints(&self) -> &[Vec<Bool>];
 
     /// The instance constraint: cell `index` holds `digit`.
     fn clue(&self, index: usize, digit: u8) -> Bool;

@@ -6,10 +6,12 @@
 
 use super::Encoding;
 use crate::puzzle::grid::{Grid, Size};
-use crate::puzzle::rules::{Constraint, Rules};
+use crate::puzzle::primitive::Primitive;
+use crate::puzzle::rules::Rules;
+use std::cmp::Ordering::{Equal, Greater};
 use std::fmt::Write;
 use z3::Model;
-use z3::ast::Bool;
+use z3::ast::{Bool, Int};
 
 /// A one-hot encoding of one set of rules: the Booleans and the formulas
 /// one of the lessons states over them.
@@ -18,19 +20,27 @@ pub struct OneHotEncoding {
     /// `x_R_C_D` at its DIMACS number minus one.
     vars: Vec<Bool>,
     rules: Vec<Bool>,
+    constraints: Vec<Vec<Bool>>,
 }
 
 impl OneHotEncoding {
-    /// Declares `N³` Booleans for boards of `size` and states the rules as
-    /// `state` makes them of those (given the variables in DIMACS order:
-    /// variable `n` at `n - 1`).
-    pub(super) fn new(size: Size, state: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
+    /// Declares `N³` Booleans for boards under `rules`, states the houses
+    /// as `houses` makes them of those (given the variables in DIMACS
+    /// order: variable `n` at `n - 1`), and the constraints as both
+    /// encodings do.
+    pub(super) fn new(rules: &Rules, houses: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
+        let size = rules.size();
         let count = size.cells() * size.side();
         let vars: Vec<Bool> = (1..=count)
             .map(|number| Bool::new_const(name(size, number)))
             .collect();
-        let rules = state(&vars);
-        OneHotEncoding { size, vars, rules }
+        let constraints = constraint_formulas(rules, &vars);
+        OneHotEncoding {
+            size,
+            rules: houses(&vars),
+            vars,
+            constraints,
+        }
     }
 
     /// The Boolean "cell `index` holds `digit`".
@@ -46,6 +56,10 @@ impl Encoding for OneHotEncoding {
 
     fn rules(&self) -> &[Bool] {
         &self.rules
+    }
+
+    fn constraints(&self) -> &[Vec<Bool>] {
+        &self.constraints
     }
 
     fn clue(&self, index: usize, digit: u8) -> Bool {
@@ -147,115 +161,257 @@ fn literal(size: Size, index: usize, digit: u8, holds: bool) -> i32 {
     if holds { number } else { -number }
 }
 
-/// The variant constraints that clauses state, as clauses: every
-/// constraint except a cage's sum (see [`cage_sums`]).
+/// `primitive` as clauses, when clauses over the one-hot variables state
+/// it: cells that differ (one binary clause per digit, unless a house keeps
+/// them apart already), relations between two cells, allowed digits, and
+/// "at least one of these cells holds d"; `None` for sums and the other
+/// counting formulas (see [`primitive_formula`]).
 ///
-/// Pairs that must differ (anti-knight, anti-king, cage mates) get one
-/// binary clause per digit, unless a house already keeps them apart;
-/// nonconsecutive neighbours one per pair of consecutive digits; a
-/// thermometer forbids each pair of digits out of order on consecutive
-/// cells, and, as unit clauses, the digits too small or too large for a
-/// cell's place on it; a pencil-marked cell forbids the digits it lacks.
-pub fn constraint_clauses(rules: &Rules) -> Vec<Clause> {
+/// A relation forbids, for each digit `i` of the first cell, the digits
+/// `j` of the second that it does not allow: as binary clauses `¬a_i ∨
+/// ¬b_j` when there are few, or else as one support clause `¬a_i ∨ b_j ∨
+/// …` over the digits it does allow, with the same from the second cell's
+/// side, so that both directions propagate.
+pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Clause>> {
     let size = rules.size();
     let side = size.side() as u8;
+    let lit = |cell, d, holds| literal(size, cell, d, holds);
     let mut clauses = Vec::new();
-    let differ = |clauses: &mut Vec<Clause>, a: usize, b: usize| {
-        if !rules.share_house(a, b) {
-            for d in 1..=side {
-                clauses.push(vec![literal(size, a, d, false), literal(size, b, d, false)]);
+    match primitive {
+        Primitive::Distinct { cells, sum: None } => {
+            for (k, &a) in cells.iter().enumerate() {
+                for &b in &cells[k + 1..] {
+                    if !rules.share_house(a, b) {
+                        for d in 1..=side {
+                            clauses.push(vec![lit(a, d, false), lit(b, d, false)]);
+                        }
+                    }
+                }
             }
         }
-    };
-    for constraint in rules.constraints() {
-        match constraint {
-            Constraint::Cage { cells, .. } => {
-                let cells: Vec<usize> = cells.iter().map(|&c| size.index(c)).collect();
-                for (k, &a) in cells.iter().enumerate() {
-                    for &b in &cells[k + 1..] {
-                        differ(&mut clauses, a, b);
+        Primitive::Pair { a, b, relation } => {
+            let digits = 1..=side;
+            let forbidden: usize = digits
+                .clone()
+                .map(|i| digits.clone().filter(|&j| !relation.allows(i, j)).count())
+                .sum();
+            if forbidden <= 3 * usize::from(side) {
+                for i in digits.clone() {
+                    for j in digits.clone().filter(|&j| !relation.allows(i, j)) {
+                        clauses.push(vec![lit(*a, i, false), lit(*b, j, false)]);
                     }
                 }
-            }
-            Constraint::Thermo { cells } => {
-                let cells: Vec<usize> = cells.iter().map(|&c| size.index(c)).collect();
-                let length = cells.len();
-                for (place, &cell) in cells.iter().enumerate() {
-                    // At least `place` digits lie below it and
-                    // `length - 1 - place` above.
-                    for d in 1..=side {
-                        let (d_at, side_at) = (usize::from(d), usize::from(side));
-                        if d_at <= place || d_at + (length - 1 - place) > side_at {
-                            clauses.push(vec![literal(size, cell, d, false)]);
+            } else {
+                // Support clauses from each side: `x = i` needs `y` to
+                // take a digit the relation allows with `i`.
+                for (x, y, flip) in [(*a, *b, false), (*b, *a, true)] {
+                    for i in digits.clone() {
+                        let allows = |j| {
+                            if flip {
+                                relation.allows(j, i)
+                            } else {
+                                relation.allows(i, j)
+                            }
+                        };
+                        let support: Vec<i32> = digits
+                            .clone()
+                            .filter(|&j| allows(j))
+                            .map(|j| lit(y, j, true))
+                            .collect();
+                        if support.len() < usize::from(side) {
+                            let mut clause = vec![lit(x, i, false)];
+                            clause.extend(support);
+                            clauses.push(clause);
                         }
                     }
                 }
-                for w in cells.windows(2) {
-                    for i in 1..=side {
-                        for j in 1..=i {
-                            clauses.push(vec![
-                                literal(size, w[0], i, false),
-                                literal(size, w[1], j, false),
-                            ]);
-                        }
-                    }
-                }
             }
-            Constraint::AntiKnight | Constraint::AntiKing => {
-                for (a, b) in constraint.pairs(size) {
-                    differ(&mut clauses, a, b);
-                }
+        }
+        Primitive::Allowed { cell, digits } => {
+            for d in (1..=side).filter(|d| digits >> (d - 1) & 1 == 0) {
+                clauses.push(vec![lit(*cell, d, false)]);
             }
-            Constraint::NonConsecutive => {
-                for (a, b) in constraint.pairs(size) {
-                    for d in 1..side {
-                        clauses.push(vec![
-                            literal(size, a, d, false),
-                            literal(size, b, d + 1, false),
-                        ]);
-                        clauses.push(vec![
-                            literal(size, a, d + 1, false),
-                            literal(size, b, d, false),
-                        ]);
-                    }
-                }
-            }
-            Constraint::Allowed { cell, digits } => {
-                let index = size.index(*cell);
-                for d in (1..=side).filter(|d| digits >> (d - 1) & 1 == 0) {
-                    clauses.push(vec![literal(size, index, d, false)]);
+        }
+        Primitive::Contains {
+            cells,
+            digit,
+            count: 1,
+        } => clauses.push(cells.iter().map(|&c| lit(c, *digit, true)).collect()),
+        _ => return None,
+    }
+    Some(clauses)
+}
+
+/// The clauses of every constraint, or the first constraint that clauses
+/// over the one-hot variables cannot state (a sum, a count).
+pub fn constraint_clauses(rules: &Rules) -> Result<Vec<Clause>, String> {
+    let mut clauses = Vec::new();
+    for (constraint, primitives) in rules.constraints().iter().zip(rules.lowered()) {
+        for primitive in primitives {
+            clauses
+                .extend(primitive_clauses(rules, primitive).ok_or_else(|| constraint.to_string())?);
+        }
+    }
+    Ok(clauses)
+}
+
+/// How weighted sums of Booleans are put to Z3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sums {
+    /// As pseudo-Boolean constraints, which Z3's solvers reason about
+    /// natively.
+    PseudoBoolean,
+    /// As integer sums of `If(x, w, 0)`, which Z3's `card2bv` tactic
+    /// brings to bit-vectors and so to clauses (for DIMACS export).
+    Arithmetic,
+}
+
+impl Sums {
+    /// `Σ w · x` over `terms` compared with `k` by `compare` (`Ordering::Equal`
+    /// for `=`, `Ordering::Greater` for `>=`).
+    fn state(self, terms: &[(&Bool, i32)], compare: std::cmp::Ordering, k: i32) -> Bool {
+        match self {
+            Sums::PseudoBoolean if compare.is_eq() => Bool::pb_eq(terms, k),
+            Sums::PseudoBoolean => Bool::pb_ge(terms, k),
+            Sums::Arithmetic => {
+                let zero = Int::from_i64(0);
+                let parts: Vec<Int> = terms
+                    .iter()
+                    .map(|(x, w)| x.ite(&Int::from_i64(i64::from(*w)), &zero))
+                    .collect();
+                let parts: Vec<&Int> = parts.iter().collect();
+                let total = Int::add(&parts);
+                let k = Int::from_i64(i64::from(k));
+                if compare.is_eq() {
+                    total.eq(&k)
+                } else {
+                    total.ge(&k)
                 }
             }
         }
     }
-    clauses
 }
 
-/// Each cage's sum as a pseudo-Boolean equation: the variables of its
-/// cells' digits, each weighted by its digit, and the total.
-pub fn cage_sums(rules: &Rules) -> Vec<(Vec<(usize, i32)>, i32)> {
+/// `primitive` as one formula over `vars`: its clauses where it has them,
+/// else sums with weights `d` over the one-hot variables (a cell's digit is
+/// `Σ d · x_d`), stated as `sums` says, and Boolean structure for the rest.
+pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], sums: Sums) -> Bool {
+    if let Some(clauses) = primitive_clauses(rules, primitive) {
+        let clauses: Vec<Bool> = clauses.iter().map(|c| clause_formula(vars, c)).collect();
+        return Bool::and(&clauses);
+    }
     let size = rules.size();
-    rules
-        .constraints()
-        .iter()
-        .filter_map(|constraint| match constraint {
-            Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } => {
-                let terms = cells
-                    .iter()
-                    .flat_map(|&cell| {
-                        (1..=size.side() as u8)
-                            .map(move |d| (variable(size, size.index(cell), d), i32::from(d)))
-                    })
-                    .collect();
-                // A sum was checked against the cage's reach: at most 325.
-                Some((terms, *sum as i32))
+    let side = size.side() as u8;
+    let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
+    // "The digit of `cell` is below `d`" (and "at least `d`", negated).
+    let below = |cell: usize, d: u8| -> Bool {
+        let options: Vec<Bool> = (1..d).map(|e| var(cell, e).clone()).collect();
+        Bool::or(&options)
+    };
+    let less = |x: usize, y: usize| -> Bool {
+        let options: Vec<Bool> = (2..=side)
+            .map(|d| Bool::and(&[var(y, d).clone(), below(x, d)]))
+            .collect();
+        Bool::or(&options)
+    };
+    match primitive {
+        Primitive::Distinct { cells, sum } => {
+            let mut parts = Vec::new();
+            if let Some(clauses) = primitive_clauses(
+                rules,
+                &Primitive::Distinct {
+                    cells: cells.clone(),
+                    sum: None,
+                },
+            ) {
+                parts.extend(clauses.iter().map(|c| clause_formula(vars, c)));
             }
-            _ => None,
+            if let Some(sum) = sum {
+                let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
+                parts.push(weighted_sum(size, &terms, &[*sum as i32], vars, sums));
+            }
+            Bool::and(&parts)
+        }
+        Primitive::Sum { terms, totals } => weighted_sum(size, terms, totals, vars, sums),
+        Primitive::Contains {
+            cells,
+            digit,
+            count,
+        } => {
+            let terms: Vec<(&Bool, i32)> = cells.iter().map(|&c| (var(c, *digit), 1)).collect();
+            sums.state(&terms, Greater, *count as i32)
+        }
+        Primitive::Between { ends, middle } => {
+            let (a, b) = *ends;
+            let parts: Vec<Bool> = middle
+                .iter()
+                .map(|&m| {
+                    Bool::or(&[
+                        Bool::and(&[less(a, m), less(m, b)]),
+                        Bool::and(&[less(b, m), less(m, a)]),
+                    ])
+                })
+                .collect();
+            Bool::and(&parts)
+        }
+        Primitive::Visible { cells, count } => {
+            let seen: Vec<Bool> = cells
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| {
+                    let taller: Vec<Bool> = cells[..k].iter().map(|&e| less(e, c)).collect();
+                    Bool::and(&taller)
+                })
+                .collect();
+            let terms: Vec<(&Bool, i32)> = seen.iter().map(|s| (s, 1)).collect();
+            sums.state(&terms, Equal, *count as i32)
+        }
+        Primitive::When { when, then } => {
+            let condition: Vec<Bool> = when.iter().map(|&(c, d)| var(c, d).clone()).collect();
+            Bool::and(&condition).implies(primitive_formula(rules, then, vars, sums))
+        }
+        // Stated by clauses above.
+        Primitive::Pair { .. } | Primitive::Allowed { .. } => Bool::from_bool(true),
+    }
+}
+
+/// `Σ weight · digit` over `terms` is one of `totals`, as pseudo-Boolean
+/// equations over the one-hot variables. Negative weights go on the
+/// negated variable (`-w·x = w·¬x - w`), since Z3's pseudo-Boolean
+/// solver takes them best positive.
+fn weighted_sum(
+    size: Size,
+    terms: &[(usize, i32)],
+    totals: &[i32],
+    vars: &[Bool],
+    sums: Sums,
+) -> Bool {
+    let mut literals: Vec<(Bool, i32)> = Vec::new();
+    let mut shift = 0;
+    for &(cell, weight) in terms {
+        for d in 1..=size.side() as u8 {
+            let v = &vars[variable(size, cell, d) - 1];
+            let w = weight * i32::from(d);
+            if w >= 0 {
+                literals.push((v.clone(), w));
+            } else {
+                literals.push((v.not(), -w));
+                shift -= w;
+            }
+        }
+    }
+    let terms: Vec<(&Bool, i32)> = literals.iter().map(|(v, w)| (v, *w)).collect();
+    let options: Vec<Bool> = totals
+        .iter()
+        .map(|&t| {
+            if terms.is_empty() {
+                Bool::from_bool(t == 0)
+            } else {
+                sums.state(&terms, Equal, t + shift)
+            }
         })
-        .collect()
+        .collect();
+    Bool::or(&options)
 }
 
 /// `clause` as a formula over `vars` (variable `n` at `n - 1`).
@@ -270,19 +426,18 @@ pub(super) fn clause_formula(vars: &[Bool], clause: &[i32]) -> Bool {
     Bool::or(&lits)
 }
 
-/// The variant constraints over `vars`: [`constraint_clauses`] as
-/// clauses and [`cage_sums`] as pseudo-Boolean equations. Both one-hot
-/// encodings state them so.
-pub(super) fn constraint_formulas(rules: &Rules, vars: &[Bool]) -> Vec<Bool> {
-    let clauses = constraint_clauses(rules);
-    let sums = cage_sums(rules).into_iter().map(|(terms, total)| {
-        let terms: Vec<(&Bool, i32)> = terms.iter().map(|&(v, w)| (&vars[v - 1], w)).collect();
-        Bool::pb_eq(&terms, total)
-    });
-    clauses
+/// Each constraint's primitives as formulas over `vars`, one list per
+/// constraint. Both one-hot encodings state them so.
+pub(super) fn constraint_formulas(rules: &Rules, vars: &[Bool]) -> Vec<Vec<Bool>> {
+    rules
+        .lowered()
         .iter()
-        .map(|clause| clause_formula(vars, clause))
-        .chain(sums)
+        .map(|primitives| {
+            primitives
+                .iter()
+                .map(|p| primitive_formula(rules, p, vars, Sums::PseudoBoolean))
+                .collect()
+        })
         .collect()
 }
 

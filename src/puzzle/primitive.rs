@@ -1,0 +1,278 @@
+//! The few kinds of formula every variant rule comes down to.
+//!
+//! f-puzzles states some forty kinds of rule; each of them is, underneath,
+//! a handful of simple relations between cells' digits: digits that
+//! differ, pairs of digits that stand in some relation (less, equal, a
+//! difference, a ratio, a sum), weighted sums, a cell's allowed digits,
+//! digits a group must contain, and sums that hold only when certain cells
+//! hold certain digits. [`Constraint::lower`](super::constraint::Constraint::lower)
+//! states each rule in these terms once, and every solver back end (the
+//! three Z3 encodings and the native engine) implements only these kinds,
+//! so a new rule needs no new solver code unless it cannot be said with
+//! them.
+//!
+//! The independent checker does not read primitives: it checks each rule
+//! as the rule is stated, so that a mistake in lowering is caught before a
+//! solution is printed rather than shared by every engine.
+
+/// A relation between the digits of two cells, `a` and `b` in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// `a != b`.
+    Differ,
+    /// `a == b`.
+    Equal,
+    /// `a + k <= b`: `b` exceeds `a` by at least `k` (`k = 1` is `a < b`).
+    LessBy(u8),
+    /// `a <= b`.
+    LessOrEqual,
+    /// `|a - b| >= k`.
+    DifferenceAtLeast(u8),
+    /// `|a - b| <= k`.
+    DifferenceAtMost(u8),
+    /// `|a - b| == k`.
+    DifferenceIs(u8),
+    /// `|a - b| != k`.
+    DifferenceIsNot(u8),
+    /// One is `k` times the other.
+    RatioIs(u8),
+    /// Neither is `k` times the other.
+    RatioIsNot(u8),
+    /// `a + b == k`.
+    SumIs(u8),
+    /// `a + b != k`.
+    SumIsNot(u8),
+    /// The digits fall in different classes: entropic lines' low, middle
+    /// and high thirds, or modular lines' remainders mod 3.
+    ClassesDiffer(Classes),
+    /// `a == p` implies `b == q` (an indexer: the digit in one cell says
+    /// where another digit goes).
+    Implies(u8, u8),
+}
+
+/// How digits fall into three classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Classes {
+    /// Low, middle and high thirds of `1..=side` (for sides not divisible
+    /// by 3, the middle third, or the outer ones, take the extra digit,
+    /// as f-puzzles does).
+    Thirds(u8),
+    /// The remainder mod 3.
+    Mod3,
+}
+
+impl Classes {
+    /// The class of digit `d`: 0, 1 or 2.
+    pub fn of(self, d: u8) -> u8 {
+        match self {
+            Classes::Mod3 => d % 3,
+            Classes::Thirds(side) => {
+                let third = side / 3;
+                let sizes = match side % 3 {
+                    1 => [third, third + 1, third],
+                    2 => [third + 1, third, third + 1],
+                    _ => [third; 3],
+                };
+                if d <= sizes[0] {
+                    0
+                } else if d <= sizes[0] + sizes[1] {
+                    1
+                } else {
+                    2
+                }
+            }
+        }
+    }
+}
+
+impl Relation {
+    /// Whether digits `a` and `b` stand in the relation.
+    pub fn allows(self, a: u8, b: u8) -> bool {
+        let (x, y) = (u32::from(a), u32::from(b));
+        match self {
+            Relation::Differ => a != b,
+            Relation::Equal => a == b,
+            Relation::LessBy(k) => x + u32::from(k) <= y,
+            Relation::LessOrEqual => a <= b,
+            Relation::DifferenceAtLeast(k) => a.abs_diff(b) >= k,
+            Relation::DifferenceAtMost(k) => a.abs_diff(b) <= k,
+            Relation::DifferenceIs(k) => a.abs_diff(b) == k,
+            Relation::DifferenceIsNot(k) => a.abs_diff(b) != k,
+            Relation::RatioIs(k) => x == u32::from(k) * y || y == u32::from(k) * x,
+            Relation::RatioIsNot(k) => !(x == u32::from(k) * y || y == u32::from(k) * x),
+            Relation::SumIs(k) => x + y == u32::from(k),
+            Relation::SumIsNot(k) => x + y != u32::from(k),
+            Relation::ClassesDiffer(classes) => classes.of(a) != classes.of(b),
+            Relation::Implies(p, q) => a != p || b == q,
+        }
+    }
+}
+
+/// One formula over cells (row-major indexes) and their digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Primitive {
+    /// The cells hold different digits, which add up to `sum` when there
+    /// is one (a killer cage).
+    Distinct {
+        /// The cells.
+        cells: Vec<usize>,
+        /// Their total, when it is set.
+        sum: Option<u32>,
+    },
+    /// Two cells' digits stand in a relation.
+    Pair {
+        /// The first cell.
+        a: usize,
+        /// The second cell.
+        b: usize,
+        /// How their digits relate.
+        relation: Relation,
+    },
+    /// `Σ weight · digit` over the terms is one of `totals`. A cell appears
+    /// in at most one term.
+    Sum {
+        /// `(cell, weight)` pairs; weights are never 0.
+        terms: Vec<(usize, i32)>,
+        /// The totals allowed, at least one.
+        totals: Vec<i32>,
+    },
+    /// A cell holds one of some digits.
+    Allowed {
+        /// The cell.
+        cell: usize,
+        /// Bit `d - 1` for each digit `d` allowed; 0 allows none.
+        digits: u32,
+    },
+    /// At least `count` of the cells hold `digit`.
+    Contains {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The digit.
+        digit: u8,
+        /// How many of them hold it, at least.
+        count: usize,
+    },
+    /// Every cell of `middle` holds a digit strictly between the digits of
+    /// the two `ends` (a between line).
+    Between {
+        /// The two ends.
+        ends: (usize, usize),
+        /// The cells that lie between them in value.
+        middle: Vec<usize>,
+    },
+    /// Read in order, exactly `count` of the cells hold a digit greater
+    /// than every digit before it (skyscrapers seen from the clue).
+    Visible {
+        /// The cells, nearest the clue first.
+        cells: Vec<usize>,
+        /// How many are seen.
+        count: usize,
+    },
+    /// When every `(cell, digit)` of `when` holds, so does `then` (a
+    /// [`Primitive::Sum`] or [`Primitive::Allowed`]).
+    When {
+        /// The condition: each cell holds its digit.
+        when: Vec<(usize, u8)>,
+        /// What must then hold.
+        then: Box<Primitive>,
+    },
+}
+
+impl Primitive {
+    /// Every cell the formula reads, conditions included, each once.
+    pub fn cells(&self) -> Vec<usize> {
+        let mut cells = match self {
+            Primitive::Distinct { cells, .. }
+            | Primitive::Contains { cells, .. }
+            | Primitive::Visible { cells, .. } => cells.clone(),
+            Primitive::Pair { a, b, .. } => vec![*a, *b],
+            Primitive::Sum { terms, .. } => terms.iter().map(|&(c, _)| c).collect(),
+            Primitive::Allowed { cell, .. } => vec![*cell],
+            Primitive::Between { ends, middle } => {
+                let mut cells = vec![ends.0, ends.1];
+                cells.extend(middle);
+                cells
+            }
+            Primitive::When { when, then } => {
+                let mut cells: Vec<usize> = when.iter().map(|&(c, _)| c).collect();
+                cells.extend(then.cells());
+                cells
+            }
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// Whether a full assignment (`digit` of each cell) satisfies it.
+    pub fn holds(&self, digit: &dyn Fn(usize) -> u8) -> bool {
+        match self {
+            Primitive::Distinct { cells, sum } => {
+                let mut seen = 0u64;
+                for &c in cells {
+                    let bit = 1u64 << digit(c);
+                    if seen & bit != 0 {
+                        return false;
+                    }
+                    seen |= bit;
+                }
+                sum.is_none_or(|s| cells.iter().map(|&c| u32::from(digit(c))).sum::<u32>() == s)
+            }
+            Primitive::Pair { a, b, relation } => relation.allows(digit(*a), digit(*b)),
+            Primitive::Sum { terms, totals } => {
+                let total: i32 = terms.iter().map(|&(c, w)| w * i32::from(digit(c))).sum();
+                totals.contains(&total)
+            }
+            Primitive::Allowed { cell, digits } => {
+                let d = digit(*cell);
+                d != 0 && digits >> (d - 1) & 1 == 1
+            }
+            Primitive::Contains {
+                cells,
+                digit: d,
+                count,
+            } => cells.iter().filter(|&&c| digit(c) == *d).count() >= *count,
+            Primitive::Between { ends, middle } => {
+                let (x, y) = (digit(ends.0), digit(ends.1));
+                let (low, high) = (x.min(y), x.max(y));
+                middle.iter().all(|&m| (low + 1..high).contains(&digit(m)))
+            }
+            Primitive::Visible { cells, count } => {
+                let (mut seen, mut top) = (0, 0);
+                for &c in cells {
+                    if digit(c) > top {
+                        seen += 1;
+                        top = digit(c);
+                    }
+                }
+                seen == *count
+            }
+            Primitive::When { when, then } => {
+                when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirds_follow_f_puzzles() {
+        let nine: Vec<u8> = (1..=9).map(|d| Classes::Thirds(9).of(d)).collect();
+        assert_eq!(nine, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+        let ten: Vec<u8> = (1..=10).map(|d| Classes::Thirds(10).of(d)).collect();
+        assert_eq!(ten, [0, 0, 0, 1, 1, 1, 1, 2, 2, 2]);
+        let eight: Vec<u8> = (1..=8).map(|d| Classes::Thirds(8).of(d)).collect();
+        assert_eq!(eight, [0, 0, 0, 1, 1, 2, 2, 2]);
+    }
+
+    #[test]
+    fn relations_read_as_named() {
+        assert!(Relation::RatioIs(2).allows(3, 6) && Relation::RatioIs(2).allows(6, 3));
+        assert!(!Relation::RatioIsNot(2).allows(4, 2));
+        assert!(Relation::LessBy(2).allows(3, 5) && !Relation::LessBy(2).allows(3, 4));
+        assert!(Relation::Implies(3, 7).allows(2, 1) && !Relation::Implies(3, 7).allows(3, 1));
+    }
+}
