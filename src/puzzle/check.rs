@@ -112,17 +112,17 @@ pub fn clue_clash(puzzle: &Puzzle) -> Option<ClueClash> {
 /// The first digit that `house` holds twice in `grid`: `(first index,
 /// second index, digit)`. Blanks are ignored.
 fn first_repeat(grid: &Grid, house: &House) -> Option<(usize, usize, u8)> {
-    let mut seen = [None::<usize>; super::grid::MAX_SIDE + 1];
+    // A bit per digit seen: this runs for every house of every puzzle and
+    // solution checked, so the common case (no repeat) stays in a register.
+    let mut seen = 0u64;
     for &index in &house.cells {
         let digit = grid.get(index);
-        if digit == 0 {
-            continue;
+        let bit = 1u64.checked_shl(u32::from(digit)).unwrap_or(0) & !1;
+        if seen & bit != 0 {
+            let first = house.cells.iter().find(|&&i| grid.get(i) == digit)?;
+            return Some((*first, index, digit));
         }
-        match seen.get_mut(usize::from(digit)) {
-            Some(Some(first)) => return Some((*first, index, digit)),
-            Some(slot) => *slot = Some(index),
-            None => {}
-        }
+        seen |= bit;
     }
     None
 }
