@@ -252,7 +252,9 @@ impl Grid {
 
     /// The board as one line: a character per cell, `.` for a blank.
     pub fn to_line(&self) -> String {
-        self.cells().iter().map(|&d| digit_char(d)).collect()
+        let mut line = String::with_capacity(self.cells().len() + 1);
+        line.extend(self.cells().iter().map(|&d| digit_char(d)));
+        line
     }
 
     /// The rows, each as a slice of digits.
