@@ -118,20 +118,35 @@ pub fn clue_clash(puzzle: &Puzzle) -> Option<ClueClash> {
 /// this is the quick way to the common answer; [`first_repeat`] says where.
 fn classic_without_repeats(grid: &Grid) -> bool {
     let side = grid.size().side();
-    let (height, width) = grid.size().region_shape().unwrap_or((side, side));
-    let (mut rows, mut columns, mut regions) = ([0u32; MAX_SIDE], [0u32; MAX_SIDE], [0u32; MAX_SIDE]);
-    for (index, &digit) in grid.cells().iter().enumerate() {
-        let bit = 1u32.checked_shl(u32::from(digit)).unwrap_or(0) & !1;
-        let (row, column) = (index / side, index % side);
-        let region = row / height * (side / width) + column / width;
-        // Without regions (a Latin square) every cell is in region 0,
-        // which is then not checked.
-        let masks = [&mut rows[row], &mut columns[column], &mut regions[region]];
-        for (k, mask) in masks.into_iter().enumerate() {
-            if *mask & bit != 0 && (k < 2 || height < side) {
+    // Without regions (a Latin square) every cell is put in region 0,
+    // which is then not checked.
+    let (height, width, regional) = match grid.size().region_shape() {
+        Some((height, width)) => (height, width, !1),
+        None => (side, side, 0),
+    };
+    let (mut columns, mut regions) = ([0u32; MAX_SIDE], [0u32; MAX_SIDE]);
+    for (row, cells) in grid.cells().chunks_exact(side).enumerate() {
+        let mut row_mask = 0;
+        // Counted rather than divided: a division per cell would cost more
+        // than the whole check.
+        let (mut region, mut left) = (row / height * (side / width), width);
+        for (column, &digit) in cells.iter().enumerate() {
+            let bit = 1u32.checked_shl(u32::from(digit)).unwrap_or(0) & !1;
+            let (Some(column_mask), Some(region_mask)) =
+                (columns.get_mut(column), regions.get_mut(region))
+            else {
+                return false;
+            };
+            if (row_mask | *column_mask | (*region_mask & regional)) & bit != 0 {
                 return false;
             }
-            *mask |= bit;
+            row_mask |= bit;
+            *column_mask |= bit;
+            *region_mask |= bit;
+            left -= 1;
+            if left == 0 {
+                (region, left) = (region + 1, width);
+            }
         }
     }
     true
