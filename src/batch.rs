@@ -173,6 +173,18 @@ impl Record {
     }
 }
 
+/// What a batch hands to its output as it runs
+/// ([`Batch::run_streaming`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// The next record in input order.
+    Record(&'a Record),
+    /// No record is ready: the run is about to wait for a puzzle to be
+    /// solved or for the input. An output that gathers records should
+    /// write them out now.
+    Waiting,
+}
+
 /// Why a batch could not run at all.
 #[derive(Debug, Error)]
 pub enum BatchError {
@@ -255,6 +267,23 @@ impl Batch {
         input: Box<dyn Read + Send>,
         stop: Arc<AtomicBool>,
         mut write: impl FnMut(&Record) -> ControlFlow<()>,
+    ) -> Result<Summary, BatchError> {
+        self.run_streaming(input, stop, |event| match event {
+            Event::Record(record) => write(record),
+            Event::Waiting => ControlFlow::Continue(()),
+        })
+    }
+
+    /// [`Batch::run`], also telling `output` each time the run is about to
+    /// wait ([`Event::Waiting`]), so that an output that gathers records
+    /// can write them out then: nothing finished stays held back while the
+    /// run waits, and nothing is written a record at a time while records
+    /// come quickly.
+    pub fn run_streaming(
+        &self,
+        input: Box<dyn Read + Send>,
+        stop: Arc<AtomicBool>,
+        mut write: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Result<Summary, BatchError> {
         let start = Instant::now();
         let mut summary = Summary::new()?;
@@ -416,7 +445,7 @@ impl Batch {
         input: Box<dyn Read + Send>,
         stop: &Arc<AtomicBool>,
         summary: &mut Summary,
-        mut write: impl FnMut(&Record) -> ControlFlow<()>,
+        mut write: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Result<(), BatchError> {
         let (chunks_tx, chunks_rx) = bounded::<Vec<PuzzleLine>>(CHUNKS_AHEAD);
         let lines = Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input));
@@ -427,10 +456,19 @@ impl Batch {
             .map_err(|e| BatchError::Thread(e.to_string()))?;
         let mut pipeline = Pipeline::new(self.request.clone());
         loop {
-            let chunk = match chunks_rx.recv_timeout(STOP_POLL) {
+            let chunk = match chunks_rx.try_recv() {
                 Ok(chunk) => chunk,
-                Err(RecvTimeoutError::Timeout) if !stop.load(Ordering::SeqCst) => continue,
-                Err(_) => return Ok(()),
+                Err(_) => {
+                    if write(Event::Waiting).is_break() {
+                        stop.store(true, Ordering::SeqCst);
+                        return Ok(());
+                    }
+                    match chunks_rx.recv_timeout(STOP_POLL) {
+                        Ok(chunk) => chunk,
+                        Err(RecvTimeoutError::Timeout) if !stop.load(Ordering::SeqCst) => continue,
+                        Err(_) => return Ok(()),
+                    }
+                }
             };
             for line in chunk {
                 if stop.load(Ordering::SeqCst) {
@@ -438,7 +476,7 @@ impl Batch {
                 }
                 let record = self.solve_line(&mut pipeline, line);
                 summary.add(&record);
-                if write(&record).is_break() {
+                if write(Event::Record(&record)).is_break() {
                     stop.store(true, Ordering::SeqCst);
                     return Ok(());
                 }
@@ -477,19 +515,32 @@ fn write_in_order(
     results: &Receiver<(u64, Record)>,
     slots: &Receiver<()>,
     summary: &mut Summary,
-    write: &mut impl FnMut(&Record) -> ControlFlow<()>,
+    write: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
     stop: &AtomicBool,
 ) {
     // At most a window's worth of records wait here for an earlier one.
     let mut pending = BTreeMap::new();
     let mut next = 0;
-    for (seq, record) in results {
+    loop {
+        let (seq, record) = match results.try_recv() {
+            Ok(result) => result,
+            Err(_) => {
+                if write(Event::Waiting).is_break() {
+                    stop.store(true, Ordering::SeqCst);
+                    return;
+                }
+                match results.recv() {
+                    Ok(result) => result,
+                    Err(_) => return,
+                }
+            }
+        };
         pending.insert(seq, record);
         while let Some(record) = pending.remove(&next) {
             next += 1;
             let _ = slots.try_recv();
             summary.add(&record);
-            if write(&record).is_break() {
+            if write(Event::Record(&record)).is_break() {
                 stop.store(true, Ordering::SeqCst);
                 return;
             }
@@ -585,6 +636,76 @@ mod tests {
         assert_eq!(summary.total(), LINES);
         assert_eq!(summary.count(Status::Solved), LINES.div_ceil(61));
         assert!(!summary.interrupted);
+    }
+
+    /// One job with the native engine: solved in the caller's thread.
+    fn native_alone() -> Batch {
+        Batch {
+            request: Request {
+                settings: crate::engine::Settings {
+                    engine: EngineKind::Native,
+                    ..crate::engine::Settings::default()
+                },
+                unique: true,
+                ..Request::default()
+            },
+            jobs: NonZeroUsize::MIN,
+            ..Batch::default()
+        }
+    }
+
+    #[test]
+    fn one_native_job_keeps_order_over_many_chunks() {
+        let batch = native_alone();
+        assert!(!batch.needs_z3());
+        let clash = format!("11{}", &NOTEBOOK[2..]);
+        let lines: Vec<String> = (0..3 * LINES_PER_CHUNK + 5)
+            .map(|i| match i % 3 {
+                0 => NOTEBOOK.to_string(),
+                1 => clash.clone(),
+                _ => format!("bad {i}"),
+            })
+            .collect();
+        let (records, summary) = run(&batch, lines.join("\n"));
+        let numbers: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(numbers, (1..=lines.len()).collect::<Vec<_>>());
+        for record in &records {
+            let want = [Status::Unique, Status::None, Status::Error][(record.line - 1) % 3];
+            assert_eq!(record.status(), want, "line {}", record.line);
+        }
+        assert_eq!(summary.total(), lines.len());
+        assert!(!summary.interrupted);
+    }
+
+    #[test]
+    fn one_native_job_stops_on_a_closed_output() {
+        let input = vec![NOTEBOOK; 50].join("\n");
+        let (mut written, mut waits) = (0, 0);
+        let summary = native_alone()
+            .run_streaming(
+                Box::new(std::io::Cursor::new(input)),
+                Arc::new(AtomicBool::new(false)),
+                |event| match event {
+                    Event::Waiting => {
+                        waits += 1;
+                        ControlFlow::Continue(())
+                    }
+                    Event::Record(_) => {
+                        written += 1;
+                        if written == 3 {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    }
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(written, 3);
+        // The reader may or may not be ahead: at most one wait per chunk.
+        assert!(waits <= 1, "{waits} waits");
+        assert_eq!(summary.total(), 3);
+        assert!(summary.interrupted);
     }
 
     #[test]

@@ -9,15 +9,11 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-use z3doku::batch::{self, Batch, JOBS_PER_CORE, LineError, Record};
+use std::time::Duration;
+use z3doku::batch::{self, Batch, Event, JOBS_PER_CORE, LineError, Record};
 use z3doku::puzzle::input::Source;
 use z3doku::report::Report;
 use z3doku::solve::{Status, exit};
-
-/// The longest the output of finished puzzles waits in the buffer when
-/// it does not go to a terminal.
-const FLUSH_EVERY: Duration = Duration::from_millis(100);
 
 /// The output buffer: some 800 lines of 9x9 solutions.
 const OUTPUT_BUFFER: usize = 64 * 1024;
@@ -59,13 +55,24 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let interactive = stdout.is_terminal();
     let shared_terminal = !bar.is_hidden() && interactive;
     // A line written at a time would cost a system call per puzzle, as much
-    // as the native engine's search: the lines are gathered and written
-    // out at least every FLUSH_EVERY, and at once on a terminal.
+    // as the native engine's search: the lines are gathered and written out
+    // whenever the run waits (and at once on a terminal).
     let mut out = BufWriter::with_capacity(OUTPUT_BUFFER, stdout.lock());
-    let mut flushed = Instant::now();
     let mut write_error = None;
     let summary = runner
-        .run(input, stop, |record| {
+        .run_streaming(input, stop, |event| {
+            let record = match event {
+                Event::Record(record) => record,
+                Event::Waiting => {
+                    return match out.flush() {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            write_error = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    };
+                }
+            };
             bar.inc(1);
             if let Err(error) = &record.result {
                 // JSON carries the message itself; an internal error is
@@ -78,8 +85,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             // Output on the bar's terminal must not be drawn over.
             let mut write_out = || {
                 out.write_all(line.as_bytes())?;
-                if interactive || flushed.elapsed() >= FLUSH_EVERY {
-                    flushed = Instant::now();
+                if interactive {
                     out.flush()?;
                 }
                 Ok(())

@@ -313,6 +313,38 @@ mod tests {
     }
 
     #[test]
+    fn the_one_pass_check_agrees_with_the_houses() {
+        // Grids of every size, from sparse to full, with and without
+        // repeats: the quick check says "no repeat" exactly when no house
+        // of the classic rules holds one.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        let (mut with, mut without) = (0, 0);
+        for size in Size::all() {
+            let rules = Rules::classic(size);
+            for round in 0..400 {
+                let mut grid = Grid::empty(size);
+                let filled = round % (size.side() + 1);
+                for index in 0..size.cells() {
+                    if next(size.side() + 1) < filled {
+                        grid.set(index, next(size.side()) as u8 + 1);
+                    }
+                }
+                let repeats = rules.houses().iter().any(|h| first_repeat(&grid, h).is_some());
+                assert_eq!(classic_without_repeats(&grid), !repeats, "{grid:?}");
+                if repeats { with += 1 } else { without += 1 }
+            }
+        }
+        assert!(classic_without_repeats(&grid(SOLUTION)));
+        assert!(with > 100 && without > 100, "{with} with repeats, {without} without");
+    }
+
+    #[test]
     fn clash_names_both_cells() {
         let mut p = grid(PUZZLE);
         assert_eq!(clue_clash(&Puzzle::classic(p.clone())), None);
