@@ -335,13 +335,19 @@ mod tests {
                         grid.set(index, next(size.side()) as u8 + 1);
                     }
                 }
-                let repeats = rules.houses().iter().any(|h| first_repeat(&grid, h).is_some());
+                let repeats = rules
+                    .houses()
+                    .iter()
+                    .any(|h| first_repeat(&grid, h).is_some());
                 assert_eq!(classic_without_repeats(&grid), !repeats, "{grid:?}");
                 if repeats { with += 1 } else { without += 1 }
             }
         }
         assert!(classic_without_repeats(&grid(SOLUTION)));
-        assert!(with > 100 && without > 100, "{with} with repeats, {without} without");
+        assert!(
+            with > 100 && without > 100,
+            "{with} with repeats, {without} without"
+        );
     }
 
     #[test]

@@ -218,7 +218,11 @@ fn ascii_line_cells(
 ) -> Result<usize, ParseError> {
     let mut count = 0;
     for (i, &byte) in bytes.iter().enumerate() {
-        match ASCII_CELLS.get(usize::from(byte)).copied().unwrap_or(NOT_A_CELL) {
+        match ASCII_CELLS
+            .get(usize::from(byte))
+            .copied()
+            .unwrap_or(NOT_A_CELL)
+        {
             SPACE => continue,
             NOT_A_CELL => {
                 return Err(ParseError::BadChar {

@@ -252,7 +252,7 @@ impl Board {
             // nine rows.
             let (mut once, mut twice) = (0, 0);
             for (b, band) in bands.iter_mut().enumerate() {
-                let word = *band & kept[b] * ROWS_OF;
+                let word = *band & (kept[b] * ROWS_OF);
                 if word == 0 {
                     return None;
                 }
