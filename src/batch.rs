@@ -1,6 +1,8 @@
 //! Solving whole files of puzzles, one per line, as a stream: a reader, a
 //! pool of workers each with its own engine, and the caller's thread writing
-//! the results back in input order.
+//! the results back in input order. One job without Z3 is solved in the
+//! caller's thread itself, as the search is then quicker than handing the
+//! puzzle to a worker.
 //!
 //! Memory stays flat whatever the input's length: lines are read in bounded
 //! pieces ([`lines`]), at most a fixed window of puzzles is between the

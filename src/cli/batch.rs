@@ -78,6 +78,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
                 // JSON carries the message itself; an internal error is
                 // always said out loud.
                 if args.output == BatchFormat::Line || matches!(error, LineError::Internal { .. }) {
+                    // The lines before it first, for output and messages
+                    // sent to the same place (`2>&1`) to keep their order.
+                    if let Err(e) = out.flush() {
+                        write_error = Some(e);
+                        return ControlFlow::Break(());
+                    }
                     bar.suspend(|| eprintln!("z3doku: {source}: {error}"));
                 }
             }
