@@ -1,6 +1,8 @@
 //! Solving whole files of puzzles, one per line, as a stream: a reader, a
 //! pool of workers each with its own engine, and the caller's thread writing
-//! the results back in input order.
+//! the results back in input order. One job without Z3 is solved in the
+//! caller's thread itself, as the search is then quicker than handing the
+//! puzzle to a worker.
 //!
 //! Memory stays flat whatever the input's length: lines are read in bounded
 //! pieces ([`lines`]), at most a fixed window of puzzles is between the
@@ -39,6 +41,7 @@ pub mod summary;
 pub use lines::{Lines, MAX_LINE_BYTES, MAX_SKIPPED_BYTES, PuzzleLine};
 pub use summary::Summary;
 
+use crate::engine::EngineKind;
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
@@ -66,6 +69,15 @@ const STOP_POLL: Duration = Duration::from_millis(50);
 /// How many puzzles a worker thread solves before it hands over to a fresh
 /// one. Starting a thread and its engine costs far less than one puzzle.
 const PUZZLES_PER_THREAD: usize = 250;
+
+/// The most puzzle lines the reader hands over at once to a batch solved
+/// in the caller's thread (see [`Batch::run`]). One message per line would
+/// cost more than reading and writing the line.
+const LINES_PER_CHUNK: usize = 256;
+
+/// How many chunks of lines the reader may be ahead of a batch solved in
+/// the caller's thread.
+const CHUNKS_AHEAD: usize = 4;
 
 /// Why a line has no verdict. Each message starts with the line number.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -163,6 +175,18 @@ impl Record {
     }
 }
 
+/// What a batch hands to its output as it runs
+/// ([`Batch::run_streaming`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// The next record in input order.
+    Record(&'a Record),
+    /// No record is ready: the run is about to wait for a puzzle to be
+    /// solved or for the input. An output that gathers records should
+    /// write them out now.
+    Waiting,
+}
+
 /// Why a batch could not run at all.
 #[derive(Debug, Error)]
 pub enum BatchError {
@@ -233,14 +257,44 @@ impl Batch {
     /// The input is read on a thread of its own that is not waited for when
     /// the run stops early, as it may be blocked on a terminal or pipe; it
     /// ends at the next line it reads.
+    ///
+    /// With one job and no Z3 to solve or verify with, the puzzles are
+    /// solved and written in the caller's thread, the reader handing over
+    /// lines in chunks: that saves two hand-overs per puzzle, which cost
+    /// as much as the native engine's search itself. With Z3 the workers
+    /// are threads of their own, renewed from time to time to free Z3's
+    /// memory.
     pub fn run(
         &self,
         input: Box<dyn Read + Send>,
         stop: Arc<AtomicBool>,
         mut write: impl FnMut(&Record) -> ControlFlow<()>,
     ) -> Result<Summary, BatchError> {
+        self.run_streaming(input, stop, |event| match event {
+            Event::Record(record) => write(record),
+            Event::Waiting => ControlFlow::Continue(()),
+        })
+    }
+
+    /// [`Batch::run`], also telling `output` each time the run is about to
+    /// wait ([`Event::Waiting`]), so that an output that gathers records
+    /// can write them out then: nothing finished stays held back while the
+    /// run waits, and nothing is written a record at a time while records
+    /// come quickly.
+    pub fn run_streaming(
+        &self,
+        input: Box<dyn Read + Send>,
+        stop: Arc<AtomicBool>,
+        mut write: impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Result<Summary, BatchError> {
         let start = Instant::now();
         let mut summary = Summary::new()?;
+        if self.jobs.get() == 1 && !self.needs_z3() {
+            self.run_here(input, &stop, &mut summary, write)?;
+            summary.interrupted = stop.load(Ordering::SeqCst);
+            summary.wall = start.elapsed();
+            return Ok(summary);
+        }
         let jobs = self.jobs.min(max_jobs());
         let window = jobs.get().saturating_mul(WINDOW_PER_WORKER);
         // A slot per puzzle between reader and writer: the reader takes one
@@ -344,38 +398,116 @@ impl Batch {
             if stop.load(Ordering::SeqCst) {
                 return ControlFlow::Break(());
             }
-            let start = Instant::now();
-            let number = job.line.number;
-            let result = job
-                .line
-                .text
-                .as_ref()
-                .map_err(Clone::clone)
-                .and_then(|text| {
-                    let puzzle = Puzzle::classic(parse_line(text, number, self.size)?);
-                    // An engine that panics is a bug like a wrong answer: the
-                    // line says so and the run goes on with fresh engines.
-                    let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
-                    let solved = solved.unwrap_or_else(|_| {
-                        pipeline = Pipeline::new(self.request.clone());
-                        Err(InternalError("the engine panicked".into()))
-                    });
-                    solved.map_err(|error| LineError::Internal {
-                        line: number,
-                        error,
-                    })
-                });
-            let record = Record {
-                line: number,
-                puzzle: job.line.text.ok(),
-                result,
-                time: start.elapsed(),
-            };
+            let record = self.solve_line(&mut pipeline, job.line);
             if results.send((job.seq, record)).is_err() {
                 return ControlFlow::Break(());
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether the request needs Z3: to search, or to verify the native
+    /// engine.
+    fn needs_z3(&self) -> bool {
+        self.request.settings.engine == EngineKind::Z3 || self.request.verify
+    }
+
+    /// Solves one puzzle line with `pipeline` (a fresh one should its
+    /// engine panic).
+    fn solve_line(&self, pipeline: &mut Pipeline, line: PuzzleLine) -> Record {
+        let start = Instant::now();
+        let number = line.number;
+        let result = line.text.as_ref().map_err(Clone::clone).and_then(|text| {
+            let puzzle = Puzzle::classic(parse_line(text, number, self.size)?);
+            // An engine that panics is a bug like a wrong answer: the line
+            // says so and the run goes on with fresh engines.
+            let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
+            let solved = solved.unwrap_or_else(|_| {
+                *pipeline = Pipeline::new(self.request.clone());
+                Err(InternalError("the engine panicked".into()))
+            });
+            solved.map_err(|error| LineError::Internal {
+                line: number,
+                error,
+            })
+        });
+        Record {
+            line: number,
+            puzzle: line.text.ok(),
+            result,
+            time: start.elapsed(),
+        }
+    }
+
+    /// One job without Z3: the caller's thread solves each line and hands
+    /// its record to `write`, in input order by construction, while the
+    /// reader's thread reads ahead by a few chunks of lines.
+    fn run_here(
+        &self,
+        input: Box<dyn Read + Send>,
+        stop: &Arc<AtomicBool>,
+        summary: &mut Summary,
+        mut write: impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) -> Result<(), BatchError> {
+        let (chunks_tx, chunks_rx) = bounded::<Vec<PuzzleLine>>(CHUNKS_AHEAD);
+        let lines = Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input));
+        let reader_stop = Arc::clone(stop);
+        std::thread::Builder::new()
+            .name("z3doku-reader".into())
+            .spawn(move || read_chunks(lines, &chunks_tx, &reader_stop))
+            .map_err(|e| BatchError::Thread(e.to_string()))?;
+        let mut pipeline = Pipeline::new(self.request.clone());
+        loop {
+            let chunk = match chunks_rx.try_recv() {
+                Ok(chunk) => chunk,
+                Err(_) => {
+                    if write(Event::Waiting).is_break() {
+                        stop.store(true, Ordering::SeqCst);
+                        return Ok(());
+                    }
+                    match chunks_rx.recv_timeout(STOP_POLL) {
+                        Ok(chunk) => chunk,
+                        Err(RecvTimeoutError::Timeout) if !stop.load(Ordering::SeqCst) => continue,
+                        Err(_) => return Ok(()),
+                    }
+                }
+            };
+            for line in chunk {
+                if stop.load(Ordering::SeqCst) {
+                    return Ok(());
+                }
+                let record = self.solve_line(&mut pipeline, line);
+                summary.add(&record);
+                if write(Event::Record(&record)).is_break() {
+                    stop.store(true, Ordering::SeqCst);
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// The reader of a batch solved in the caller's thread: hands the puzzle
+/// lines over in chunks, each as soon as it is full or the next line would
+/// have to wait for the input (a terminal or a pipe must not hold back the
+/// lines already read).
+fn read_chunks(
+    mut lines: Lines<BufReader<Box<dyn Read + Send>>>,
+    chunks: &Sender<Vec<PuzzleLine>>,
+    stop: &AtomicBool,
+) {
+    let mut chunk = Vec::with_capacity(LINES_PER_CHUNK);
+    while let Some(line) = lines.next() {
+        chunk.push(line);
+        if chunk.len() == LINES_PER_CHUNK || lines.reader().buffer().is_empty() {
+            let full = std::mem::replace(&mut chunk, Vec::with_capacity(LINES_PER_CHUNK));
+            if stop.load(Ordering::SeqCst) || chunks.send(full).is_err() {
+                return;
+            }
+        }
+    }
+    if !chunk.is_empty() && !stop.load(Ordering::SeqCst) {
+        let _ = chunks.send(chunk);
     }
 }
 
@@ -385,19 +517,32 @@ fn write_in_order(
     results: &Receiver<(u64, Record)>,
     slots: &Receiver<()>,
     summary: &mut Summary,
-    write: &mut impl FnMut(&Record) -> ControlFlow<()>,
+    write: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
     stop: &AtomicBool,
 ) {
     // At most a window's worth of records wait here for an earlier one.
     let mut pending = BTreeMap::new();
     let mut next = 0;
-    for (seq, record) in results {
+    loop {
+        let (seq, record) = match results.try_recv() {
+            Ok(result) => result,
+            Err(_) => {
+                if write(Event::Waiting).is_break() {
+                    stop.store(true, Ordering::SeqCst);
+                    return;
+                }
+                match results.recv() {
+                    Ok(result) => result,
+                    Err(_) => return,
+                }
+            }
+        };
         pending.insert(seq, record);
         while let Some(record) = pending.remove(&next) {
             next += 1;
             let _ = slots.try_recv();
             summary.add(&record);
-            if write(&record).is_break() {
+            if write(Event::Record(&record)).is_break() {
                 stop.store(true, Ordering::SeqCst);
                 return;
             }
@@ -493,6 +638,76 @@ mod tests {
         assert_eq!(summary.total(), LINES);
         assert_eq!(summary.count(Status::Solved), LINES.div_ceil(61));
         assert!(!summary.interrupted);
+    }
+
+    /// One job with the native engine: solved in the caller's thread.
+    fn native_alone() -> Batch {
+        Batch {
+            request: Request {
+                settings: crate::engine::Settings {
+                    engine: EngineKind::Native,
+                    ..crate::engine::Settings::default()
+                },
+                unique: true,
+                ..Request::default()
+            },
+            jobs: NonZeroUsize::MIN,
+            ..Batch::default()
+        }
+    }
+
+    #[test]
+    fn one_native_job_keeps_order_over_many_chunks() {
+        let batch = native_alone();
+        assert!(!batch.needs_z3());
+        let clash = format!("11{}", &NOTEBOOK[2..]);
+        let lines: Vec<String> = (0..3 * LINES_PER_CHUNK + 5)
+            .map(|i| match i % 3 {
+                0 => NOTEBOOK.to_string(),
+                1 => clash.clone(),
+                _ => format!("bad {i}"),
+            })
+            .collect();
+        let (records, summary) = run(&batch, lines.join("\n"));
+        let numbers: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(numbers, (1..=lines.len()).collect::<Vec<_>>());
+        for record in &records {
+            let want = [Status::Unique, Status::None, Status::Error][(record.line - 1) % 3];
+            assert_eq!(record.status(), want, "line {}", record.line);
+        }
+        assert_eq!(summary.total(), lines.len());
+        assert!(!summary.interrupted);
+    }
+
+    #[test]
+    fn one_native_job_stops_on_a_closed_output() {
+        let input = vec![NOTEBOOK; 50].join("\n");
+        let (mut written, mut waits) = (0, 0);
+        let summary = native_alone()
+            .run_streaming(
+                Box::new(std::io::Cursor::new(input)),
+                Arc::new(AtomicBool::new(false)),
+                |event| match event {
+                    Event::Waiting => {
+                        waits += 1;
+                        ControlFlow::Continue(())
+                    }
+                    Event::Record(_) => {
+                        written += 1;
+                        if written == 3 {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    }
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(written, 3);
+        // The reader may or may not be ahead: at most one wait per chunk.
+        assert!(waits <= 1, "{waits} waits");
+        assert_eq!(summary.total(), 3);
+        assert!(summary.interrupted);
     }
 
     #[test]

@@ -326,7 +326,18 @@ fn ctrl_c_flushes_finished_lines_in_order() {
 
 #[test]
 fn ctrl_c_stops_while_waiting_for_input() {
-    let mut child = spawn(&["batch", "-", "--jobs", "2"]);
+    waits_for_input_then_stops(&["batch", "-", "--jobs", "2"]);
+}
+
+#[test]
+fn one_native_job_streams_and_stops_while_waiting_for_input() {
+    waits_for_input_then_stops(&["batch", "-", "--jobs", "1", "--engine", "native"]);
+}
+
+/// Two puzzles are answered while the input stays open, and Ctrl-C then
+/// ends the run.
+fn waits_for_input_then_stops(args: &[&str]) {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     writeln!(stdin, "{NOTEBOOK}\n{TOP1}").unwrap_or_else(|e| panic!("{e}"));
     stdin.flush().unwrap_or_else(|e| panic!("{e}"));

@@ -57,6 +57,11 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
+    /// The reader the lines come from.
+    pub fn reader(&self) -> &R {
+        &self.reader
+    }
+
     /// Reads the next line, or its first [`MAX_LINE_BYTES`], into the
     /// buffer, and skips the rest of a longer line (as far as
     /// [`MAX_SKIPPED_BYTES`]). `None` at the end of the input.

@@ -5,15 +5,18 @@
 use super::args::{BatchArgs, BatchFormat};
 use super::{Failure, tables};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use z3doku::batch::{self, Batch, JOBS_PER_CORE, LineError, Record};
+use z3doku::batch::{self, Batch, Event, JOBS_PER_CORE, LineError, Record};
 use z3doku::puzzle::input::Source;
 use z3doku::report::Report;
 use z3doku::solve::{Status, exit};
+
+/// The output buffer: some 800 lines of 9x9 solutions.
+const OUTPUT_BUFFER: usize = 64 * 1024;
 
 /// Runs `z3doku batch`.
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
@@ -48,25 +51,55 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         size: args.size,
         jobs: jobs.min(max),
     };
-    let mut out = std::io::stdout().lock();
-    let shared_terminal = !bar.is_hidden() && out.is_terminal();
+    let stdout = std::io::stdout();
+    let interactive = stdout.is_terminal();
+    let shared_terminal = !bar.is_hidden() && interactive;
+    // A line written at a time would cost a system call per puzzle, as much
+    // as the native engine's search: the lines are gathered and written out
+    // whenever the run waits (and at once on a terminal).
+    let mut out = BufWriter::with_capacity(OUTPUT_BUFFER, stdout.lock());
     let mut write_error = None;
     let summary = runner
-        .run(input, stop, |record| {
+        .run_streaming(input, stop, |event| {
+            let record = match event {
+                Event::Record(record) => record,
+                Event::Waiting => {
+                    return match out.flush() {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => {
+                            write_error = Some(e);
+                            ControlFlow::Break(())
+                        }
+                    };
+                }
+            };
             bar.inc(1);
             if let Err(error) = &record.result {
                 // JSON carries the message itself; an internal error is
                 // always said out loud.
                 if args.output == BatchFormat::Line || matches!(error, LineError::Internal { .. }) {
+                    // The lines before it first, for output and messages
+                    // sent to the same place (`2>&1`) to keep their order.
+                    if let Err(e) = out.flush() {
+                        write_error = Some(e);
+                        return ControlFlow::Break(());
+                    }
                     bar.suspend(|| eprintln!("z3doku: {source}: {error}"));
                 }
             }
             let line = render(args.output, record);
             // Output on the bar's terminal must not be drawn over.
+            let mut write_out = || {
+                out.write_all(line.as_bytes())?;
+                if interactive {
+                    out.flush()?;
+                }
+                Ok(())
+            };
             let written = if shared_terminal {
-                bar.suspend(|| out.write_all(line.as_bytes()))
+                bar.suspend(write_out)
             } else {
-                out.write_all(line.as_bytes())
+                write_out()
             };
             match written {
                 Ok(()) => ControlFlow::Continue(()),

@@ -252,7 +252,9 @@ impl Grid {
 
     /// The board as one line: a character per cell, `.` for a blank.
     pub fn to_line(&self) -> String {
-        self.cells().iter().map(|&d| digit_char(d)).collect()
+        let mut line = String::with_capacity(self.cells().len() + 1);
+        line.extend(self.cells().iter().map(|&d| digit_char(d)));
+        line
     }
 
     /// The rows, each as a slice of digits.
@@ -288,7 +290,7 @@ pub fn digit_char(digit: u8) -> char {
 /// (`.` `0` `*` `_`), 1-9 for digits, 10 and up for letters (either case);
 /// `None` for anything else. Whether the digit fits the board is the
 /// caller's business.
-pub fn char_digit(c: char) -> Option<u8> {
+pub const fn char_digit(c: char) -> Option<u8> {
     match c {
         '.' | '0' | '*' | '_' => Some(0),
         '1'..='9' => Some(c as u8 - b'0'),

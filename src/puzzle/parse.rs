@@ -147,23 +147,13 @@ pub fn is_skipped(line: &str) -> bool {
 /// Reads a one-line puzzle. `line_number` is only for error messages.
 pub fn parse_line(line: &str, line_number: usize, size: Option<Size>) -> Result<Grid, ParseError> {
     let mut cells = [0u8; MAX_CELLS];
-    let mut count = 0;
-    for (i, ch) in line.chars().enumerate() {
-        if ch.is_whitespace() {
-            continue;
-        }
-        let digit = char_digit(ch).ok_or(ParseError::BadChar {
-            line: line_number,
-            column: i + 1,
-            ch,
-        })?;
-        // Keep counting past the largest board so the message can say how
-        // many cells there were, but store only what fits.
-        if let Some(slot) = cells.get_mut(count) {
-            *slot = digit;
-        }
-        count += 1;
-    }
+    // Lines are nearly always ASCII, and bytes are quicker to walk than
+    // characters decoded from UTF-8.
+    let count = if line.is_ascii() {
+        ascii_line_cells(line.as_bytes(), line_number, &mut cells)?
+    } else {
+        line_cells(line.chars(), line_number, &mut cells)?
+    };
     let size = match size {
         Some(s) if s.cells() == count => s,
         None if Size::from_cells(count).is_some() => Size::from_cells(count).unwrap_or_default(),
@@ -194,6 +184,88 @@ pub fn parse_line(line: &str, line_number: usize, size: Option<Size>) -> Result<
         });
     }
     Grid::from_cells(size, &cells[..count]).ok_or(ParseError::Empty)
+}
+
+/// What each ASCII byte is in a one-line puzzle: its digit (see
+/// [`char_digit`]), [`SPACE`] for whitespace, or [`NOT_A_CELL`].
+const ASCII_CELLS: [u8; 128] = {
+    let mut table = [NOT_A_CELL; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = match char_digit(byte as u8 as char) {
+            Some(digit) => digit,
+            None if (byte as u8 as char).is_whitespace() => SPACE,
+            None => NOT_A_CELL,
+        };
+        byte += 1;
+    }
+    table
+};
+
+/// Whitespace, in [`ASCII_CELLS`].
+const SPACE: u8 = 0xfe;
+
+/// Neither a cell nor whitespace, in [`ASCII_CELLS`].
+const NOT_A_CELL: u8 = 0xff;
+
+/// [`line_cells`] for an ASCII line, a table look-up per byte: every batch
+/// line goes through here, and decoding characters cost as much as
+/// checking the solution.
+fn ascii_line_cells(
+    bytes: &[u8],
+    line_number: usize,
+    cells: &mut [u8; MAX_CELLS],
+) -> Result<usize, ParseError> {
+    let mut count = 0;
+    for (i, &byte) in bytes.iter().enumerate() {
+        match ASCII_CELLS
+            .get(usize::from(byte))
+            .copied()
+            .unwrap_or(NOT_A_CELL)
+        {
+            SPACE => continue,
+            NOT_A_CELL => {
+                return Err(ParseError::BadChar {
+                    line: line_number,
+                    column: i + 1,
+                    ch: char::from(byte),
+                });
+            }
+            digit => {
+                if let Some(slot) = cells.get_mut(count) {
+                    *slot = digit;
+                }
+                count += 1;
+            }
+        }
+    }
+    Ok(count)
+}
+
+/// Reads the characters of a one-line puzzle into `cells`, skipping
+/// whitespace, and says how many cells there were: past the largest board
+/// they are counted (for the message) but not stored.
+fn line_cells(
+    chars: impl Iterator<Item = char>,
+    line_number: usize,
+    cells: &mut [u8; MAX_CELLS],
+) -> Result<usize, ParseError> {
+    let mut count = 0;
+    for (i, ch) in chars.enumerate() {
+        if ch.is_whitespace() {
+            continue;
+        }
+        let digit = char_digit(ch).ok_or_else(|| ParseError::BadChar {
+            line: line_number,
+            column: i + 1,
+            ch,
+        })?;
+        if let Some(slot) = cells.get_mut(count) {
+            *slot = digit;
+        }
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// Characters that frame a grid rather than fill it.

@@ -56,14 +56,17 @@ const SEGMENTS: [u8; 512] = {
     segments
 };
 
-/// Locked candidates inside a band. Index: which of the nine row-box
-/// segments of a band (bit `3 r + k` for row `r`, box `k`) hold places of
-/// a digit. Value: the cells of the band the digit keeps once every box
-/// with its places in one row has taken that row from the other boxes
-/// (pointing), and every row with its places in one box has taken that box
-/// from the other rows (claiming), to a fixed point; 0 when a row or box is
-/// left without a place.
-const LOCKED: [u32; 512] = {
+/// Locked candidates on a 3x3 matrix of segments: three lines (rows of a
+/// band, or boxes of a stack) times three blocks (boxes of a band, or
+/// columns of a stack), where a digit takes one segment in each line and
+/// in each block. Index: the segments that may hold the digit, bit `3 r + k`
+/// for line `r` and block `k`. Value: those that keep it once every block
+/// with its places in one line has taken that line from the other blocks,
+/// and every line with its places in one block has taken that block from
+/// the other lines, to a fixed point; 0 when a line or block is left
+/// without a place. In a band this is pointing and claiming along rows; in
+/// a stack, along columns.
+const KEPT: [u16; 512] = {
     let mut keep = [0; 512];
     let mut index = 0;
     while index < 512 {
@@ -75,15 +78,15 @@ const LOCKED: [u32; 512] = {
             while k < 3 {
                 let rows = (segs >> k) & 0b1001001;
                 if rows != 0 && rows & (rows - 1) == 0 {
-                    // Box k holds the digit in one row only: the row's
-                    // other boxes lose it.
+                    // Block k holds the digit in one line only: the
+                    // line's other blocks lose it.
                     let row = rows.trailing_zeros() / 3;
                     segs &= !(7 << (3 * row)) | 1 << (3 * row + k);
                 }
                 let row = (segs >> (3 * k)) & 7;
                 if row != 0 && row & (row - 1) == 0 {
-                    // Row k holds the digit in one box only: the box's
-                    // other rows lose it.
+                    // Line k holds the digit in one block only: the
+                    // block's other lines lose it.
                     let bx = row.trailing_zeros();
                     segs &= !(0b1001001 << bx) | 1 << (3 * k + bx);
                 }
@@ -98,13 +101,26 @@ const LOCKED: [u32; 512] = {
             k += 1;
         }
         if ok {
-            let mut seg = 0;
-            while seg < 9 {
-                if segs >> seg & 1 != 0 {
-                    keep[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
-                }
-                seg += 1;
+            keep[index] = segs as u16;
+        }
+        index += 1;
+    }
+    keep
+};
+
+/// Locked candidates inside a band: [`KEPT`] on the band's rows and boxes,
+/// as the cells of the band the digit keeps (0 when none can).
+const LOCKED: [u32; 512] = {
+    let mut keep = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        let segs = KEPT[index] as usize;
+        let mut seg = 0;
+        while seg < 9 {
+            if segs >> seg & 1 != 0 {
+                keep[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
             }
+            seg += 1;
         }
         index += 1;
     }
@@ -209,17 +225,34 @@ impl Board {
         while self.dirty != 0 {
             let d = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
+            // Locked candidates along rows, band by band.
             let mut bands = [0; 3];
-            let mut hits = [0; 3];
-            // Columns: bit-sliced counts of each column's places over the
-            // nine rows.
-            let (mut once, mut twice) = (0, 0);
             for (b, band) in bands.iter_mut().enumerate() {
                 let word = self.cells[b][d];
                 let segs = usize::from(SEGMENTS[(word & ROW) as usize])
                     | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
                     | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
-                let word = word & LOCKED[segs];
+                *band = word & LOCKED[segs];
+            }
+            // Locked candidates along columns, stack by stack: the columns
+            // of each band that hold the digit, three per stack.
+            let columns = bands.map(|word| (word | word >> 9 | word >> 18) & ROW);
+            let mut kept = [0; 3];
+            for stack in 0..3 {
+                let segs = (columns[0] >> (3 * stack) & 7)
+                    | (columns[1] >> (3 * stack) & 7) << 3
+                    | (columns[2] >> (3 * stack) & 7) << 6;
+                let segs = u32::from(KEPT[segs as usize]);
+                for (b, kept) in kept.iter_mut().enumerate() {
+                    *kept |= (segs >> (3 * b) & 7) << (3 * stack);
+                }
+            }
+            let mut hits = [0; 3];
+            // Columns: bit-sliced counts of each column's places over the
+            // nine rows.
+            let (mut once, mut twice) = (0, 0);
+            for (b, band) in bands.iter_mut().enumerate() {
+                let word = *band & (kept[b] * ROWS_OF);
                 if word == 0 {
                     return None;
                 }
