@@ -21,27 +21,34 @@ const NODES_PER_CELL: usize = 8;
 /// constraints of variant rules are not looked at).
 pub fn random_solution(rules: &Rules, rng: &mut impl Rng) -> Grid {
     let size = rules.size();
-    let mut filler = Filler {
-        rules,
-        used: vec![0; rules.houses().len()],
-        cells: vec![0; size.cells()],
-        full: (1u32 << size.side()) - 1,
-        nodes: 0,
-        budget: NODES_PER_CELL * size.cells(),
-    };
+    let mut board = Board::new(rules);
     loop {
-        filler.used.fill(0);
-        filler.cells.fill(0);
-        filler.nodes = 0;
-        if filler.descend(rng) == Some(true) {
+        board.clear();
+        let mut shuffle = |digits: &mut [u8]| digits.shuffle(rng);
+        if board.search(&mut shuffle, 1, NODES_PER_CELL * size.cells()) == Some(1) {
             // The cells hold digits 1 to the side, as many as the board's.
-            return Grid::from_cells(size, &filler.cells).unwrap_or_else(|| Grid::empty(size));
+            return Grid::from_cells(size, &board.cells).unwrap_or_else(|| Grid::empty(size));
         }
     }
 }
 
-/// The state of one attempt.
-struct Filler<'a> {
+/// The solutions of `givens` under the houses of `rules` (the other
+/// constraints are not looked at), counted up to `limit`, by a search of
+/// at most `budget` nodes: `None` when the budget ran out first.
+pub fn count_solutions(rules: &Rules, givens: &Grid, limit: usize, budget: usize) -> Option<usize> {
+    let mut board = Board::new(rules);
+    for (cell, digit) in givens.clues() {
+        if board.candidates(cell) >> (digit - 1) & 1 == 0 {
+            return Some(0);
+        }
+        board.toggle(cell, digit);
+    }
+    board.search(&mut |_| {}, limit, budget)
+}
+
+/// A board being filled: a depth-first search over bit sets of the
+/// houses.
+struct Board<'a> {
     rules: &'a Rules,
     /// For each house, its digits placed so far (bit `d - 1` for `d`).
     used: Vec<u32>,
@@ -51,9 +58,34 @@ struct Filler<'a> {
     full: u32,
     nodes: usize,
     budget: usize,
+    found: usize,
+    limit: usize,
+    /// Each open cell's candidates at the current node (0 for a filled
+    /// cell).
+    scratch: Vec<u32>,
 }
 
-impl Filler<'_> {
+impl<'a> Board<'a> {
+    fn new(rules: &'a Rules) -> Board<'a> {
+        let size = rules.size();
+        Board {
+            rules,
+            used: vec![0; rules.houses().len()],
+            cells: vec![0; size.cells()],
+            full: (1u32 << size.side()) - 1,
+            nodes: 0,
+            budget: 0,
+            found: 0,
+            limit: 0,
+            scratch: vec![0; size.cells()],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.used.fill(0);
+        self.cells.fill(0);
+    }
+
     /// The digits `cell` may still take.
     fn candidates(&self, cell: usize) -> u32 {
         let taken = self
@@ -73,19 +105,43 @@ impl Filler<'_> {
         self.cells[cell] ^= digit;
     }
 
-    /// Fills the open cells: `Some(true)` when the board is full,
-    /// `Some(false)` on a dead end, `None` when the budget ran out.
-    fn descend(&mut self, rng: &mut impl Rng) -> Option<bool> {
+    /// Fills the open cells, trying each cell's digits in the order
+    /// `order` leaves them, until `limit` solutions: their number, or
+    /// `None` when `budget` nodes ran out first. The board keeps the last
+    /// solution found when the limit is reached.
+    fn search(
+        &mut self,
+        order: &mut dyn FnMut(&mut [u8]),
+        limit: usize,
+        budget: usize,
+    ) -> Option<usize> {
+        self.nodes = 0;
+        self.found = 0;
+        self.limit = limit;
+        self.budget = budget;
+        self.descend(order)?;
+        Some(self.found)
+    }
+
+    /// One node: `Some(true)` when the limit is reached, `Some(false)` when
+    /// this branch is done, `None` when the budget ran out.
+    fn descend(&mut self, order: &mut dyn FnMut(&mut [u8])) -> Option<bool> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return None;
         }
+        // The open cell with the fewest candidates; none left is a
+        // solution, one without candidates a dead end.
         let mut best: Option<(u32, usize, u32)> = None;
         for cell in 0..self.cells.len() {
+            let candidates = match self.cells[cell] {
+                0 => self.candidates(cell),
+                _ => 0,
+            };
+            self.scratch[cell] = candidates;
             if self.cells[cell] != 0 {
                 continue;
             }
-            let candidates = self.candidates(cell);
             let count = candidates.count_ones();
             if best.is_none_or(|(fewest, _, _)| count < fewest) {
                 best = Some((count, cell, candidates));
@@ -94,16 +150,48 @@ impl Filler<'_> {
                 }
             }
         }
-        let Some((_, cell, candidates)) = best else {
-            return Some(true);
+        let Some((fewest, mut cell, mut candidates)) = best else {
+            self.found += 1;
+            return Some(self.found >= self.limit);
         };
-        let mut digits: Vec<u8> = (1..=32u8)
-            .filter(|d| candidates >> (d - 1) & 1 == 1)
-            .collect();
-        digits.shuffle(rng);
-        for digit in digits {
+        if fewest >= 2 {
+            // A digit with one place left in a house goes there (a hidden
+            // single); one with none is a dead end.
+            let rules = self.rules;
+            for (h, house) in rules.houses().iter().enumerate() {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &c in &house.cells {
+                    let word = self.scratch[c];
+                    twice |= once & word;
+                    once |= word;
+                }
+                let missing = self.full & !self.used[h];
+                if missing & !once != 0 {
+                    return Some(false);
+                }
+                let single = missing & once & !twice;
+                if single != 0 {
+                    let digit = single & single.wrapping_neg();
+                    if let Some(&c) = house.cells.iter().find(|&&c| self.scratch[c] & digit != 0) {
+                        (cell, candidates) = (c, digit);
+                        break;
+                    }
+                }
+            }
+        }
+        let mut digits = [0u8; 32];
+        let mut count = 0;
+        for d in 1..=32u8 {
+            if candidates >> (d - 1) & 1 == 1 {
+                digits[count] = d;
+                count += 1;
+            }
+        }
+        let digits = &mut digits[..count];
+        order(digits);
+        for &digit in digits.iter() {
             self.toggle(cell, digit);
-            if self.descend(rng)? {
+            if self.descend(order)? {
                 return Some(true);
             }
             self.toggle(cell, digit);

@@ -178,6 +178,13 @@ impl Generator {
                 spec.size
             )));
         }
+        if spec.minimal && removal::budgeted(spec.size.side()) {
+            return Err(GenerateError::Impossible(format!(
+                "minimal {} puzzles are out of reach: proving every clue needed takes the search \
+                 too long on boards this large",
+                spec.size
+            )));
+        }
         Ok(Generator {
             spec,
             seed,

@@ -106,13 +106,40 @@ impl Symmetry {
 }
 
 /// The symmetry asked for: one, or a random one per puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SymmetryChoice {
     /// Every puzzle keeps this one.
     Fixed(Symmetry),
     /// Each puzzle keeps one of [`Symmetry::SYMMETRIC`], drawn at random.
-    #[default]
     Random,
+}
+
+impl Default for SymmetryChoice {
+    /// No symmetry.
+    fn default() -> Self {
+        SymmetryChoice::Fixed(Symmetry::None)
+    }
+}
+
+impl SymmetryChoice {
+    /// Every choice, in the order the command line lists them.
+    pub const ALL: [SymmetryChoice; 7] = [
+        SymmetryChoice::Fixed(Symmetry::None),
+        SymmetryChoice::Fixed(Symmetry::Rotate180),
+        SymmetryChoice::Fixed(Symmetry::Rotate90),
+        SymmetryChoice::Fixed(Symmetry::Mirror),
+        SymmetryChoice::Fixed(Symmetry::Flip),
+        SymmetryChoice::Fixed(Symmetry::Diagonal),
+        SymmetryChoice::Random,
+    ];
+
+    /// The word for it on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SymmetryChoice::Fixed(symmetry) => symmetry.name(),
+            SymmetryChoice::Random => "random",
+        }
+    }
 }
 
 impl SymmetryChoice {
