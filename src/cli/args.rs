@@ -392,9 +392,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K")]
     pub max_clues: Option<usize>,
 
-    /// Full grids to draw for one puzzle before giving up (exit status 4).
-    #[arg(long, value_name = "T", default_value_t = NonZeroUsize::new(z3doku::generate::DEFAULT_TRIES).unwrap_or(NonZeroUsize::MIN))]
-    pub tries: NonZeroUsize,
+    /// Full grids to draw for one puzzle before giving up (exit status 4) [default: 100000 up
+    /// to 9x9, 1000 above].
+    #[arg(long, value_name = "T")]
+    pub tries: Option<NonZeroUsize>,
 
     /// Make this many puzzles at once [default: the number of cores; at most 8 per core].
     #[arg(long, short, value_name = "N")]

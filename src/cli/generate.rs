@@ -2,16 +2,16 @@
 //! terminal, each puzzle printed as soon as it and all before it are made,
 //! and a summary line on standard error.
 
+use super::Failure;
 use super::args::{GenerateArgs, GenerateFormat};
 use super::batch::{progress_bar, stop_on_ctrl_c};
-use super::Failure;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use z3doku::batch::{self, JOBS_PER_CORE};
-use z3doku::generate::{GenerateError, Generated, Generator, Spec};
+use z3doku::generate::{GenerateError, Generated, Generator, Spec, default_tries};
 use z3doku::report::Report;
 use z3doku::solve::exit;
 
@@ -23,7 +23,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         symmetry: args.symmetry,
         minimal: args.minimal,
         max_clues: args.max_clues,
-        tries: args.tries,
+        tries: args.tries.unwrap_or_else(|| default_tries(args.size)),
     };
     let generator = Generator::new(spec, seed).map_err(|e| Failure::input(e.to_string()))?;
     let max = batch::max_jobs();
@@ -81,11 +81,14 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     })?;
     if !args.quiet {
         let seconds = start.elapsed().as_secs_f64();
+        let rate = made as f64 / seconds.max(1e-9);
+        // Large boards take seconds a puzzle: a rate below 10 keeps a
+        // decimal.
+        let decimals = usize::from(rate < 10.0);
         eprintln!(
-            "made {made} {} puzzle{} in {seconds:.2} s ({:.0}/s), seed {seed}",
+            "made {made} {} puzzle{} in {seconds:.2} s ({rate:.decimals$}/s), seed {seed}",
             args.size,
             if made == 1 { "" } else { "s" },
-            made as f64 / seconds.max(1e-9)
         );
     }
     Ok(if stop.load(Ordering::SeqCst) && made < args.count {

@@ -52,8 +52,14 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// Full grids drawn for one puzzle before giving up, unless the spec says.
-pub const DEFAULT_TRIES: usize = 1000;
+/// Full grids drawn for one puzzle before giving up, unless the spec says:
+/// up to 9x9, where a try takes well under a millisecond, enough for the
+/// rarest symmetric minimal puzzles (a quarter turn's take a few thousand
+/// tries); above, where a try takes up to seconds, fewer.
+pub fn default_tries(size: Size) -> NonZeroUsize {
+    let tries = if size.side() <= 9 { 100_000 } else { 1000 };
+    NonZeroUsize::new(tries).unwrap_or(NonZeroUsize::MIN)
+}
 
 /// What puzzles to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,14 +79,14 @@ pub struct Spec {
 }
 
 impl Default for Spec {
-    /// 9x9, no symmetry, [`DEFAULT_TRIES`].
+    /// 9x9, no symmetry, [`default_tries`].
     fn default() -> Spec {
         Spec {
             size: Size::NINE,
             symmetry: SymmetryChoice::Fixed(Symmetry::None),
             minimal: false,
             max_clues: None,
-            tries: NonZeroUsize::new(DEFAULT_TRIES).unwrap_or(NonZeroUsize::MIN),
+            tries: default_tries(Size::NINE),
         }
     }
 }

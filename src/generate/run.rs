@@ -48,7 +48,9 @@ impl Generator {
                         self.work(count, next, &slots, &results, stop);
                     });
                 if let Err(e) = worker {
-                    started = Err(GenerateError::Internal(format!("cannot start a thread: {e}")));
+                    started = Err(GenerateError::Internal(format!(
+                        "cannot start a thread: {e}"
+                    )));
                     break;
                 }
             }
