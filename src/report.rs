@@ -1,7 +1,7 @@
 //! One JSON schema for every command's results: `solve`, `check`,
-//! `count`, `batch`, `queens`, `candidates`, `minimize` and `generate` all print a [`Report`], so a field has the
-//! same name and unit wherever it appears. Fields that do not apply to a
-//! result are left out.
+//! `count`, `batch`, `queens`, `candidates`, `minimize` and `generate` all
+//! print a [`Report`], so a field has the same name and unit wherever it
+//! appears. Fields that do not apply to a result are left out.
 //!
 //! Times are `time_ms`, milliseconds as a number with fractions. `status` is
 //! a [`Status`] word; `reason`, when the engine gave up, a [`GiveUp`] word

@@ -1,5 +1,7 @@
 //! Full grids: a random solution of the empty board, by a randomised
-//! depth-first search over the houses.
+//! depth-first search over the houses. The same search, digits in order
+//! and bounded by a number of nodes, counts solutions where the native
+//! engine's search would take too long to be waited for (25x25 removal).
 //!
 //! The search fills the open cell with the fewest candidates and tries its
 //! candidates in a random order. Every solution grid can come out: taking

@@ -12,9 +12,10 @@
 //!   order.
 //!
 //! Puzzle number `i` of a seed draws all its randomness from its own
-//! stream (ChaCha8 seeded with the seed, stream `i`), and every search
-//! runs to its end (no deadline), so the same seed and spec give the same
-//! puzzles whatever the number of threads or the machine's load.
+//! stream (ChaCha8 seeded with the seed, stream `i`), and no search has a
+//! deadline (each runs to its end, or on 25x25 to a budget of nodes), so
+//! the same seed and spec give the same puzzles whatever the number of
+//! threads or the machine's load.
 //!
 //! A spec that can never be met is refused before anything runs
 //! ([`GenerateError::Impossible`]); one that only rarely is gives up on a
