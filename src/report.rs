@@ -1,7 +1,7 @@
 //! One JSON schema for every command's results: `solve`, `check`,
-//! `count`, `batch`, `queens`, `candidates` and `minimize` all print a [`Report`], so a field has the
-//! same name and unit wherever it appears. Fields that do not apply to a
-//! result are left out.
+//! `count`, `batch`, `queens`, `candidates`, `minimize` and `generate` all
+//! print a [`Report`], so a field has the same name and unit wherever it
+//! appears. Fields that do not apply to a result are left out.
 //!
 //! Times are `time_ms`, milliseconds as a number with fractions. `status` is
 //! a [`Status`] word; `reason`, when the engine gave up, a [`GiveUp`] word
@@ -9,6 +9,7 @@
 
 use crate::batch::Record;
 use crate::engine::GiveUp;
+use crate::generate::Generated;
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::queens::{Placement, QueensCount};
 use crate::solve::{Candidates, Count, Minimized, Outcome, Status, Verification};
@@ -87,8 +88,8 @@ pub struct Report {
     /// `candidates`: the most solutions counted per candidate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cap: Option<usize>,
-    /// `candidates` and `minimize`: the searches the engine ran (for Z3,
-    /// its satisfiability checks).
+    /// `candidates`, `minimize` and `generate`: the searches the engine ran
+    /// (for Z3, its satisfiability checks).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checks: Option<usize>,
     /// `minimize`: the clues without which the puzzle has a second
@@ -102,6 +103,26 @@ pub struct Report {
     /// clue is needed, as one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimal: Option<String>,
+    /// `generate`: the puzzle's number in the run, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u64>,
+    /// `generate`: the seed the puzzle came from (with `number`, it makes
+    /// the puzzle again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// `generate`: the puzzle's clue count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clues: Option<usize>,
+    /// `generate`: the symmetry its clue pattern keeps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<&'static str>,
+    /// `generate`: `true` when every clue is proven needed; left out when
+    /// not looked at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_clue_needed: Option<bool>,
+    /// `generate`: the full grids drawn for the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tries: Option<usize>,
 }
 
 /// One open cell's true candidates: `{"cell": "r1c2", "counts": {"4": 1,
@@ -260,6 +281,25 @@ impl Report {
             reason: count.gave_up.as_ref().map(GiveUp::word),
             summary: Some(count.summary()),
             time_ms: Some(millis(count.elapsed)),
+            ..Report::default()
+        }
+    }
+
+    /// The report of a made puzzle, from `seed`: its number, the puzzle
+    /// and its solution, what is known of it, and no time (the same seed
+    /// prints the same report).
+    pub fn of_generated(made: &Generated, seed: u64) -> Report {
+        Report {
+            number: Some(made.index + 1),
+            seed: Some(seed),
+            status: Status::Unique.name(),
+            puzzle: Some(made.puzzle.givens().to_line()),
+            solutions: Some(vec![made.solution.to_line()]),
+            clues: Some(made.puzzle.givens().clue_count()),
+            symmetry: Some(made.symmetry.name()),
+            every_clue_needed: made.minimal,
+            tries: Some(made.tries),
+            checks: Some(made.checks),
             ..Report::default()
         }
     }

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use z3doku::engine::{EncodingKind, EngineKind};
+use z3doku::generate::{Symmetry, SymmetryChoice};
 use z3doku::puzzle::grid::Size;
 use z3doku::queens::MAX_QUEENS;
 
@@ -46,6 +47,9 @@ pub enum Command {
     /// Name the clues a unique puzzle needs and the ones it can do without, and print a minimal
     /// puzzle with the same solution.
     Minimize(MinimizeArgs),
+    /// Make new puzzles, each proven to have one solution: minimal when asked, with a symmetric
+    /// clue pattern when asked, printed one per line as they are made.
+    Generate(GenerateArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -351,6 +355,72 @@ pub struct MinimizeArgs {
     pub output: Option<MinimizeFormat>,
 }
 
+#[derive(Args)]
+#[command(
+    after_help = "Each puzzle is a random full grid with clues removed, an orbit of the symmetry at \
+                  a time, for as long as the native engine proves the puzzle unique. The same \
+                  --seed and options give the same puzzles whatever --jobs is. A puzzle that \
+                  does not fit --max-clues or --minimal is drawn again from a new grid, up to \
+                  --tries grids. Exit status: 0 made; 2 usage error, or an ask no puzzle can \
+                  meet (fewer clues than a unique puzzle of the size needs); 4 gave up (no \
+                  puzzle fit in --tries grids); 5 internal error; 130 interrupted."
+)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+
+    /// The board's side (1 to 16, or 25), under the classic rules of that size.
+    #[arg(long, value_name = "N", value_parser = parse_side, default_value = "9")]
+    pub size: Size,
+
+    /// The seed: the same seed and options give the same puzzles [default: from the clock,
+    /// printed in the summary].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The symmetry of the clue pattern: a cell holds a clue exactly when its images do.
+    #[arg(long, value_parser = choice::<SymmetryChoice>(), default_value = "none")]
+    pub symmetry: SymmetryChoice,
+
+    /// Only minimal puzzles: every clue is needed. Without symmetry every puzzle is minimal
+    /// already; with one, a puzzle holding a clue it can do without is drawn again.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Only puzzles with at most K clues.
+    #[arg(long, value_name = "K")]
+    pub max_clues: Option<usize>,
+
+    /// Full grids to draw for one puzzle before giving up (exit status 4) [default: 100000 up
+    /// to 9x9, 1000 above].
+    #[arg(long, value_name = "T")]
+    pub tries: Option<NonZeroUsize>,
+
+    /// Make this many puzzles at once [default: the number of cores; at most 8 per core].
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// `line`: each puzzle as one line; `json`: an object per puzzle (JSON Lines) with its
+    /// solution, clue count and symmetry.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: GenerateFormat,
+
+    /// No progress bar and no summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Output formats of `generate`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// The puzzle as one line, `.` for a blank.
+    #[default]
+    Line,
+    /// JSON Lines: an object per puzzle.
+    Json,
+}
+
 /// Output formats of `candidates`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CandidatesFormat {
@@ -484,6 +554,34 @@ impl Choice for EncodingKind {
                 "The pysat lesson's: the same Booleans, each \"exactly one\" a single \
                  pseudo-Boolean equation"
             }
+        }
+    }
+}
+
+impl Choice for SymmetryChoice {
+    const ALL: &'static [Self] = &SymmetryChoice::ALL;
+    fn name(self) -> &'static str {
+        SymmetryChoice::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            SymmetryChoice::Fixed(Symmetry::None) => "No symmetry",
+            SymmetryChoice::Fixed(Symmetry::Rotate180) => {
+                "Half a turn about the centre: r1c1 goes with the opposite corner"
+            }
+            SymmetryChoice::Fixed(Symmetry::Rotate90) => {
+                "A quarter turn about the centre: four cells a quarter turn apart go together"
+            }
+            SymmetryChoice::Fixed(Symmetry::Mirror) => {
+                "Reflection in the vertical middle line: left and right"
+            }
+            SymmetryChoice::Fixed(Symmetry::Flip) => {
+                "Reflection in the horizontal middle line: top and bottom"
+            }
+            SymmetryChoice::Fixed(Symmetry::Diagonal) => {
+                "Reflection in the diagonal from r1c1: rows and columns swap"
+            }
+            SymmetryChoice::Random => "One of the five symmetries above, drawn for each puzzle",
         }
     }
 }

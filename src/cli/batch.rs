@@ -150,7 +150,7 @@ pub fn render(format: BatchFormat, record: &Record) -> String {
 
 /// A flag that the first Ctrl-C sets, for a clean stop; a second one, for
 /// the impatient, ends the process at once.
-fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+pub(super) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let on_interrupt = Arc::clone(&stop);
     if let Err(e) = ctrlc::set_handler(move || {
@@ -165,7 +165,7 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
 
 /// A progress bar for standard error: count, rate and time left when the
 /// number of puzzles is known, count and rate when not.
-fn progress_bar(total: Option<u64>) -> ProgressBar {
+pub(super) fn progress_bar(total: Option<u64>) -> ProgressBar {
     let (bar, template) = match total {
         Some(n) => (
             ProgressBar::new(n),

@@ -6,6 +6,7 @@
 
 pub mod args;
 mod batch;
+mod generate;
 mod options;
 mod render;
 mod tables;
@@ -67,9 +68,9 @@ impl From<InternalError> for Failure {
 
 /// Runs a command and gives its exit status.
 pub fn run(command: Command) -> Result<u8, Failure> {
-    if !matches!(command, Command::Batch(_)) {
-        // One search has nothing to save: say so and go. (Batch stops
-        // cleanly on its own handler.)
+    if !matches!(command, Command::Batch(_) | Command::Generate(_)) {
+        // One search has nothing to save: say so and go. (Batch and generate stop
+        // cleanly on their own handler.)
         let _ = ctrlc::set_handler(|| {
             eprintln!("z3doku: interrupted");
             std::process::exit(i32::from(exit::INTERRUPTED));
@@ -85,6 +86,7 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Bench(args) => bench(&args),
         Command::Candidates(args) => candidates(&args),
         Command::Minimize(args) => minimize(&args),
+        Command::Generate(args) => generate::run(&args),
     }
 }
 

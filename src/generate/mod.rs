@@ -1,0 +1,347 @@
+//! New puzzles: a random full grid, then clues removed an orbit of the
+//! chosen symmetry at a time for as long as the puzzle keeps exactly one
+//! solution.
+//!
+//! - [`fill`] draws the full grid by a randomised search, so that every
+//!   solution grid can come out;
+//! - [`symmetry`] cuts the board into orbits, so that the clue pattern keeps
+//!   its symmetry;
+//! - [`removal`] takes clues away, proving the puzzle unique with the
+//!   native engine after each step, and proves a puzzle minimal;
+//! - `run` makes many puzzles on worker threads and hands them back in
+//!   order.
+//!
+//! Puzzle number `i` of a seed draws all its randomness from its own
+//! stream (ChaCha8 seeded with the seed, stream `i`), and no search has a
+//! deadline (each runs to its end, or on 25x25 to a budget of nodes), so
+//! the same seed and spec give the same puzzles whatever the number of
+//! threads or the machine's load.
+//!
+//! A spec that can never be met is refused before anything runs
+//! ([`GenerateError::Impossible`]); one that only rarely is gives up on a
+//! puzzle after [`Spec::tries`] full grids ([`GenerateError::NotFound`]).
+//!
+//! ```
+//! use z3doku::generate::{Generator, Spec};
+//! use z3doku::puzzle::check::verify_solution;
+//!
+//! let generator = Generator::new(Spec::default(), 42)?;
+//! let made = generator.puzzle(0)?;
+//! assert_eq!(verify_solution(&made.puzzle, &made.solution), Ok(()));
+//! // The same seed and number give the same puzzle.
+//! assert_eq!(generator.puzzle(0)?.puzzle, made.puzzle);
+//! # Ok::<(), z3doku::generate::GenerateError>(())
+//! ```
+
+pub mod fill;
+pub mod removal;
+mod run;
+pub mod symmetry;
+
+pub use symmetry::{Symmetry, SymmetryChoice};
+
+use crate::engine::Engine;
+use crate::engine::native::NativeEngine;
+use crate::puzzle::Puzzle;
+use crate::puzzle::check::verify_solution;
+use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::rules::Rules;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Full grids drawn for one puzzle before giving up, unless the spec says:
+/// up to 9x9, where a try takes well under a millisecond, enough for the
+/// rarest symmetric minimal puzzles (a quarter turn's take a few thousand
+/// tries); above, where a try takes up to seconds, fewer.
+pub fn default_tries(size: Size) -> NonZeroUsize {
+    let tries = if size.side() <= 9 { 100_000 } else { 1000 };
+    NonZeroUsize::new(tries).unwrap_or(NonZeroUsize::MIN)
+}
+
+/// What puzzles to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The board; the rules are [`Rules::classic`] of it.
+    pub size: Size,
+    /// The symmetry the clue pattern keeps.
+    pub symmetry: SymmetryChoice,
+    /// Only puzzles in which every clue is needed. Without symmetry every
+    /// puzzle is minimal anyway (see [`removal`]); with it, a puzzle whose
+    /// orbits leave a clue it can do without is drawn again.
+    pub minimal: bool,
+    /// Only puzzles with at most this many clues.
+    pub max_clues: Option<usize>,
+    /// Full grids drawn for one puzzle before giving up on it.
+    pub tries: NonZeroUsize,
+}
+
+impl Default for Spec {
+    /// 9x9, no symmetry, [`default_tries`].
+    fn default() -> Spec {
+        Spec {
+            size: Size::NINE,
+            symmetry: SymmetryChoice::Fixed(Symmetry::None),
+            minimal: false,
+            max_clues: None,
+            tries: default_tries(Size::NINE),
+        }
+    }
+}
+
+/// A puzzle made, with what is known about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Its number in the run, from 0: with the seed, it decides the puzzle.
+    pub index: u64,
+    /// The puzzle, classic rules: proven to have exactly one solution.
+    pub puzzle: Puzzle,
+    /// Its solution.
+    pub solution: Grid,
+    /// The symmetry its clue pattern keeps.
+    pub symmetry: Symmetry,
+    /// `Some(true)` when every clue is proven needed: always without
+    /// symmetry or with [`Spec::minimal`], and with symmetry when every
+    /// orbit kept is a single cell; `None` when not looked at.
+    pub minimal: Option<bool>,
+    /// Full grids drawn, this one included.
+    pub tries: usize,
+    /// Uniqueness searches the engine ran, over every try.
+    pub checks: usize,
+}
+
+/// Decides whether a made puzzle is kept: a puzzle it turns down counts as
+/// a try and the next grid is drawn. A rating of difficulty plugs in here.
+pub type Filter = Arc<dyn Fn(&Generated) -> bool + Send + Sync>;
+
+/// Why puzzles could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The spec can never be met.
+    #[error("{0}")]
+    Impossible(String),
+    /// No grid of the tries gave a puzzle that fits.
+    #[error(
+        "puzzle {number}: none of {tries} full grids gave a puzzle that fits; allow more tries or ask for less"
+    )]
+    NotFound {
+        /// The puzzle's number, from 1.
+        number: u64,
+        /// The grids drawn.
+        tries: usize,
+    },
+    /// The engine failed, or a made puzzle failed the checker: a bug in
+    /// z3doku.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Makes puzzles to a [`Spec`] from a seed.
+#[derive(Clone)]
+pub struct Generator {
+    spec: Spec,
+    seed: u64,
+    rules: Arc<Rules>,
+    /// The orbits of each symmetry, in [`Symmetry::ALL`]'s order.
+    orbits: Vec<Vec<Vec<usize>>>,
+    filter: Option<Filter>,
+}
+
+impl fmt::Debug for Generator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Generator")
+            .field("spec", &self.spec)
+            .field("seed", &self.seed)
+            .field("filter", &self.filter.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The fewest clues a puzzle of `size` with one solution can have, as far
+/// as is proven: 17 on 9x9 (McGuire, Tugemann and Civario, 2012), 4 on 4x4;
+/// on any board, all digits but one must appear (two missing digits could
+/// swap places), so at least `side - 1`.
+pub fn fewest_clues(size: Size) -> usize {
+    match size.side() {
+        9 => 17,
+        4 => 4,
+        side => side - 1,
+    }
+}
+
+impl Generator {
+    /// A generator of puzzles to `spec` from `seed`; refuses a spec no
+    /// puzzle can meet.
+    pub fn new(spec: Spec, seed: u64) -> Result<Generator, GenerateError> {
+        let least = fewest_clues(spec.size);
+        if let Some(most) = spec.max_clues
+            && most < least
+        {
+            return Err(GenerateError::Impossible(format!(
+                "no {} puzzle with at most {most} clues has one solution: it takes at least {least}",
+                spec.size
+            )));
+        }
+        if spec.minimal && removal::budgeted(spec.size.side()) {
+            return Err(GenerateError::Impossible(format!(
+                "minimal {} puzzles are out of reach: proving every clue needed takes the search \
+                 too long on boards this large",
+                spec.size
+            )));
+        }
+        Ok(Generator {
+            spec,
+            seed,
+            rules: Rules::classic(spec.size),
+            orbits: Symmetry::ALL.map(|s| s.orbits(spec.size)).to_vec(),
+            filter: None,
+        })
+    }
+
+    /// The same generator, keeping only the puzzles `filter` accepts.
+    pub fn with_filter(mut self, filter: Filter) -> Generator {
+        self.filter = Some(filter);
+        self
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Puzzle number `index` (from 0), with a native engine of its own.
+    pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
+        let mut engine = NativeEngine::new(&crate::engine::Settings::default());
+        self.puzzle_with(index, &mut engine)
+    }
+
+    /// Puzzle number `index` (from 0), proven unique with `engine` (any
+    /// engine gives the same puzzle; the native one is by far the
+    /// fastest).
+    pub fn puzzle_with(
+        &self,
+        index: u64,
+        engine: &mut dyn Engine,
+    ) -> Result<Generated, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(index);
+        let mut checks = 0;
+        for tries in 1..=self.spec.tries.get() {
+            let solution = fill::random_solution(&self.rules, &mut rng);
+            let symmetry = self.spec.symmetry.pick(&mut rng);
+            let orbits = &self.orbits[symmetry as usize];
+            let mut checker = removal::Checker::new(engine, &self.rules);
+            let (givens, unproven) = checker.remove(&solution, orbits, &mut rng)?;
+            let mut minimal = unproven.is_empty().then_some(true);
+            let too_many = self
+                .spec
+                .max_clues
+                .is_some_and(|most| givens.clue_count() > most);
+            if !too_many && self.spec.minimal && minimal.is_none() {
+                minimal = Some(checker.all_needed(&givens, &unproven)?);
+            }
+            checks += checker.checks;
+            if too_many || (self.spec.minimal && minimal != Some(true)) {
+                continue;
+            }
+            let puzzle = Puzzle::new(givens, Arc::clone(&self.rules));
+            verify_solution(&puzzle, &solution).map_err(|e| {
+                GenerateError::Internal(format!("a made puzzle fails the checker: {e}"))
+            })?;
+            let made = Generated {
+                index,
+                puzzle,
+                solution,
+                symmetry,
+                minimal,
+                tries,
+                checks,
+            };
+            if self.filter.as_ref().is_none_or(|keep| keep(&made)) {
+                return Ok(made);
+            }
+        }
+        Err(GenerateError::NotFound {
+            number: index + 1,
+            tries: self.spec.tries.get(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(side: usize, symmetry: Symmetry) -> Spec {
+        Spec {
+            size: Size::from_side(side).unwrap_or_default(),
+            symmetry: SymmetryChoice::Fixed(symmetry),
+            ..Spec::default()
+        }
+    }
+
+    #[test]
+    fn impossible_clue_counts_are_refused() {
+        let too_few = Spec {
+            max_clues: Some(16),
+            ..Spec::default()
+        };
+        let error = Generator::new(too_few, 1).err();
+        assert_eq!(
+            error.map(|e| e.to_string()),
+            Some(
+                "no 9x9 puzzle with at most 16 clues has one solution: it takes at least 17".into()
+            )
+        );
+        let enough = Spec {
+            max_clues: Some(17),
+            ..Spec::default()
+        };
+        assert!(Generator::new(enough, 1).is_ok());
+    }
+
+    #[test]
+    fn a_rare_ask_gives_up_after_its_tries() {
+        let rare = Spec {
+            max_clues: Some(17),
+            tries: NonZeroUsize::MIN.saturating_add(2),
+            ..Spec::default()
+        };
+        let generator = Generator::new(rare, 5).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            generator.puzzle(3),
+            Err(GenerateError::NotFound {
+                number: 4,
+                tries: 3
+            })
+        );
+    }
+
+    #[test]
+    fn puzzles_are_unique_symmetric_and_repeatable() {
+        for symmetry in Symmetry::ALL {
+            let generator = Generator::new(spec(9, symmetry), 11).unwrap_or_else(|e| panic!("{e}"));
+            let made = generator.puzzle(2).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(made.symmetry, symmetry);
+            assert!(symmetry.holds(Size::NINE, made.puzzle.givens().cells()));
+            assert_eq!(verify_solution(&made.puzzle, &made.solution), Ok(()));
+            assert_eq!(generator.puzzle(2), Ok(made));
+        }
+    }
+
+    #[test]
+    fn a_filter_turns_puzzles_down() {
+        let generator = Generator::new(Spec::default(), 3)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .with_filter(Arc::new(|made: &Generated| made.tries >= 3));
+        assert_eq!(generator.puzzle(0).map(|m| m.tries), Ok(3));
+    }
+}
