@@ -28,6 +28,7 @@
 pub mod batch;
 pub mod bench;
 pub mod engine;
+pub mod logic;
 pub mod puzzle;
 pub mod queens;
 pub mod report;
