@@ -39,6 +39,8 @@ pub mod summary;
 pub use lines::{Lines, MAX_LINE_BYTES, MAX_SKIPPED_BYTES, PuzzleLine};
 pub use summary::Summary;
 
+use crate::engine::EngineKind;
+use crate::logic::{PathError, Rating, Tutor};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
@@ -135,8 +137,13 @@ pub struct Record {
     pub puzzle: Option<String>,
     /// The verdict, or why there is none.
     pub result: Result<Outcome, LineError>,
-    /// Time spent on the line: reading the puzzle and solving it.
+    /// Time spent on the line: reading the puzzle and solving it (and
+    /// rating it, when asked).
     pub time: Duration,
+    /// With [`Batch::rate`], the puzzle's ratings, or why it has none (not
+    /// unique, or out of time); `None` when not asked or the line has no
+    /// solution.
+    pub rating: Option<Result<Rating, PathError>>,
 }
 
 impl Record {
@@ -185,6 +192,8 @@ pub struct Batch {
     /// How many puzzles to solve at once, each in its own thread; see
     /// [`max_jobs`].
     pub jobs: NonZeroUsize,
+    /// Also rate each solved puzzle ([`crate::logic::Rating`]).
+    pub rate: bool,
 }
 
 impl Default for Batch {
@@ -194,6 +203,7 @@ impl Default for Batch {
             request: Request::default(),
             size: None,
             jobs: default_jobs(),
+            rate: false,
         }
     }
 }
@@ -333,6 +343,11 @@ impl Batch {
         stop: &AtomicBool,
     ) -> ControlFlow<()> {
         let mut pipeline = Pipeline::new(self.request.clone());
+        // Classic lines never need a reasoned step, so the native engine
+        // serves as prover too.
+        let mut tutor = self
+            .rate
+            .then(|| Tutor::new(EngineKind::Native, self.request.timeout));
         for _ in 0..PUZZLES_PER_THREAD {
             let job = loop {
                 match jobs.recv_timeout(STOP_POLL) {
@@ -365,11 +380,18 @@ impl Batch {
                         error,
                     })
                 });
+            let rating = match (&mut tutor, &result) {
+                (Some(tutor), Ok(outcome)) if !outcome.solutions.is_empty() => {
+                    Some(tutor.rate(&outcome.puzzle).map(|(rating, _)| rating))
+                }
+                _ => None,
+            };
             let record = Record {
                 line: number,
                 puzzle: job.line.text.ok(),
                 result,
                 time: start.elapsed(),
+                rating,
             };
             if results.send((job.seq, record)).is_err() {
                 return ControlFlow::Break(());

@@ -9,6 +9,7 @@ mod batch;
 mod options;
 mod render;
 mod tables;
+mod tutor;
 
 use args::{
     BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, Command, CountArgs, EmitArgs,
@@ -85,6 +86,9 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Bench(args) => bench(&args),
         Command::Candidates(args) => candidates(&args),
         Command::Minimize(args) => minimize(&args),
+        Command::Hint(args) => tutor::hint(&args),
+        Command::Steps(args) => tutor::steps(&args),
+        Command::Rate(args) => tutor::rate(&args),
     }
 }
 

@@ -11,35 +11,30 @@ use crate::puzzle::rules::HouseKind;
 /// or a diagonal, into another house).
 pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
     let g = p.geometry();
-    let side = p.size().side();
     for (a, house) in g.houses().iter().enumerate() {
         if (g.kind(a) == HouseKind::Box) != pointing {
             continue;
         }
-        let mut open = 0;
-        for &c in house {
-            open |= p.candidates(c);
-        }
-        for digit in digits(open) {
-            let places: Vec<usize> = house.iter().copied().filter(|&c| p.has(c, digit)).collect();
-            if places.len() < 2 || places.len() > side {
-                continue;
-            }
-            for &b in g.houses_of(places[0]) {
-                if b == a || !places.iter().all(|c| g.houses()[b].contains(c)) {
+        let pos = p.all_positions(a);
+        for &(b, shared) in g.overlaps(a) {
+            for (d, &m) in pos.iter().enumerate() {
+                if m.count_ones() < 2 || m & !shared != 0 {
+                    continue;
+                }
+                let digit = d as u8 + 1;
+                let outside = |c: &&usize| !house.contains(c) && p.has(**c, digit);
+                if !g.houses()[b].iter().any(|c| outside(&c)) {
                     continue;
                 }
                 let eliminations: Vec<Clue> = g.houses()[b]
                     .iter()
-                    .filter(|&&c| !house.contains(&c) && p.has(c, digit))
+                    .filter(outside)
                     .map(|&c| Clue {
                         cell: p.cell(c),
                         digit,
                     })
                     .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
+                let places: Vec<usize> = digits(m).map(|k| house[usize::from(k - 1)]).collect();
                 let technique = if pointing {
                     Technique::Pointing
                 } else {

@@ -35,6 +35,7 @@ mod singles;
 pub mod step;
 mod subsets;
 pub mod technique;
+pub mod tutor;
 mod wings;
 
 pub use path::{Logic, Path, PathError, hint, next_step, unique_solution};
@@ -42,3 +43,4 @@ pub use pencil::Pencil;
 pub use rating::{QqwingLevel, Rating};
 pub use step::Step;
 pub use technique::{Difficulty, Technique};
+pub use tutor::Tutor;

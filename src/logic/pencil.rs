@@ -38,6 +38,7 @@ pub struct Geometry {
     houses_of: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     peer_bits: Vec<[u64; 10]>,
+    overlaps: Vec<Vec<(usize, u32)>>,
 }
 
 impl Geometry {
@@ -58,8 +59,27 @@ impl Geometry {
             }
             list.sort_unstable();
         }
+        // For each house, the other houses it shares two cells or more
+        // with, and which of its places those are.
+        let overlaps = houses
+            .iter()
+            .enumerate()
+            .map(|(a, cells_a)| {
+                (0..houses.len())
+                    .filter(|&b| b != a)
+                    .map(|b| {
+                        let mask = (0..cells_a.len())
+                            .filter(|&k| houses[b].contains(&cells_a[k]))
+                            .fold(0u32, |m, k| m | 1 << k);
+                        (b, mask)
+                    })
+                    .filter(|(_, m)| m.count_ones() >= 2)
+                    .collect()
+            })
+            .collect();
         Geometry {
             size,
+            overlaps,
             kinds: rules.houses().iter().map(|h| h.kind).collect(),
             names: rules.houses().iter().map(|h| h.to_string()).collect(),
             houses_of: (0..cells).map(|c| rules.houses_of(c).to_vec()).collect(),
@@ -103,6 +123,12 @@ impl Geometry {
     /// House `h` as messages name it (`box 5`).
     pub fn name(&self, h: usize) -> &str {
         &self.names[h]
+    }
+
+    /// The houses sharing two cells or more with house `h`, each with the
+    /// places (in `h`'s list) of the shared cells.
+    pub fn overlaps(&self, h: usize) -> &[(usize, u32)] {
+        &self.overlaps[h]
     }
 
     /// The houses holding `cell`.
@@ -233,6 +259,18 @@ impl Pencil {
             }
         }
         set
+    }
+
+    /// The positions of every digit in house `h` at once: entry `d - 1`
+    /// is [`Pencil::positions`] of `d`.
+    pub fn all_positions(&self, h: usize) -> [u32; 25] {
+        let mut pos = [0u32; 25];
+        for (k, &cell) in self.geometry.houses[h].iter().enumerate() {
+            for d in digits(self.candidates[cell]) {
+                pos[usize::from(d - 1)] |= 1 << k;
+            }
+        }
+        pos
     }
 
     /// Whether `digit` is placed in house `h`.
