@@ -143,7 +143,11 @@ impl StepReport {
             technique: step.technique.word(),
             rating: step.difficulty.map(|d| d.value()),
             cells: step.cells.iter().map(|c| c.to_string()).collect(),
-            digits: step.digits.iter().map(|&d| digit_char(d).to_string()).collect(),
+            digits: step
+                .digits
+                .iter()
+                .map(|&d| digit_char(d).to_string())
+                .collect(),
             placements: clue_strings(&step.placements),
             eliminations: step
                 .eliminations

@@ -33,7 +33,8 @@ fn unanswered(puzzle: &Puzzle, error: &PathError, json: bool) -> Result<u8, Fail
 
 /// A step's rating as text: `2.3`, or `-` for none.
 fn rating_text(step: &Step) -> String {
-    step.difficulty.map_or_else(|| "-".into(), |d| d.to_string())
+    step.difficulty
+        .map_or_else(|| "-".into(), |d| d.to_string())
 }
 
 pub fn hint(args: &HintArgs) -> Result<u8, Failure> {

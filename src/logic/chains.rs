@@ -122,7 +122,9 @@ fn x_step(p: &Pencil, digit: u8, path: &[usize], eliminations: Vec<Clue>) -> Ste
     }
     let links = path.len() - 1;
     let mut step = Step::new(Technique::XChain).pattern(p, path, &[digit]);
-    step.difficulty = step.difficulty.map(|d| Difficulty(d.0 + length_bonus(links)));
+    step.difficulty = step
+        .difficulty
+        .map(|d| Difficulty(d.0 + length_bonus(links)));
     let (first, last) = (p.cell(path[0]), p.cell(path[links]));
     let text = format!(
         "{} is in {first} or {last} (chain {chain}), so {}",
@@ -202,7 +204,9 @@ fn xy_step(p: &Pencil, z: u8, path: &[(usize, u8)], eliminations: Vec<Clue>, lin
         .collect();
     let cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
     let mut step = Step::new(Technique::XyChain).pattern(p, &cells, &[z]);
-    step.difficulty = step.difficulty.map(|d| Difficulty(d.0 + length_bonus(links)));
+    step.difficulty = step
+        .difficulty
+        .map(|d| Difficulty(d.0 + length_bonus(links)));
     let (first, last) = (p.cell(cells[0]), p.cell(cells[cells.len() - 1]));
     let text = format!(
         "{} is in {first} or {last} (chain {}), so {}",

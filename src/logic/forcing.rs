@@ -80,9 +80,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
             // to any conclusion.
             let limit = best.as_ref().map_or(cells, |(l, _)| *l);
             let branch = follow(&base, cell, digit, dynamic, limit);
-            if branch.result.is_none()
-                && best.as_ref().is_none_or(|(l, _)| branch.length < *l)
-            {
+            if branch.result.is_none() && best.as_ref().is_none_or(|(l, _)| branch.length < *l) {
                 let elimination = Clue {
                     cell: p.cell(cell),
                     digit,
@@ -143,7 +141,9 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
             let placements: Vec<Clue> = (0..cells)
                 .filter(|&c| p.value(c) == 0)
                 .filter_map(|c| {
-                    let mut agreed = results.iter().map(|b| b.result.as_ref().map(|q| q.value(c)));
+                    let mut agreed = results
+                        .iter()
+                        .map(|b| b.result.as_ref().map(|q| q.value(c)));
                     let first = agreed.next().flatten()?;
                     (first != 0 && agreed.all(|v| v == Some(first))).then(|| Clue {
                         cell: p.cell(c),
@@ -171,7 +171,9 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
         }
     }
     best.map(|(length, mut step)| {
-        step.difficulty = step.difficulty.map(|d| Difficulty(d.0 + length_bonus(length)));
+        step.difficulty = step
+            .difficulty
+            .map(|d| Difficulty(d.0 + length_bonus(length)));
         step
     })
 }

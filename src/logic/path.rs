@@ -109,9 +109,8 @@ pub fn unique_solution(
     )?;
     match found.as_slice() {
         [one] => {
-            verify_solution(puzzle, one).map_err(|e| {
-                PathError::Internal(format!("the engine's solution is wrong: {e}"))
-            })?;
+            verify_solution(puzzle, one)
+                .map_err(|e| PathError::Internal(format!("the engine's solution is wrong: {e}")))?;
             Ok(one.clone())
         }
         [] => Err(PathError::NotUnique(Status::None)),

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 /// How many false candidates to examine for the smallest reason, fewest
 /// candidates per cell first.
-const EXAMINED: usize = 16;
+const EXAMINED: usize = 8;
 
 /// A candidate's reason: the facts and the rule instances.
 struct Reason {
@@ -42,7 +42,11 @@ struct Reason {
 /// constraints.
 fn rules_with(rules: &Rules, kept: &[Constraint]) -> Result<Arc<Rules>, PathError> {
     let mut builder = Rules::builder(rules.size());
-    for house in rules.houses().iter().filter(|h| h.kind == HouseKind::Diagonal) {
+    for house in rules
+        .houses()
+        .iter()
+        .filter(|h| h.kind == HouseKind::Diagonal)
+    {
         builder.diagonal(if house.number == 0 {
             Diagonal::Falling
         } else {
@@ -169,14 +173,13 @@ pub fn reasoned_step(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let Some(reason) =
-            reason_for(puzzle, &facts, cell, digit, engine, &mut checker, deadline)?
+        let Some(reason) = reason_for(puzzle, &facts, cell, digit, engine, &mut checker, deadline)?
         else {
             continue;
         };
         let weight = |r: &Reason| r.facts.len() + r.rules.len();
         if best.as_ref().is_none_or(|b| weight(&reason) < weight(b)) {
-            let done = weight(&reason) <= 1;
+            let done = weight(&reason) <= 2;
             best = Some(reason);
             if done {
                 break;

@@ -91,11 +91,9 @@ pub fn hidden_single(p: &Pencil, boxes: bool) -> Option<Step> {
 pub fn naked_single(p: &Pencil) -> Option<Step> {
     let cell = (0..p.size().cells()).find(|&c| p.candidates(c).count_ones() == 1)?;
     let digit = p.candidates(cell).trailing_zeros() as u8 + 1;
-    Some(
-        placing(p, Technique::NakedSingle, cell, digit).say(format!(
-            "{} can only be {}",
-            p.cell(cell),
-            digit_char(digit)
-        )),
-    )
+    Some(placing(p, Technique::NakedSingle, cell, digit).say(format!(
+        "{} can only be {}",
+        p.cell(cell),
+        digit_char(digit)
+    )))
 }

@@ -66,7 +66,11 @@ impl Step {
         let size = solution.size();
         let at = |c: &Clue| solution.get(size.index(c.cell));
         if let Some(p) = self.placements.iter().find(|p| at(p) != p.digit) {
-            return Err(format!("{}: places {p}, but the solution has {}", self, at(p)));
+            return Err(format!(
+                "{}: places {p}, but the solution has {}",
+                self,
+                at(p)
+            ));
         }
         if let Some(e) = self.eliminations.iter().find(|e| at(e) == e.digit) {
             return Err(format!("{self}: eliminates the solution's {e}"));
@@ -121,7 +125,13 @@ pub fn eliminations_text(eliminations: &[Clue]) -> String {
     }
     groups
         .iter()
-        .map(|(ds, cells)| format!("{} cannot be {}", cell_list(cells.clone()), digit_list(ds, true)))
+        .map(|(ds, cells)| {
+            format!(
+                "{} cannot be {}",
+                cell_list(cells.clone()),
+                digit_list(ds, true)
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -47,11 +47,7 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
     };
     let g = p.geometry();
     for (h, house) in g.houses().iter().enumerate() {
-        let open: Vec<usize> = house
-            .iter()
-            .copied()
-            .filter(|&c| p.value(c) == 0)
-            .collect();
+        let open: Vec<usize> = house.iter().copied().filter(|&c| p.value(c) == 0).collect();
         // With exactly `k` open cells the house itself loses nothing, but a
         // second house holding them all (a box) may.
         if open.len() < k {
@@ -149,9 +145,7 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
                 .collect();
             let eliminations: Vec<Clue> = cells
                 .iter()
-                .flat_map(|&c| {
-                    digits(p.candidates(c) & !keep).map(move |d| (c, d))
-                })
+                .flat_map(|&c| digits(p.candidates(c) & !keep).map(move |d| (c, d)))
                 .map(|(c, digit)| Clue {
                     cell: p.cell(c),
                     digit,

@@ -241,7 +241,11 @@ pub fn length_bonus(links: usize) -> u16 {
     let (mut ceiling, mut odd, mut added) = (4usize, false, 0u16);
     while links > ceiling {
         added += 1;
-        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
         odd = !odd;
     }
     added

@@ -115,7 +115,8 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
                     if common.count_ones() != 2 || masks.contains(&0) {
                         continue;
                     }
-                    let mut boxes: Vec<Option<usize>> = corners.iter().map(|&c| box_of(c)).collect();
+                    let mut boxes: Vec<Option<usize>> =
+                        corners.iter().map(|&c| box_of(c)).collect();
                     boxes.sort_unstable();
                     boxes.dedup();
                     if boxes.len() != 2 || boxes.contains(&None) {
