@@ -10,7 +10,7 @@
 
 use super::pencil::{Pencil, digits};
 use super::propagate::Propagator;
-use super::step::Step;
+use super::step::{Step, eliminations_text};
 use super::technique::{Difficulty, Technique, length_bonus};
 use super::{intersections, subsets};
 use crate::puzzle::grid::{Clue, digit_char};
@@ -18,15 +18,24 @@ use crate::puzzle::grid::{Clue, digit_char};
 /// What an assumption led to: the grid after following it (`None`: a
 /// contradiction) and how many deductions that took.
 struct Branch {
-    result: Option<Pencil>,
+    result: Option<Vec<u8>>,
     length: usize,
 }
 
 /// Follows `digit` in `cell` from `base` as far as singles (and, when
 /// `dynamic`, the basic eliminations) go, stopping past `limit`
-/// deductions.
-fn follow(base: &Propagator, cell: usize, digit: u8, dynamic: bool, limit: usize) -> Branch {
-    let mut q = base.clone();
+/// deductions. `q` is scratch space, reset from `base` (so that the
+/// hundreds of branches of a step allocate nothing); `keep` keeps the
+/// digits placed, for conclusions shared by several branches.
+fn follow(
+    q: &mut Propagator,
+    base: &Propagator,
+    (cell, digit): (usize, u8),
+    dynamic: bool,
+    limit: usize,
+    keep: bool,
+) -> Branch {
+    q.reset_from(base);
     let mut length = 0;
     let mut outcome = q.assign(cell, digit);
     while outcome.is_ok() {
@@ -53,9 +62,23 @@ fn follow(base: &Propagator, cell: usize, digit: u8, dynamic: bool, limit: usize
             .try_for_each(|e| q.eliminate(size.index(e.cell), e.digit));
     }
     Branch {
-        result: outcome.ok().map(|()| q.pencil),
+        result: outcome.ok().map(|()| {
+            if keep {
+                q.pencil.values().to_vec()
+            } else {
+                Vec::new()
+            }
+        }),
         length,
     }
+}
+
+/// The longest chain with the same length bonus as one of `length`.
+fn same_rating_up_to(length: usize) -> usize {
+    let bonus = length_bonus(length);
+    (length..)
+        .find(|&l| length_bonus(l + 1) > bonus)
+        .unwrap_or(length)
 }
 
 /// The best forcing chain: a contradiction, or a conclusion shared by
@@ -73,32 +96,68 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
     let mut branches: Vec<Option<Branch>> = (0..cells * side).map(|_| None).collect();
     let mut best: Option<(usize, Step)> = None;
     // Contradictions first: they also fill in the branches the other kinds
-    // of conclusion compare.
-    for cell in 0..cells {
+    // of conclusion compare. Every contradiction as short as the shortest
+    // (within its length bonus, so at the same rating) goes in one step:
+    // taken one at a time they would each be rated the same or lower.
+    let mut found: Vec<(usize, usize, u8)> = Vec::new();
+    let mut shortest = usize::MAX;
+    let mut scratch = base.clone();
+    // Cells with fewest candidates first: their contradictions tend to be
+    // short, and the limit then cuts every longer branch early.
+    let mut order: Vec<usize> = (0..cells).filter(|&c| p.candidates(c) != 0).collect();
+    order.sort_by_key(|&c| p.candidates(c).count_ones());
+    for &cell in &order {
         for digit in digits(p.candidates(cell)) {
-            // Past the shortest contradiction so far, a branch is of no use
-            // to any conclusion.
-            let limit = best.as_ref().map_or(cells, |(l, _)| *l);
-            let branch = follow(&base, cell, digit, dynamic, limit);
-            if branch.result.is_none() && best.as_ref().is_none_or(|(l, _)| branch.length < *l) {
-                let elimination = Clue {
-                    cell: p.cell(cell),
-                    digit,
-                };
-                let mut step = Step::new(technique).pattern(p, &[cell], &[digit]);
-                step.eliminations = vec![elimination];
-                let text = format!(
-                    "if {} were {}, {} deductions later the grid would contradict itself, so {} cannot be {}",
-                    p.cell(cell),
-                    digit_char(digit),
-                    branch.length,
-                    p.cell(cell),
-                    digit_char(digit)
-                );
-                best = Some((branch.length, step.say(text)));
+            // Past the shortest contradiction's rating, a branch is of no
+            // use to any conclusion.
+            let limit = if shortest == usize::MAX {
+                cells
+            } else {
+                same_rating_up_to(shortest)
+            };
+            let keep = shortest == usize::MAX;
+            let branch = follow(&mut scratch, &base, (cell, digit), dynamic, limit, keep);
+            if branch.result.is_none() && branch.length <= limit {
+                shortest = shortest.min(branch.length);
+                found.push((branch.length, cell, digit));
             }
             branches[cell * side + usize::from(digit - 1)] = Some(branch);
         }
+    }
+    if shortest != usize::MAX {
+        let top = same_rating_up_to(shortest);
+        found.retain(|&(l, _, _)| l <= top);
+        found.sort_unstable();
+        let (length, cell, digit) = found[0];
+        let cells_of: Vec<usize> = found.iter().map(|&(_, c, _)| c).collect();
+        let digits_of: Vec<u8> = {
+            let mut ds: Vec<u8> = found.iter().map(|&(_, _, d)| d).collect();
+            ds.sort_unstable();
+            ds.dedup();
+            ds
+        };
+        let mut step = Step::new(technique).pattern(p, &cells_of, &digits_of);
+        step.eliminations = found
+            .iter()
+            .map(|&(_, c, d)| Clue {
+                cell: p.cell(c),
+                digit: d,
+            })
+            .collect();
+        let mut text = format!(
+            "if {} were {}, {length} deductions later the grid would contradict itself, so {} cannot be {}",
+            p.cell(cell),
+            digit_char(digit),
+            p.cell(cell),
+            digit_char(digit)
+        );
+        if found.len() > 1 {
+            text += &format!(
+                "; as quickly, {}",
+                eliminations_text(&step.eliminations[1..])
+            );
+        }
+        best = Some((length, step.say(text)));
     }
     if best.is_none() {
         // Every branch of a cell, then of each digit in each house.
@@ -143,7 +202,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
                 .filter_map(|c| {
                     let mut agreed = results
                         .iter()
-                        .map(|b| b.result.as_ref().map(|q| q.value(c)));
+                        .map(|b| b.result.as_ref().map(|values| values[c]));
                     let first = agreed.next().flatten()?;
                     (first != 0 && agreed.all(|v| v == Some(first))).then(|| Clue {
                         cell: p.cell(c),

@@ -227,6 +227,18 @@ impl Pencil {
         self.candidates[cell] = 0;
     }
 
+    /// Becomes a copy of `other` (of the same board), reusing its own
+    /// memory.
+    pub(crate) fn copy_from(&mut self, other: &Pencil) {
+        self.values.copy_from_slice(&other.values);
+        self.candidates.copy_from_slice(&other.candidates);
+    }
+
+    /// The digits placed, row-major, 0 for an open cell.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
     /// The shared geometry itself.
     pub(crate) fn geometry_arc(&self) -> &Arc<Geometry> {
         &self.geometry

@@ -51,6 +51,15 @@ impl Propagator {
         }
     }
 
+    /// Becomes a copy of `base`, reusing its own memory.
+    pub fn reset_from(&mut self, base: &Propagator) {
+        self.pencil.copy_from(&base.pencil);
+        self.count.copy_from_slice(&base.count);
+        self.placed.copy_from_slice(&base.placed);
+        self.queue.clear();
+        self.queue.extend_from_slice(&base.queue);
+    }
+
     fn side(&self) -> usize {
         self.pencil.size().side()
     }
