@@ -329,3 +329,68 @@ fn batch_rate_adds_ratings() {
     );
     assert!(json.contains(r#""rating":{"er":"#), "{json}");
 }
+
+/// An empty 9x9 candidate grid, shaped by `eliminate`, and the first step
+/// `technique` finds on it.
+fn find_on_empty(
+    technique: Technique,
+    eliminate: impl Fn(usize, u8) -> bool,
+) -> z3doku::logic::Step {
+    let mut pencil = Pencil::new(&Puzzle::classic(Grid::empty(Size::NINE))).unwrap();
+    for cell in 0..81 {
+        for digit in 1..=9 {
+            if eliminate(cell, digit) {
+                pencil.eliminate(cell, digit);
+            }
+        }
+    }
+    z3doku::logic::next_step(&pencil, &[technique], false)
+        .unwrap_or_else(|| panic!("no {}", technique.name()))
+}
+
+#[test]
+fn fish_of_every_size_eliminate_along_their_columns() {
+    for (k, technique) in [
+        (2, Technique::XWing),
+        (3, Technique::Swordfish),
+        (4, Technique::Jellyfish),
+    ] {
+        // Digit 1 in rows 1 to k only in columns 1 to k.
+        let step = find_on_empty(technique, |cell, digit| {
+            digit == 1 && cell / 9 < k && cell % 9 >= k
+        });
+        assert_eq!(step.digits, [1], "{step}");
+        assert_eq!(step.eliminations.len(), k * (9 - k), "{step}");
+        assert!(
+            step.eliminations
+                .iter()
+                .all(|e| e.cell.col() < k && e.cell.row() >= k),
+            "{step}"
+        );
+        assert!(step.explanation.starts_with(technique.name()), "{step}");
+    }
+}
+
+#[test]
+fn quads_naked_and_hidden() {
+    // r1c1 to r1c4 hold only 1 to 4: the rest of row 1 loses them.
+    let naked = find_on_empty(Technique::NakedQuad, |cell, digit| cell < 4 && digit > 4);
+    assert_eq!(naked.eliminations.len(), 5 * 4, "{naked}");
+    assert!(
+        naked
+            .eliminations
+            .iter()
+            .all(|e| e.cell.row() == 0 && e.cell.col() >= 4)
+    );
+    // 1 to 4 go only in r1c1 to r1c4 within row 1: those cells lose 5 to 9.
+    let hidden = find_on_empty(Technique::HiddenQuad, |cell, digit| {
+        cell < 9 && cell >= 4 && digit <= 4
+    });
+    assert_eq!(hidden.eliminations.len(), 4 * 5, "{hidden}");
+    assert!(
+        hidden
+            .eliminations
+            .iter()
+            .all(|e| e.cell.row() == 0 && e.cell.col() < 4 && e.digit > 4)
+    );
+}
