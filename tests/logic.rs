@@ -384,7 +384,7 @@ fn quads_naked_and_hidden() {
     );
     // 1 to 4 go only in r1c1 to r1c4 within row 1: those cells lose 5 to 9.
     let hidden = find_on_empty(Technique::HiddenQuad, |cell, digit| {
-        cell < 9 && cell >= 4 && digit <= 4
+        (4..9).contains(&cell) && digit <= 4
     });
     assert_eq!(hidden.eliminations.len(), 4 * 5, "{hidden}");
     assert!(
