@@ -126,6 +126,9 @@ pub fn next_step(p: &Pencil, techniques: &[Technique], unique_classic: bool) -> 
 }
 
 fn find(t: Technique, p: &Pencil, unique_classic: bool) -> Option<Step> {
+    if t.needs_uniqueness() && !unique_classic {
+        return None;
+    }
     match t {
         Technique::FullHouse => singles::full_house(p),
         Technique::HiddenSingleBox => singles::hidden_single(p, true),
@@ -144,8 +147,8 @@ fn find(t: Technique, p: &Pencil, unique_classic: bool) -> Option<Step> {
         Technique::Jellyfish => fish::fish(p, 4),
         Technique::XyWing => wings::wing(p, false),
         Technique::XyzWing => wings::wing(p, true),
-        Technique::UniqueRectangle if unique_classic => wings::unique_rectangle(p, 1),
-        Technique::UniqueRectangle2 if unique_classic => wings::unique_rectangle(p, 2),
+        Technique::UniqueRectangle => wings::unique_rectangle(p, 1),
+        Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2),
         Technique::XChain => chains::x_chain(p),
         Technique::XyChain => chains::xy_chain(p),
         Technique::ForcingChain => forcing::forcing_chain(p, false),
