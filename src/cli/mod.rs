@@ -10,6 +10,7 @@ mod generate;
 mod options;
 mod render;
 mod tables;
+mod tutor;
 
 use args::{
     BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, Command, CountArgs, EmitArgs,
@@ -87,6 +88,9 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Candidates(args) => candidates(&args),
         Command::Minimize(args) => minimize(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Hint(args) => tutor::hint(&args),
+        Command::Steps(args) => tutor::steps(&args),
+        Command::Rate(args) => tutor::rate(&args),
     }
 }
 
