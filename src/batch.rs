@@ -44,6 +44,7 @@ pub use summary::Summary;
 use crate::engine::EngineKind;
 use crate::logic::{PathError, Rating, Tutor};
 use crate::puzzle::Puzzle;
+use crate::puzzle::fpuzzles::{self, FpuzzlesError};
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
 use crate::puzzle::parse::{ParseError, parse_line};
@@ -118,6 +119,15 @@ pub enum LineError {
     /// The text is not a puzzle.
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// An f-puzzles line (a link or compressed payload) that is not a
+    /// puzzle z3doku can solve.
+    #[error("line {line}: {error}")]
+    Fpuzzles {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: FpuzzlesError,
+    },
     /// The engine broke its contract on this puzzle: a bug in z3doku.
     #[error("line {line}: {error}")]
     Internal {
@@ -137,6 +147,26 @@ impl LineError {
             _ => exit::INPUT,
         }
     }
+}
+
+/// The puzzle on a line of a batch or bench file: a line of cells with
+/// the classic rules (of `size`, when given), or an f-puzzles link or
+/// compressed payload with its own rules.
+pub fn puzzle_of_line(text: &str, line: usize, size: Option<Size>) -> Result<Puzzle, LineError> {
+    if fpuzzles::is_fpuzzles(text) {
+        let puzzle = fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?;
+        return match size {
+            Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
+                line,
+                error: FpuzzlesError::Invalid {
+                    place: "the puzzle".into(),
+                    problem: format!("it is {}, but {size} was asked for", puzzle.size()),
+                },
+            }),
+            _ => Ok(puzzle),
+        };
+    }
+    Ok(Puzzle::classic(parse_line(text, line, size)?))
 }
 
 /// The result for one puzzle line.
@@ -441,7 +471,7 @@ impl Batch {
         let start = Instant::now();
         let number = line.number;
         let result = line.text.as_ref().map_err(Clone::clone).and_then(|text| {
-            let puzzle = Puzzle::classic(parse_line(text, number, self.size)?);
+            let puzzle = puzzle_of_line(text, number, self.size)?;
             // An engine that panics is a bug like a wrong answer: the line
             // says so and the run goes on with fresh engines.
             let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
