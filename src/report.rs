@@ -33,6 +33,10 @@ pub struct Report {
     /// The puzzle as one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
+    /// The puzzle as an f-puzzles link, rules and all (a generated variant
+    /// puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
     /// The solutions found, each as one line: one, or two when not unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<String>>,

@@ -244,3 +244,37 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     dir
 }
+
+#[test]
+fn fpuzzles_links_carry_the_puzzle_and_its_solution() {
+    let path = example("killer.json");
+    let killer = path.to_str().unwrap().to_string();
+    let link = stdout_of(&["solve", &killer, "--output", "fpuzzles"]);
+    let solution = stdout_of(&["solve", &killer, "--output", "line"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzle = z3doku::puzzle::fpuzzles::parse(&text).unwrap();
+    assert_eq!(
+        z3doku::puzzle::fpuzzles::parse(link.trim()).as_ref(),
+        Ok(&puzzle)
+    );
+    let json = z3doku::puzzle::fpuzzles::decompress(link.trim()).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let written: String = value["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(written, solution.trim());
+    // A variant puzzle's minimal givens print as a link by default, and
+    // not as a bare line.
+    let minimal = stdout_of(&["minimize", &killer]);
+    assert!(
+        minimal.starts_with("https://f-puzzles.com/?load="),
+        "{minimal}"
+    );
+    z3doku()
+        .args(["minimize", &killer, "-o", "line"])
+        .assert()
+        .code(2);
+}

@@ -320,3 +320,74 @@ fn a_filter_plugs_in() {
     }
     assert_eq!(runs[0], runs[1]);
 }
+
+#[test]
+fn killer_puzzles_are_unique_and_their_givens_needed() {
+    let spec = Spec {
+        killer: true,
+        ..Spec::default()
+    };
+    let generator = Generator::new(spec, 16).unwrap_or_else(|e| panic!("{e}"));
+    for index in 0..2 {
+        let made = generator.puzzle(index).unwrap_or_else(|e| panic!("{e}"));
+        let cages = made.puzzle.rules().constraints();
+        assert!(cages.len() >= 81 / 5, "{} cages", cages.len());
+        let mut caged = 0;
+        for cage in cages {
+            let z3doku::puzzle::rules::Constraint::Cage { cells, sum } = cage else {
+                panic!("{cage} is not a cage");
+            };
+            assert!((2..=5).contains(&cells.len()), "{cage}");
+            let total: u32 = cells
+                .iter()
+                .map(|&c| u32::from(made.solution.get(Size::NINE.index(c))))
+                .sum();
+            assert_eq!(*sum, Some(total), "{cage}");
+            caged += cells.len();
+        }
+        assert!(caged >= 72, "{caged} cells caged");
+        // Unique by Z3, and each given needed (a killer puzzle's givens
+        // come only where the cages leave more than one solution).
+        z3_confirms(&made, true);
+        // The f-puzzles link reads back as the same puzzle.
+        let link = z3doku::puzzle::fpuzzles::write::to_link(&made.puzzle, None);
+        assert_eq!(
+            z3doku::puzzle::fpuzzles::parse(&link).as_ref(),
+            Ok(&made.puzzle)
+        );
+    }
+}
+
+#[test]
+fn killer_puzzles_are_the_same_whatever_the_jobs() {
+    let args = ["--killer", "--size", "6", "--seed", "5"];
+    let run = |jobs: &str| {
+        let mut all = vec!["--count", "8", "--jobs", jobs];
+        all.extend_from_slice(&args);
+        lines(&all)
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 8);
+    assert!(
+        one.iter()
+            .all(|l| l.starts_with("https://f-puzzles.com/?load="))
+    );
+    assert_eq!(one, run("3"));
+    let mut two = vec!["--count", "2"];
+    two.extend_from_slice(&args);
+    let objects = json(&two);
+    let links: Vec<&str> = objects
+        .iter()
+        .map(|o| o["fpuzzles"].as_str().unwrap())
+        .collect();
+    assert_eq!(links, one[..2]);
+    // Symmetry and large boards are refused at once.
+    z3doku()
+        .args(["generate", "--killer", "--symmetry", "rotate180"])
+        .assert()
+        .code(2);
+    z3doku()
+        .args(["generate", "--killer", "--size", "16"])
+        .assert()
+        .code(2);
+}

@@ -273,3 +273,130 @@ fn jigsaw_regions_decide_a_puzzle() {
     assert_eq!(latin.rules().houses().len(), 18);
     decides("jigsaw", &jigsaw, &latin);
 }
+
+/// Rules beyond [`CASES`] whose writing has a case of its own: cages
+/// without a sum, several whole-board rules, diagonals, a little killer in
+/// a corner, dots with values other than the default, a pill whose line
+/// leaves from its far cell.
+const MORE_CASES: &[&str] = &[
+    r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R2C1","R3C1"]}]"#,
+    r#""thermometer":[{"lines":[["R1C1","R1C2","R1C3"],["R5C5","R6C6"]]}]"#,
+    r#""diagonal+":true,"diagonal-":true,"antiknight":true,"antiking":true,"nonconsecutive":true"#,
+    r#""negative":["ratio","xv"],"ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]"#,
+    r#""difference":[{"cells":["R1C1","R1C2"],"value":"4"}]"#,
+    r#""littlekillersum":[{"cell":"R0C8","direction":"DR","value":"5"},{"cell":"R10C3","direction":"UL","value":"12"},{"cell":"R5C10","direction":"DL","value":"20"}]"#,
+    r#""whispers":[{"lines":[["R1C1","R1C2"]],"value":"3"}]"#,
+    r#""arrow":[{"cells":["R1C2","R1C3"],"lines":[["R1C3","R2C4","R3C5"],["R1C2","R2C1"]]}]"#,
+    r#""sandwichsum":[{"cell":"R0C4","value":"7"},{"cell":"R10C2","value":"0"},{"cell":"R3C10","value":"35"}]"#,
+    r#""disjointgroups":true,"extraregion":[{"cells":["R1C1","R2C3"]}],"odd":[{"cell":"R4C4"}]"#,
+];
+
+/// Reads `text`, writes it as JSON and as a link, and reads both back.
+fn writes_back(name: &str, text: &str) {
+    let puzzle = fpuzzles::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let json = fpuzzles::write::to_json(&puzzle, None);
+    let again = fpuzzles::parse(&json).unwrap_or_else(|e| panic!("{name}: {e}\n{json}"));
+    assert_eq!(again, puzzle, "{name}:\n{json}");
+    assert_eq!(
+        again.rules().constraints(),
+        puzzle.rules().constraints(),
+        "{name}"
+    );
+    let link = fpuzzles::write::to_link(&puzzle, None);
+    assert!(link.starts_with("https://f-puzzles.com/?load="), "{link}");
+    assert_eq!(fpuzzles::parse(&link).as_ref(), Ok(&puzzle), "{name}");
+}
+
+#[test]
+fn every_rule_kind_writes_back() {
+    for (name, members) in CASES {
+        writes_back(name, &json(members, None));
+    }
+    for members in MORE_CASES {
+        writes_back(members, &json(members, None));
+    }
+    // Givens and pencil marks (two sets on one cell narrow it).
+    let marked = json("", None)
+        .replacen("{}", r#"{"value":5,"given":true}"#, 1)
+        .replacen("{}", r#"{"value":3}"#, 1)
+        .replacen("{}", r#"{"givenPencilMarks":[1,2,9]}"#, 1)
+        .replacen(
+            "{}",
+            r#"{"centerPencilMarks":[2,4],"givenPencilMarks":[2,9]}"#,
+            1,
+        );
+    writes_back("givens and pencil marks", &marked);
+}
+
+#[test]
+fn regions_write_back() {
+    let boxes: Vec<Option<usize>> = (0..81).map(|k| Some(k / 27 * 3 + k % 9 / 3)).collect();
+    let mut jigsaw = boxes.clone();
+    for (cell, region) in [(20, 1), (21, 4), (30, 3), (29, 0)] {
+        jigsaw[cell] = Some(region);
+    }
+    // Partial regions keep their numbers; cells may be in none.
+    let mut partial = boxes.clone();
+    for cell in [0, 1, 2, 9] {
+        partial[cell] = Some(40);
+    }
+    for cell in [10, 11, 18] {
+        partial[cell] = None;
+    }
+    partial[19] = Some(12);
+    partial[20] = Some(12);
+    for (name, regions, members) in [
+        ("jigsaw", &jigsaw, ""),
+        (
+            "jigsaw with rules",
+            &jigsaw,
+            r#""antiknight":true,"disjointgroups":true"#,
+        ),
+        ("default regions drawn", &boxes, ""),
+        ("default regions with a rule", &boxes, r#""antiking":true"#),
+        ("partial regions", &partial, r#""odd":[{"cell":"R1C1"}]"#),
+        ("no regions", &vec![None; 81], ""),
+    ] {
+        writes_back(name, &json(members, Some(regions)));
+    }
+    // Default boxes are not written.
+    let plain = fpuzzles::parse(&json(r#""antiking":true"#, None)).unwrap();
+    assert!(!fpuzzles::write::to_json(&plain, None).contains("region"));
+}
+
+#[test]
+fn solutions_go_under_their_own_key() {
+    let (name, members) = CASES[3];
+    let puzzle = fpuzzles::parse(&json(members, None)).unwrap();
+    let board = solutions(&native(), &puzzle, 1).pop().unwrap();
+    let text = fpuzzles::write::to_json(&puzzle, Some(&board));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let written: Vec<u8> = value["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap() as u8)
+        .collect();
+    assert_eq!(written, board.cells(), "{name}");
+    // The solution is not read as givens.
+    assert_eq!(fpuzzles::parse(&text).as_ref(), Ok(&puzzle));
+}
+
+#[test]
+fn shared_puzzles_write_back() {
+    let Some(list) = common::shared_data("variants/solutions.txt") else {
+        return;
+    };
+    let dir = list.parent().unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 35);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        writes_back(&path.display().to_string(), &text);
+    }
+}

@@ -447,7 +447,8 @@ pub struct MinimizeArgs {
     pub keep: Option<String>,
 
     /// `line`: the minimal puzzle as one line; `grid`: a row per line; `json`: an object with
-    /// the needed and redundant clues [default: the input's form].
+    /// the needed and redundant clues; `fpuzzles`: an f-puzzles link, rules and all [default:
+    /// the input's form, `fpuzzles` for a variant puzzle].
     #[arg(long, short, value_enum)]
     pub output: Option<MinimizeFormat>,
 }
@@ -489,6 +490,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K")]
     pub max_clues: Option<usize>,
 
+    /// Killer puzzles: cages of 2 to 5 cells over the solution with their sums, and givens only
+    /// where the cages leave more than one solution (4x4 to 9x9; printed as f-puzzles links).
+    #[arg(long)]
+    pub killer: bool,
+
     /// Full grids to draw for one puzzle before giving up (exit status 4) [default: 100000 up
     /// to 9x9, 1000 above].
     #[arg(long, value_name = "T")]
@@ -498,8 +504,9 @@ pub struct GenerateArgs {
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 
-    /// `line`: each puzzle as one line; `json`: an object per puzzle (JSON Lines) with its
-    /// solution, clue count and symmetry.
+    /// `line`: each puzzle as one line (a killer puzzle as an f-puzzles link); `json`: an
+    /// object per puzzle (JSON Lines) with its solution, clue count and symmetry (and a killer
+    /// puzzle's f-puzzles link).
     #[arg(long, short, value_enum, default_value_t)]
     pub output: GenerateFormat,
 
@@ -539,6 +546,8 @@ pub enum MinimizeFormat {
     Grid,
     /// A JSON object.
     Json,
+    /// An f-puzzles link with the minimal puzzle and its rules.
+    Fpuzzles,
 }
 
 /// Output formats of one puzzle's result.
@@ -553,6 +562,8 @@ pub enum OutputFormat {
     Matrix,
     /// A JSON object.
     Json,
+    /// An f-puzzles link with the puzzle, its rules and the solution, to open in a browser.
+    Fpuzzles,
 }
 
 /// Output formats of `count`.

@@ -12,6 +12,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use z3doku::batch::{self, JOBS_PER_CORE};
 use z3doku::generate::{GenerateError, Generated, Generator, Spec, default_tries};
+use z3doku::puzzle::fpuzzles::write::to_link;
 use z3doku::report::Report;
 use z3doku::solve::exit;
 
@@ -24,6 +25,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         minimal: args.minimal,
         max_clues: args.max_clues,
         tries: args.tries.unwrap_or_else(|| default_tries(args.size)),
+        killer: args.killer,
     };
     let generator = Generator::new(spec, seed).map_err(|e| Failure::input(e.to_string()))?;
     let max = batch::max_jobs();
@@ -100,9 +102,16 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
 
 /// The output line for a made puzzle, with its newline.
 fn render(format: GenerateFormat, made: &Generated, seed: u64) -> String {
-    match format {
-        GenerateFormat::Line => made.puzzle.givens().to_line() + "\n",
-        GenerateFormat::Json => Report::of_generated(made, seed).to_json_line(),
+    // Variant rules need f-puzzles' form: a line holds the givens alone.
+    let link = (!made.puzzle.rules().is_classic()).then(|| to_link(&made.puzzle, None));
+    match (format, link) {
+        (GenerateFormat::Line, Some(link)) => link + "\n",
+        (GenerateFormat::Line, None) => made.puzzle.givens().to_line() + "\n",
+        (GenerateFormat::Json, link) => {
+            let mut report = Report::of_generated(made, seed);
+            report.fpuzzles = link;
+            report.to_json_line()
+        }
     }
 }
 

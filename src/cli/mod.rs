@@ -24,6 +24,7 @@ use z3doku::bench;
 use z3doku::engine::z3::emit;
 use z3doku::engine::{EncodingKind, EngineError, EngineKind};
 use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::fpuzzles;
 use z3doku::puzzle::input::{Source, display_path};
 use z3doku::queens::{MAX_QUEENS, Queens};
 use z3doku::report::Report;
@@ -340,23 +341,29 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
             "--keep: {cell} holds no clue; only clues can be kept"
         )));
     }
-    let format = args.output.unwrap_or(if as_grid {
+    let variant = !puzzle.rules().is_classic();
+    let format = args.output.unwrap_or(if variant {
+        MinimizeFormat::Fpuzzles
+    } else if as_grid {
         MinimizeFormat::Grid
     } else {
         MinimizeFormat::Line
     });
     // A line or a grid holds the givens alone: printed for a variant, the
     // minimal puzzle would lose the rules that make it unique.
-    if !puzzle.rules().is_classic() && format != MinimizeFormat::Json {
+    if variant && matches!(format, MinimizeFormat::Line | MinimizeFormat::Grid) {
         return Err(Failure::usage(
-            "a variant puzzle's minimal givens print only as JSON (-o json): a line or a grid \
-             would lose its rules",
+            "a variant puzzle's minimal givens print only with their rules (-o fpuzzles or -o \
+             json): a line or a grid would lose them",
         ));
     }
     let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
     match (format, &result.minimal) {
         (MinimizeFormat::Json, _) => print(&Report::of_minimized(&result).to_json_line())?,
         (_, None) => eprintln!("{}", result.summary()),
+        (MinimizeFormat::Fpuzzles, Some(minimal)) => {
+            print(&(fpuzzles::write::to_link(minimal, None) + "\n"))?
+        }
         (MinimizeFormat::Line, Some(minimal)) => print(&(minimal.givens().to_line() + "\n"))?,
         (MinimizeFormat::Grid, Some(minimal)) => {
             let rows: String = minimal

@@ -34,6 +34,7 @@
 //! ```
 
 pub mod fill;
+pub mod killer;
 pub mod removal;
 mod run;
 pub mod symmetry;
@@ -77,6 +78,9 @@ pub struct Spec {
     pub max_clues: Option<usize>,
     /// Full grids drawn for one puzzle before giving up on it.
     pub tries: NonZeroUsize,
+    /// Killer puzzles: cages over the solution, and givens only where the
+    /// cages need them (see [`killer`]).
+    pub killer: bool,
 }
 
 impl Default for Spec {
@@ -88,6 +92,7 @@ impl Default for Spec {
             minimal: false,
             max_clues: None,
             tries: default_tries(Size::NINE),
+            killer: false,
         }
     }
 }
@@ -97,7 +102,8 @@ impl Default for Spec {
 pub struct Generated {
     /// Its number in the run, from 0: with the seed, it decides the puzzle.
     pub index: u64,
-    /// The puzzle, classic rules: proven to have exactly one solution.
+    /// The puzzle, proven to have exactly one solution: classic rules, or
+    /// a killer puzzle's cages.
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Grid,
@@ -185,6 +191,18 @@ impl Generator {
                 spec.size
             )));
         }
+        if spec.killer && !killer::supported(spec.size) {
+            return Err(GenerateError::Impossible(format!(
+                "killer puzzles are made on boards from 4x4 to 9x9, not {}",
+                spec.size
+            )));
+        }
+        if spec.killer && spec.symmetry != SymmetryChoice::Fixed(Symmetry::None) {
+            return Err(GenerateError::Impossible(
+                "a killer puzzle's givens keep no symmetry: they are as few as the cages allow"
+                    .into(),
+            ));
+        }
         if spec.minimal && removal::budgeted(spec.size.side()) {
             return Err(GenerateError::Impossible(format!(
                 "minimal {} puzzles are out of reach: proving every clue needed takes the search \
@@ -236,6 +254,31 @@ impl Generator {
         let mut checks = 0;
         for tries in 1..=self.spec.tries.get() {
             let solution = fill::random_solution(&self.rules, &mut rng);
+            if self.spec.killer {
+                let (puzzle, searches) = killer::puzzle(engine, &solution, &mut rng)?;
+                checks += searches;
+                if self
+                    .spec
+                    .max_clues
+                    .is_some_and(|most| puzzle.givens().clue_count() > most)
+                {
+                    continue;
+                }
+                let made = Generated {
+                    index,
+                    puzzle,
+                    solution,
+                    symmetry: Symmetry::None,
+                    // Every given the search kept is needed.
+                    minimal: Some(true),
+                    tries,
+                    checks,
+                };
+                if let Some(made) = self.keep(made)? {
+                    return Ok(made);
+                }
+                continue;
+            }
             let symmetry = self.spec.symmetry.pick(&mut rng);
             let orbits = &self.orbits[symmetry as usize];
             let mut checker = removal::Checker::new(engine, &self.rules);
@@ -253,9 +296,6 @@ impl Generator {
                 continue;
             }
             let puzzle = Puzzle::new(givens, Arc::clone(&self.rules));
-            verify_solution(&puzzle, &solution).map_err(|e| {
-                GenerateError::Internal(format!("a made puzzle fails the checker: {e}"))
-            })?;
             let made = Generated {
                 index,
                 puzzle,
@@ -265,7 +305,7 @@ impl Generator {
                 tries,
                 checks,
             };
-            if self.filter.as_ref().is_none_or(|keep| keep(&made)) {
+            if let Some(made) = self.keep(made)? {
                 return Ok(made);
             }
         }
@@ -273,6 +313,21 @@ impl Generator {
             number: index + 1,
             tries: self.spec.tries.get(),
         })
+    }
+}
+
+impl Generator {
+    /// A made puzzle, once the checker accepts its solution, if the filter
+    /// keeps it.
+    fn keep(&self, made: Generated) -> Result<Option<Generated>, GenerateError> {
+        verify_solution(&made.puzzle, &made.solution).map_err(|e| {
+            GenerateError::Internal(format!("a made puzzle fails the checker: {e}"))
+        })?;
+        Ok(self
+            .filter
+            .as_ref()
+            .is_none_or(|keep| keep(&made))
+            .then_some(made))
     }
 }
 

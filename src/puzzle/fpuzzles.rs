@@ -12,6 +12,8 @@
 //! ignored. Any other key is an error that names it: a rule z3doku does not
 //! know must never be skipped, or it would solve a different puzzle.
 
+pub mod write;
+
 use super::Puzzle;
 use super::constraint::{Indexer, Outside};
 use super::grid::{Cell, Grid, Size};

@@ -1,11 +1,13 @@
 //! Output formats: one module per format, each behind the [`Render`] trait.
 
+mod fpuzzles;
 mod json;
 mod line;
 mod matrix;
 mod pencil;
 mod pretty;
 
+pub use fpuzzles::Fpuzzles;
 pub use json::Json;
 pub use line::Line;
 pub use matrix::Matrix;
@@ -26,6 +28,7 @@ impl OutputFormat {
             OutputFormat::Line => Box::new(Line),
             OutputFormat::Matrix => Box::new(Matrix),
             OutputFormat::Json => Box::new(Json),
+            OutputFormat::Fpuzzles => Box::new(Fpuzzles),
         }
     }
 }
