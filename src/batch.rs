@@ -42,7 +42,9 @@ pub use lines::{Lines, MAX_LINE_BYTES, MAX_SKIPPED_BYTES, PuzzleLine};
 pub use summary::Summary;
 
 use crate::engine::EngineKind;
+use crate::logic::{PathError, Rating, Tutor};
 use crate::puzzle::Puzzle;
+use crate::puzzle::fpuzzles::{self, FpuzzlesError};
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
 use crate::puzzle::parse::{ParseError, parse_line};
@@ -117,6 +119,15 @@ pub enum LineError {
     /// The text is not a puzzle.
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// An f-puzzles line (a link or compressed payload) that is not a
+    /// puzzle z3doku can solve.
+    #[error("line {line}: {error}")]
+    Fpuzzles {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: FpuzzlesError,
+    },
     /// The engine broke its contract on this puzzle: a bug in z3doku.
     #[error("line {line}: {error}")]
     Internal {
@@ -138,6 +149,26 @@ impl LineError {
     }
 }
 
+/// The puzzle on a line of a batch or bench file: a line of cells with
+/// the classic rules (of `size`, when given), or an f-puzzles link or
+/// compressed payload with its own rules.
+pub fn puzzle_of_line(text: &str, line: usize, size: Option<Size>) -> Result<Puzzle, LineError> {
+    if fpuzzles::is_fpuzzles(text) {
+        let puzzle = fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?;
+        return match size {
+            Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
+                line,
+                error: FpuzzlesError::Invalid {
+                    place: "the puzzle".into(),
+                    problem: format!("it is {}, but {size} was asked for", puzzle.size()),
+                },
+            }),
+            _ => Ok(puzzle),
+        };
+    }
+    Ok(Puzzle::classic(parse_line(text, line, size)?))
+}
+
 /// The result for one puzzle line.
 #[derive(Clone, Debug)]
 pub struct Record {
@@ -147,8 +178,13 @@ pub struct Record {
     pub puzzle: Option<String>,
     /// The verdict, or why there is none.
     pub result: Result<Outcome, LineError>,
-    /// Time spent on the line: reading the puzzle and solving it.
+    /// Time spent on the line: reading the puzzle and solving it (and
+    /// rating it, when asked).
     pub time: Duration,
+    /// With [`Batch::rate`], the puzzle's ratings, or why it has none (not
+    /// unique, or out of time); `None` when not asked or the line has no
+    /// solution.
+    pub rating: Option<Result<Rating, PathError>>,
 }
 
 impl Record {
@@ -209,6 +245,8 @@ pub struct Batch {
     /// How many puzzles to solve at once, each in its own thread; see
     /// [`max_jobs`].
     pub jobs: NonZeroUsize,
+    /// Also rate each solved puzzle ([`crate::logic::Rating`]).
+    pub rate: bool,
 }
 
 impl Default for Batch {
@@ -218,6 +256,7 @@ impl Default for Batch {
             request: Request::default(),
             size: None,
             jobs: default_jobs(),
+            rate: false,
         }
     }
 }
@@ -387,6 +426,9 @@ impl Batch {
         stop: &AtomicBool,
     ) -> ControlFlow<()> {
         let mut pipeline = Pipeline::new(self.request.clone());
+        // Classic lines never need a reasoned step, so the native engine
+        // serves as prover too.
+        let mut tutor = self.tutor();
         for _ in 0..PUZZLES_PER_THREAD {
             let job = loop {
                 match jobs.recv_timeout(STOP_POLL) {
@@ -398,7 +440,7 @@ impl Batch {
             if stop.load(Ordering::SeqCst) {
                 return ControlFlow::Break(());
             }
-            let record = self.solve_line(&mut pipeline, job.line);
+            let record = self.solve_line(&mut pipeline, tutor.as_mut(), job.line);
             if results.send((job.seq, record)).is_err() {
                 return ControlFlow::Break(());
             }
@@ -414,11 +456,22 @@ impl Batch {
 
     /// Solves one puzzle line with `pipeline` (a fresh one should its
     /// engine panic).
-    fn solve_line(&self, pipeline: &mut Pipeline, line: PuzzleLine) -> Record {
+    /// The tutor that rates each puzzle, when [`Batch::rate`] asks.
+    fn tutor(&self) -> Option<Tutor> {
+        self.rate
+            .then(|| Tutor::new(EngineKind::Native, self.request.timeout))
+    }
+
+    fn solve_line(
+        &self,
+        pipeline: &mut Pipeline,
+        tutor: Option<&mut Tutor>,
+        line: PuzzleLine,
+    ) -> Record {
         let start = Instant::now();
         let number = line.number;
         let result = line.text.as_ref().map_err(Clone::clone).and_then(|text| {
-            let puzzle = Puzzle::classic(parse_line(text, number, self.size)?);
+            let puzzle = puzzle_of_line(text, number, self.size)?;
             // An engine that panics is a bug like a wrong answer: the line
             // says so and the run goes on with fresh engines.
             let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
@@ -431,11 +484,18 @@ impl Batch {
                 error,
             })
         });
+        let rating = match (tutor, &result) {
+            (Some(tutor), Ok(outcome)) if !outcome.solutions.is_empty() => {
+                Some(tutor.rate(&outcome.puzzle).map(|(rating, _)| rating))
+            }
+            _ => None,
+        };
         Record {
             line: number,
             puzzle: line.text.ok(),
             result,
             time: start.elapsed(),
+            rating,
         }
     }
 
@@ -457,6 +517,7 @@ impl Batch {
             .spawn(move || read_chunks(lines, &chunks_tx, &reader_stop))
             .map_err(|e| BatchError::Thread(e.to_string()))?;
         let mut pipeline = Pipeline::new(self.request.clone());
+        let mut tutor = self.tutor();
         loop {
             let chunk = match chunks_rx.try_recv() {
                 Ok(chunk) => chunk,
@@ -476,7 +537,7 @@ impl Batch {
                 if stop.load(Ordering::SeqCst) {
                     return Ok(());
                 }
-                let record = self.solve_line(&mut pipeline, line);
+                let record = self.solve_line(&mut pipeline, tutor.as_mut(), line);
                 summary.add(&record);
                 if write(Event::Record(&record)).is_break() {
                     stop.store(true, Ordering::SeqCst);

@@ -5,7 +5,6 @@ use crate::batch::{LineError, Lines, MAX_LINE_BYTES};
 use crate::engine::{EncodingKind, EngineKind, Settings};
 use crate::puzzle::Puzzle;
 use crate::puzzle::input::InputError;
-use crate::puzzle::parse::parse_line;
 use crate::solve::{InternalError, Pipeline, Request, Status};
 use crate::timing::Timings;
 use std::io::BufReader;
@@ -167,8 +166,7 @@ pub fn read_puzzles(path: &Path, limit: Option<usize>) -> Result<Vec<Puzzle>, Be
     let mut puzzles = Vec::new();
     for line in lines.take(limit.unwrap_or(usize::MAX)) {
         let text = line.text?;
-        let givens = parse_line(&text, line.number, None).map_err(LineError::Parse)?;
-        puzzles.push(Puzzle::classic(givens));
+        puzzles.push(crate::batch::puzzle_of_line(&text, line.number, None)?);
     }
     if puzzles.is_empty() {
         return Err(BenchFileError::Empty);

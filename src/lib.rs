@@ -30,6 +30,7 @@ pub mod bench;
 pub mod engine;
 pub mod generate;
 pub mod listen;
+pub mod logic;
 pub mod puzzle;
 pub mod queens;
 pub mod report;

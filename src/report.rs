@@ -1,7 +1,8 @@
 //! One JSON schema for every command's results: `solve`, `check`,
-//! `count`, `batch`, `queens`, `candidates`, `minimize` and `generate` all
-//! print a [`Report`], so a field has the same name and unit wherever it
-//! appears. Fields that do not apply to a result are left out.
+//! `count`, `batch`, `queens`, `candidates`, `minimize`, `generate`, `hint`,
+//! `steps` and `rate` all print a [`Report`], so a field has the same name
+//! and unit wherever it appears. Fields that do not apply to a result are
+//! left out.
 //!
 //! Times are `time_ms`, milliseconds as a number with fractions. `status` is
 //! a [`Status`] word; `reason`, when the engine gave up, a [`GiveUp`] word
@@ -10,6 +11,7 @@
 use crate::batch::Record;
 use crate::engine::GiveUp;
 use crate::generate::Generated;
+use crate::logic::{Path, PathError, Rating, Step};
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::queens::{Placement, QueensCount};
 use crate::solve::{Candidates, Count, Minimized, Outcome, Status, Verification};
@@ -123,6 +125,98 @@ pub struct Report {
     /// `generate`: the full grids drawn for the puzzle.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tries: Option<usize>,
+    /// `hint`: the easiest next step (absent when the puzzle is solved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<StepReport>,
+    /// `steps`: the solving path, step by step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<StepReport>>,
+    /// `steps`: the open cells left when the techniques ran out (the last
+    /// step is then search).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stuck_at: Option<usize>,
+    /// `rate` and `batch --rate`: the ratings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingReport>,
+}
+
+/// One step of a solving path: `{"technique": "hidden-single-box",
+/// "rating": 1.2, "cells": ["r4c5"], "digits": ["7"], "placements":
+/// ["r4c5=7"], "eliminations": [], "explanation": "hidden single: 7 can
+/// only go in r4c5 in box 5"}`. Eliminations read `r1c2<>3`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct StepReport {
+    /// The technique's stable word ([`Technique::word`]).
+    pub technique: &'static str,
+    /// Its Sudoku Explainer rating; absent for reasoned steps and search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
+    /// The cells that make the pattern, as `r1c1`.
+    pub cells: Vec<String>,
+    /// The digits that make the pattern.
+    pub digits: Vec<String>,
+    /// The digits placed, as `r1c1=5`.
+    pub placements: Vec<String>,
+    /// The candidates removed, as `r1c1<>5`.
+    pub eliminations: Vec<String>,
+    /// The reasoning in one sentence.
+    pub explanation: String,
+}
+
+impl StepReport {
+    /// The report of `step`.
+    pub fn of(step: &Step) -> StepReport {
+        StepReport {
+            technique: step.technique.word(),
+            rating: step.difficulty.map(|d| d.value()),
+            cells: step.cells.iter().map(|c| c.to_string()).collect(),
+            digits: step
+                .digits
+                .iter()
+                .map(|&d| digit_char(d).to_string())
+                .collect(),
+            placements: clue_strings(&step.placements),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|e| format!("{}<>{}", e.cell, digit_char(e.digit)))
+                .collect(),
+            explanation: step.explanation.clone(),
+        }
+    }
+}
+
+/// A puzzle's ratings: `{"er": 7.2, "ep": 7.2, "ed": 2.3, "searched":
+/// false, "reasoned": 0, "qqwing": "expert"}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct RatingReport {
+    /// ER: the hardest step on the path.
+    pub er: f64,
+    /// EP: the hardest step up to the first placement.
+    pub ep: f64,
+    /// ED: the hardest step up to the first elimination.
+    pub ed: f64,
+    /// Whether the techniques ran out and search finished (ER is then a
+    /// lower bound).
+    pub searched: bool,
+    /// Steps the engine reasoned out (variants), which have no rating.
+    pub reasoned: usize,
+    /// The qqwing level: `simple`, `easy`, `intermediate` or `expert`.
+    pub qqwing: &'static str,
+}
+
+impl RatingReport {
+    /// The report of `rating`.
+    pub fn of(rating: &Rating) -> RatingReport {
+        RatingReport {
+            er: rating.er.value(),
+            ep: rating.ep.value(),
+            ed: rating.ed.value(),
+            searched: rating.searched,
+            reasoned: rating.reasoned,
+            qqwing: rating.qqwing.name(),
+        }
+    }
 }
 
 /// One open cell's true candidates: `{"cell": "r1c2", "counts": {"4": 1,
@@ -182,6 +276,11 @@ impl Report {
         };
         report.line = Some(record.line);
         report.puzzle = record.puzzle.clone();
+        match &record.rating {
+            Some(Ok(rating)) => report.rating = Some(RatingReport::of(rating)),
+            Some(Err(e)) => report.error = Some(format!("no rating: {e}")),
+            None => {}
+        }
         report
     }
 
@@ -300,6 +399,55 @@ impl Report {
             every_clue_needed: made.minimal,
             tries: Some(made.tries),
             checks: Some(made.checks),
+            ..Report::default()
+        }
+    }
+
+    /// The report of a `hint`, `steps` or `rate` question on `puzzle`
+    /// that could not be answered: the puzzle is not unique, or the
+    /// engine gave up.
+    pub fn of_path_error(puzzle: &crate::puzzle::Puzzle, error: &PathError) -> Report {
+        Report {
+            status: error.status().name(),
+            puzzle: Some(puzzle.givens().to_line()),
+            reason: match error {
+                PathError::GaveUp(reason) => Some(reason.word()),
+                _ => None,
+            },
+            summary: Some(error.to_string()),
+            ..Report::default()
+        }
+    }
+
+    /// The report of a `hint`: the next step of a unique puzzle.
+    pub fn of_hint(puzzle: &crate::puzzle::Puzzle, step: Option<&Step>) -> Report {
+        Report {
+            status: Status::Unique.name(),
+            puzzle: Some(puzzle.givens().to_line()),
+            hint: step.map(StepReport::of),
+            ..Report::default()
+        }
+    }
+
+    /// The report of `steps`: the whole path.
+    pub fn of_path(path: &Path) -> Report {
+        Report {
+            status: Status::Unique.name(),
+            puzzle: Some(path.puzzle.givens().to_line()),
+            solutions: Some(vec![path.solution.to_line()]),
+            steps: Some(path.steps.iter().map(StepReport::of).collect()),
+            stuck_at: path.stuck_at,
+            ..Report::default()
+        }
+    }
+
+    /// The report of `rate`.
+    pub fn of_rating(path: &Path, rating: &Rating) -> Report {
+        Report {
+            status: Status::Unique.name(),
+            puzzle: Some(path.puzzle.givens().to_line()),
+            rating: Some(RatingReport::of(rating)),
+            summary: Some(rating.to_string()),
             ..Report::default()
         }
     }

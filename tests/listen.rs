@@ -248,7 +248,7 @@ fn every_command_on_a_classic_and_a_variant_puzzle() {
     }
 
     // count: the library's count.
-    for (nonce, puzzle) in [(7, &multiple), (8, &loose), (16, &caged(8))] {
+    for (nonce, puzzle) in [(7, &multiple), (8, &loose), (17, &caged(8))] {
         let count = client.ask(nonce, "count", puzzle);
         assert_eq!(count["count"], json!(library_count(puzzle)), "{count}");
         assert_eq!(count["inProgress"], json!(false));
@@ -283,18 +283,53 @@ fn every_command_on_a_classic_and_a_variant_puzzle() {
         }
     }
 
-    // step and solvepath: said plainly not to be available.
-    for (nonce, command) in [(14, "step"), (15, "solvepath")] {
-        let answer = client.ask(nonce, command, &notebook);
-        assert_eq!(answer["type"], "invalid");
-        assert!(
-            answer["message"]
-                .as_str()
-                .unwrap()
-                .contains("cannot take logical steps"),
-            "{answer}"
-        );
+    // step: one checked step from the givens, with its explanation;
+    // solvepath: the whole path, every cell placed as the solution has it.
+    let killer_solution = cli_solution(&example("killer.json"));
+    for (nonce, puzzle, solution) in [(14, &notebook, &digits), (15, &killer, &killer_solution)] {
+        let step = client.ask(nonce, "step", puzzle);
+        assert_eq!(step["type"], "logical", "{step}");
+        assert_eq!(step["isValid"], true);
+        assert!(!step["message"].as_str().unwrap().is_empty());
+        let cells = step["cells"].as_array().unwrap();
+        assert!(cells.iter().any(|c| c["value"] == 0));
+        assert_eq!(cells.len(), 81);
+        for (cell, &digit) in cells.iter().zip(solution.iter()) {
+            match cell["value"].as_u64().unwrap() {
+                0 => assert!(
+                    cell["candidates"]
+                        .as_array()
+                        .unwrap()
+                        .contains(&json!(digit))
+                ),
+                value => assert_eq!(value, digit),
+            }
+        }
+        if nonce == 15 {
+            // The killer's whole path takes the reasoned steps minutes.
+            continue;
+        }
+        let path = client.ask(nonce + 100, "solvepath", puzzle);
+        assert_eq!(path["type"], "logical", "{path}");
+        let values: Vec<u64> = path["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_u64().unwrap())
+            .collect();
+        assert_eq!(&values, solution);
+        assert!(path["message"].as_str().unwrap().lines().count() > 1);
     }
+    // A step needs one solution.
+    let answer = client.ask(16, "step", &multiple);
+    assert_eq!(answer["type"], "invalid");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution"),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -329,13 +364,13 @@ fn no_solution_and_unknown_rules_are_invalid_with_their_reason() {
         );
     }
     // A cage with no room for its sum beside a clue: both are named.
-    let answer = client.ask(5, "solve", &caged(4));
+    let answer = client.ask(7, "solve", &caged(4));
     assert_eq!(
         answer["message"],
         "no solution: these conflict: r1c8=3, cage 4 (r1c1 r1c2)"
     );
     let unknown = fpuzzles_json(NOTEBOOK, r#""frobnicate":true"#);
-    let answer = client.ask(6, "check", &unknown);
+    let answer = client.ask(8, "check", &unknown);
     assert!(
         answer["message"].as_str().unwrap().contains("`frobnicate`"),
         "{answer}"
@@ -380,13 +415,23 @@ fn malformed_messages_are_invalid_and_the_server_goes_on() {
 
     // ...and an oversized message is refused, and its connection closed,
     // while others go on.
-    client.send(&"x".repeat(2 * 1024 * 1024));
-    let answer = client.next();
-    assert_eq!(answer["type"], "invalid");
-    assert!(
-        answer["message"].as_str().unwrap().contains("refused"),
-        "{answer}"
-    );
+    // The server refuses it from its header, and may close before the
+    // client has sent it all.
+    let _ = client.0.send(Message::text("x".repeat(2 * 1024 * 1024)));
+    loop {
+        match client.0.read() {
+            Ok(Message::Text(text)) => {
+                let answer: Value = serde_json::from_str(text.as_str()).unwrap();
+                assert_eq!(answer["type"], "invalid");
+                assert!(
+                    answer["message"].as_str().unwrap().contains("refused"),
+                    "{answer}"
+                );
+            }
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
     let mut other = server.connect();
     assert_eq!(other.ask(5, "check", &notebook)["count"], 1);
 }

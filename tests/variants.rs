@@ -523,3 +523,25 @@ fn explanations_name_the_rules_to_blame() {
         );
     }
 }
+
+#[test]
+fn batch_reads_a_payload_per_line() {
+    let json = std::fs::read_to_string(example()).unwrap();
+    let payload = lz_str::compress_to_base64(json.as_str());
+    let text = format!(
+        "# a killer as a payload, a link, and a classic line\n{payload}\nhttps://f-puzzles.com/?load={payload}\n{}\n",
+        common::NOTEBOOK
+    );
+    let path = temp_file("batch.txt", &text);
+    let out = common::z3doku()
+        .args(["batch", "--unique", "--quiet", "--output", "line"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let killer =
+        "782156439569432178413987265348261597956874321271395846894713652627548913135629784";
+    assert_eq!(stdout.matches(killer).count(), 2, "{stdout}");
+    assert_eq!(stdout.matches(NOTEBOOK_SOLUTION).count(), 1, "{stdout}");
+}

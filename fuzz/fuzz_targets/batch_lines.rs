@@ -27,19 +27,27 @@ fuzz_target!(|data: &[u8]| {
         },
         size: None,
         jobs: NonZeroUsize::new(2).unwrap_or(NonZeroUsize::MIN),
+        rate: false,
     };
     let mut lines = Vec::new();
     let summary = batch.run(
         Box::new(std::io::Cursor::new(data.to_vec())),
         Arc::new(AtomicBool::new(false)),
         |record| {
-            assert!(!matches!(record.result, Err(LineError::Internal { .. })), "line {}", record.line);
+            assert!(
+                !matches!(record.result, Err(LineError::Internal { .. })),
+                "line {}",
+                record.line
+            );
             lines.push(record.line);
             ControlFlow::Continue(())
         },
     );
     assert!(summary.is_ok());
-    assert!(lines.windows(2).all(|w| w[0] < w[1]), "out of order: {lines:?}");
+    assert!(
+        lines.windows(2).all(|w| w[0] < w[1]),
+        "out of order: {lines:?}"
+    );
     // Lines that hold only blanks or a comment give no record; every other
     // line gives one (the count of lines is at most the newlines plus one).
     let newlines = data.iter().filter(|&&b| b == b'\n').count();

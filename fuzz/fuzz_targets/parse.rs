@@ -1,13 +1,17 @@
 //! Any bytes through the puzzle readers: the text forms (line and grid,
-//! every size) and f-puzzles (JSON, compressed payloads, links). Neither
-//! may panic; a grid the text reader accepts must read back from its line
-//! form as the same grid, and an f-puzzles puzzle's givens must fit its
-//! board.
+//! every size), f-puzzles (JSON, compressed payloads, links), and rules
+//! written by hand after a grid. None may panic; a grid the text reader
+//! accepts must read back from its line form as the same grid, an
+//! f-puzzles puzzle's givens must fit its board, and every rule read must
+//! read back from the words z3doku prints for it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use z3doku::puzzle::fpuzzles;
+use z3doku::puzzle::grid::Size;
 use z3doku::puzzle::parse::{parse_line, parse_puzzle};
+use z3doku::puzzle::rule_text::read_rules;
+use z3doku::puzzle::rules::Rules;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -20,6 +24,29 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(puzzle) = fpuzzles::parse(text) {
         let side = puzzle.size().side();
-        assert!(puzzle.givens().cells().iter().all(|&d| usize::from(d) <= side));
+        assert!(
+            puzzle
+                .givens()
+                .cells()
+                .iter()
+                .all(|&d| usize::from(d) <= side)
+        );
+    }
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
+    let mut builder = Rules::builder(Size::NINE);
+    if read_rules(&lines, Size::NINE, &mut builder).is_ok() {
+        if let Ok(rules) = builder.build() {
+            let printed: Vec<String> = rules.constraints().iter().map(|c| c.to_string()).collect();
+            let again: Vec<(usize, &str)> = printed
+                .iter()
+                .enumerate()
+                .map(|(k, l)| (k + 1, l.as_str()))
+                .collect();
+            let mut builder = Rules::builder(Size::NINE);
+            assert!(
+                read_rules(&again, Size::NINE, &mut builder).is_ok(),
+                "{printed:?}"
+            );
+        }
     }
 });

@@ -136,6 +136,7 @@ mod tests {
             puzzle: None,
             result,
             time: Duration::from_millis(millis),
+            rating: None,
         }
     }
 

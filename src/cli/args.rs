@@ -50,9 +50,17 @@ pub enum Command {
     /// Make new puzzles, each proven to have one solution: minimal when asked, with a symmetric
     /// clue pattern when asked, printed one per line as they are made.
     Generate(GenerateArgs),
-    /// Serve f-puzzles' solver buttons (true candidates, solve, check, count) over a WebSocket,
-    /// for the userscript that connects them to a local solver.
+    /// Serve f-puzzles' solver buttons (true candidates, solve, check, count, step, path) over a
+    /// WebSocket, for the userscript that connects them to a local solver.
     Listen(ListenArgs),
+    /// The easiest next step: its technique, the cells and digits that make it, what it places or
+    /// eliminates, and why in one sentence.
+    Hint(HintArgs),
+    /// The whole solving path, a step per line; where the techniques run out, search finishes,
+    /// marked as such.
+    Steps(StepsArgs),
+    /// Rate a puzzle: Sudoku Explainer's ER/EP/ED and the qqwing level.
+    Rate(RateArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -294,6 +302,95 @@ pub struct BatchArgs {
     /// No progress bar and no summary on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+
+    /// Also rate each solved puzzle: ER/EP/ED and the qqwing level after the solution (`unrated`
+    /// when it is not unique), `rating` in JSON.
+    #[arg(long)]
+    pub rate: bool,
+}
+
+/// How `hint`, `steps` and `rate` reason.
+#[derive(Args)]
+pub struct LogicArgs {
+    /// The engine that proves reasoned steps in variant puzzles, when no technique on the houses
+    /// applies (Z3 names the facts it used first). The solution itself always comes from the
+    /// native search, checked.
+    #[arg(long, value_parser = choice::<EngineKind>(), default_value = "z3")]
+    pub engine: EngineKind,
+
+    /// Reason for at most this many milliseconds (finding the solution included); past it,
+    /// search finishes the puzzle (exit status 4 when even the solution is not found in time).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Exit status: 0 a step (or the puzzle is solved already); 1 no solution; 2 usage \
+                  or input error; 3 not unique (a step needs one solution); 4 gave up."
+)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
+
+    /// `pretty`: the sentence and the grid with the step's cells highlighted (in colour on a
+    /// terminal); `text`: the sentence; `json`: an object with the step's fields.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: HintFormat,
+
+    /// Colour in the pretty grid: `auto` uses it on a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+#[derive(Args)]
+#[command(after_help = "Exit status: as for `hint`.")]
+pub struct StepsArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
+
+    /// `text`: a step per line, its rating first; `json`: an object with every step.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: TextOrJson,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "ER is the hardest step of the path, EP the hardest up to the first placement, \
+                  ED the first step's. `(search)` after ER: the techniques ran out and ER is a \
+                  lower bound. The qqwing level follows qqwing's rule: expert when its techniques \
+                  need a guess; intermediate when pointing, box-line reduction or a pair is \
+                  needed; easy when hidden singles are; simple otherwise. Exit status: as for \
+                  `hint`."
+)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    #[command(flatten)]
+    pub logic: LogicArgs,
+
+    /// `text`: one line, `ER 7.2/EP 7.2/ED 2.3 qqwing expert`; `json`: an object.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: TextOrJson,
+}
+
+/// Output formats of `hint`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum HintFormat {
+    /// The sentence, the grid with the step's cells highlighted, and what it changes.
+    #[default]
+    Pretty,
+    /// The sentence alone.
+    Text,
+    /// A JSON object.
+    Json,
 }
 
 #[derive(Args)]

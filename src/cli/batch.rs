@@ -50,6 +50,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         request,
         size: args.size,
         jobs: jobs.min(max),
+        rate: args.rate,
     };
     let stdout = std::io::stdout();
     let interactive = stdout.is_terminal();
@@ -141,6 +142,11 @@ pub fn render(format: BatchFormat, record: &Record) -> String {
                     .map_or_else(|| record.status().name().to_string(), |s| s.grid.to_line()),
                 (status, _) => status.name().to_string(),
             };
+            match &record.rating {
+                Some(Ok(rating)) => text += &format!(" {rating}"),
+                Some(Err(_)) => text += " unrated",
+                None => {}
+            }
             text.push('\n');
             text
         }
@@ -221,6 +227,7 @@ mod tests {
                 ..Outcome::new(&Puzzle::classic(grid))
             }),
             time: Duration::from_micros(1234),
+            rating: None,
         }
     }
 
@@ -237,6 +244,7 @@ mod tests {
             puzzle: None,
             result: Err(LineError::TooLong { line: 3 }),
             time: Duration::ZERO,
+            rating: None,
         };
         assert_eq!(line(&bad), "error\n");
     }
@@ -263,6 +271,7 @@ mod tests {
             puzzle: None,
             result: Err(LineError::NotUtf8 { line: 3, column: 2 }),
             time: Duration::ZERO,
+            rating: None,
         });
         assert_eq!(bad["status"], "error");
         assert_eq!(bad["puzzle"], serde_json::Value::Null);

@@ -11,6 +11,7 @@ mod listen;
 mod options;
 mod render;
 mod tables;
+mod tutor;
 
 use args::{
     BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, Command, CountArgs, EmitArgs,
@@ -92,6 +93,9 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Minimize(args) => minimize(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Listen(args) => listen::run(&args),
+        Command::Hint(args) => tutor::hint(&args),
+        Command::Steps(args) => tutor::steps(&args),
+        Command::Rate(args) => tutor::rate(&args),
     }
 }
 

@@ -1,5 +1,5 @@
 //! `z3doku listen`'s protocol: the local solver that f-puzzles' buttons
-//! (true candidates, solve, check, count) reach through a browser
+//! (true candidates, solve, check, count, a logical step and the logical path) reach through a browser
 //! userscript over a WebSocket.
 //!
 //! The library holds everything but the socket: [`protocol`] reads the
@@ -11,7 +11,7 @@
 pub mod protocol;
 pub mod session;
 
-pub use protocol::{Command, Reply, Request, Response, parse_request};
+pub use protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
 pub use session::{Answering, Job, Session};
 
 /// The largest message read: f-puzzles' requests are a few KiB.

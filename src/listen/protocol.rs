@@ -94,6 +94,18 @@ pub enum Reply {
         #[serde(rename = "inProgress")]
         in_progress: bool,
     },
+    /// `step` and `solvepath`: the board after a human-style step (or the
+    /// whole path), and its explanation.
+    Logical {
+        /// Every cell, row by row.
+        cells: Vec<LogicalCell>,
+        /// The step's explanation, or the path's steps one a line.
+        message: String,
+        /// Whether the board is still consistent (always, for z3doku's
+        /// steps are checked against the solution).
+        #[serde(rename = "isValid")]
+        is_valid: bool,
+    },
     /// `cancel`: the work in hand stopped.
     Canceled,
     /// No answer: the puzzle has no solution, or the request or a rule is
@@ -103,6 +115,15 @@ pub enum Reply {
         /// understood.
         message: String,
     },
+}
+
+/// A cell of a `logical` reply.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogicalCell {
+    /// Its digit, 0 when open.
+    pub value: u8,
+    /// Its candidates when open (empty when placed).
+    pub candidates: Vec<u8>,
 }
 
 /// One response: a reply and the nonce of the request it answers.

@@ -3,9 +3,11 @@
 //! runs as a [`Job`] in its own thread, so that a new request, a `cancel`
 //! or a disconnect can stop it; a count reports its progress while it runs.
 
-use super::protocol::{Command, Reply, Request, Response, parse_request};
+use super::protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
 use crate::engine::contract::Conflict;
 use crate::engine::{Engine, EngineError, Found, GiveUp, Limits, Settings, new_engine};
+use crate::logic::pencil::digits;
+use crate::logic::{Logic, Path, PathError, Pencil, hint, unique_solution};
 use crate::puzzle::Puzzle;
 use crate::puzzle::fpuzzles;
 use crate::puzzle::grid::Grid;
@@ -182,13 +184,6 @@ pub fn answer_request(
     counted: &AtomicU64,
 ) -> Reply {
     let invalid = |message: String| Reply::Invalid { message };
-    if matches!(command, Command::Step | Command::SolvePath) {
-        return invalid(format!(
-            "z3doku cannot take logical steps in this build: `{}` needs human-style solving, \
-             which it does not have yet; true candidates, solve, check and count work",
-            command.name()
-        ));
-    }
     let (puzzle, cap) = match read_puzzle(data) {
         Ok(read) => read,
         Err(message) => return invalid(message),
@@ -203,9 +198,9 @@ pub fn answer_request(
         Command::Solve => solve(&mut engine, &puzzle, deadline),
         Command::Check => check(&mut engine, &puzzle, deadline),
         Command::Count => count(&mut engine, &puzzle, deadline, counted),
-        Command::Step | Command::SolvePath | Command::Cancel => {
-            Err(format!("`{}` takes no puzzle", command.name()))
-        }
+        Command::Step => logical(&mut engine, &puzzle, deadline, false),
+        Command::SolvePath => logical(&mut engine, &puzzle, deadline, true),
+        Command::Cancel => Err("`cancel` takes no puzzle".into()),
     };
     answered.unwrap_or_else(invalid)
 }
@@ -308,6 +303,68 @@ fn true_candidates(
     }
     Ok(Reply::TrueCandidates {
         solutions_per_candidate: counts,
+    })
+}
+
+/// One human-style step (the easiest that applies), or with `whole`, the
+/// whole path, from the puzzle's givens; the board after it, with each open
+/// cell's candidates.
+fn logical(
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+    whole: bool,
+) -> Result<Reply, String> {
+    let solution = match unique_solution(engine, puzzle, deadline) {
+        Ok(solution) => solution,
+        Err(PathError::NotUnique(Status::None)) => {
+            let outcome = solve_with(engine, puzzle, false, deadline).map_err(|e| e.to_string())?;
+            return no_solution(engine, outcome, deadline);
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let logic = Logic {
+        deadline,
+        ..Logic::default()
+    };
+    let steps = if whole {
+        Path::find(puzzle, &solution, logic, engine)
+            .map_err(|e| e.to_string())?
+            .steps
+    } else {
+        hint(puzzle, &solution, logic, engine)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .collect()
+    };
+    let mut pencil = Pencil::new(puzzle).ok_or("the givens clash")?;
+    for step in &steps {
+        pencil.apply(&step.placements, &step.eliminations);
+    }
+    let cells = (0..puzzle.size().cells())
+        .map(|c| match pencil.value(c) {
+            0 => LogicalCell {
+                value: 0,
+                candidates: digits(pencil.candidates(c)).collect(),
+            },
+            value => LogicalCell {
+                value,
+                candidates: Vec::new(),
+            },
+        })
+        .collect();
+    let message = match steps.as_slice() {
+        [] => "solved: no step is left".to_string(),
+        steps => steps
+            .iter()
+            .map(|s| s.explanation.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    Ok(Reply::Logical {
+        cells,
+        message,
+        is_valid: true,
     })
 }
 

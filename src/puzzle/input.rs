@@ -6,6 +6,8 @@ use super::Puzzle;
 use super::fpuzzles::{self, FpuzzlesError};
 use super::grid::Size;
 use super::parse::{ParseError, parse_puzzle};
+use super::rule_text::{self, RuleTextError};
+use super::rules::{RuleError, Rules};
 use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
@@ -84,8 +86,9 @@ impl Source {
 
     /// Reads and parses the puzzle: f-puzzles JSON (text that starts with
     /// `{`), an f-puzzles or SudokuPad link or bare compressed payload, with
-    /// the rules they state; otherwise a grid in one of the text forms, with
-    /// the classic rules of its size.
+    /// the rules they state; otherwise a grid in one of the text forms,
+    /// followed by any rule lines (see [`rule_text`]), with the classic rules
+    /// of its size and those.
     pub fn read_puzzle(&self, size: Option<Size>) -> Result<Puzzle, InputError> {
         self.read_puzzle_and_form(size).map(|(puzzle, _)| puzzle)
     }
@@ -105,11 +108,12 @@ impl Source {
                 _ => Ok((puzzle, false)),
             };
         }
-        let rows = text
+        let (grid, rule_lines) = rule_text::split(&text);
+        let rows = grid
             .lines()
             .filter(|l| !crate::puzzle::parse::is_skipped(l))
             .count();
-        let givens = parse_puzzle(&text, size).map_err(|e| match self {
+        let givens = parse_puzzle(&grid, size).map_err(|e| match self {
             // An argument with a file extension was likely meant as a file.
             Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
                 arg: arg.clone(),
@@ -117,7 +121,14 @@ impl Source {
             },
             _ => InputError::Parse(e),
         })?;
-        Ok((Puzzle::classic(givens), rows > 1))
+        if rule_lines.is_empty() {
+            return Ok((Puzzle::classic(givens), rows > 1));
+        }
+        let mut builder = Rules::builder(givens.size());
+        rule_text::read_rules(&rule_lines, givens.size(), &mut builder)
+            .map_err(InputError::RuleText)?;
+        let rules = builder.build().map_err(InputError::Rule)?;
+        Ok((Puzzle::new(givens, rules), rows > 1))
     }
 }
 
@@ -163,6 +174,12 @@ pub enum InputError {
     /// f-puzzles input that is not a puzzle z3doku can solve.
     #[error("{0}")]
     Fpuzzles(FpuzzlesError),
+    /// A rule line that is not a rule z3doku can read.
+    #[error("{0}")]
+    RuleText(RuleTextError),
+    /// Rules that cannot go together on the board.
+    #[error("{0}")]
+    Rule(RuleError),
     /// The puzzle's own size differs from the one asked for.
     #[error("the puzzle is {found}, but {asked} was asked for")]
     SizeMismatch {

@@ -9,6 +9,7 @@ pub mod grid;
 pub mod input;
 pub mod parse;
 pub mod primitive;
+pub mod rule_text;
 pub mod rules;
 
 use grid::{Clue, Grid, Size};

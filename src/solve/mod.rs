@@ -477,7 +477,7 @@ impl Fact {
 /// a small core among many items goes in few checks, and the last pass (one
 /// item at a time) leaves every remaining item necessary. Used to name the
 /// clues to blame ([`explain`]) and to minimize a puzzle.
-fn shrink<T: Clone>(
+pub(crate) fn shrink<T: Clone>(
     mut items: Vec<T>,
     holds: &mut impl FnMut(&[T]) -> Result<Option<bool>, InternalError>,
 ) -> Result<(Vec<T>, bool), InternalError> {

@@ -1,0 +1,219 @@
+//! Chains: X-chains (one digit, strong links in houses and weak links
+//! between cells that see each other) and XY-chains (two-candidate cells).
+//! Of all chains that eliminate something, the shortest is the step, and
+//! its length adds to its rating as Sudoku Explainer's does.
+
+use super::pencil::{Pencil, bit, digits};
+use super::step::{Step, eliminations_text};
+use super::technique::{Difficulty, Technique, length_bonus};
+use crate::puzzle::grid::{Clue, digit_char};
+use std::collections::VecDeque;
+
+/// The cells seeing both `a` and `b` that hold `digit`.
+fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8) -> Vec<Clue> {
+    let g = p.geometry();
+    g.peers(a)
+        .iter()
+        .copied()
+        .filter(|&c| c != b && p.has(c, digit) && g.sees(c, b))
+        .map(|c| Clue {
+            cell: p.cell(c),
+            digit,
+        })
+        .collect()
+}
+
+/// The best chain so far: its number of links and its step.
+type Best = Option<(usize, Step)>;
+
+fn keep(best: &mut Best, links: usize, step: Step) {
+    if best.as_ref().is_none_or(|(l, _)| links < *l) {
+        *best = Some((links, step));
+    }
+}
+
+/// The shortest X-chain that eliminates something.
+pub fn x_chain(p: &Pencil) -> Option<Step> {
+    let g = p.geometry();
+    let cells = p.size().cells();
+    let mut best: Best = None;
+    for digit in 1..=p.size().side() as u8 {
+        // Strong links: the two places of the digit in a house.
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for (h, house) in g.houses().iter().enumerate() {
+            let m = p.positions(h, digit);
+            if m.count_ones() == 2 {
+                let a = house[m.trailing_zeros() as usize];
+                let b = house[(31 - m.leading_zeros()) as usize];
+                if !strong[a].contains(&b) {
+                    strong[a].push(b);
+                    strong[b].push(a);
+                }
+            }
+        }
+        for start in 0..cells {
+            if strong[start].is_empty() {
+                continue;
+            }
+            // States: (cell, on). The start is off; a strong link turns a
+            // cell on, a weak link from an on cell turns the next off.
+            let mut parent = vec![[usize::MAX; 2]; cells];
+            let mut queue = VecDeque::new();
+            parent[start][0] = start;
+            queue.push_back((start, 0usize, 0usize));
+            while let Some((cell, on, depth)) = queue.pop_front() {
+                if best.as_ref().is_some_and(|(l, _)| depth + 1 >= *l) {
+                    break;
+                }
+                let next: Vec<usize> = if on == 0 {
+                    strong[cell].clone()
+                } else {
+                    g.peers(cell)
+                        .iter()
+                        .copied()
+                        .filter(|&c| p.has(c, digit))
+                        .collect()
+                };
+                for n in next {
+                    let n_on = 1 - on;
+                    if parent[n][n_on] != usize::MAX || n == start {
+                        continue;
+                    }
+                    parent[n][n_on] = cell;
+                    if n_on == 1 {
+                        let eliminations = seeing_both(p, start, n, digit);
+                        if !eliminations.is_empty() {
+                            let path = trace(&parent, start, n, 1);
+                            let step = x_step(p, digit, &path, eliminations);
+                            keep(&mut best, depth + 1, step);
+                            continue;
+                        }
+                    }
+                    queue.push_back((n, n_on, depth + 1));
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// The chain's cells from `start` to `end`, from the parents of the
+/// breadth-first search (`on` is the end's state).
+fn trace(parent: &[[usize; 2]], start: usize, end: usize, mut on: usize) -> Vec<usize> {
+    let mut path = vec![end];
+    let mut cell = end;
+    while cell != start || on != 0 {
+        cell = parent[cell][on];
+        on = 1 - on;
+        path.push(cell);
+        if path.len() > parent.len() * 2 {
+            break;
+        }
+    }
+    path.reverse();
+    path
+}
+
+fn x_step(p: &Pencil, digit: u8, path: &[usize], eliminations: Vec<Clue>) -> Step {
+    let mut chain = p.cell(path[0]).to_string();
+    for (i, &c) in path.iter().enumerate().skip(1) {
+        chain += if i % 2 == 1 { " = " } else { " - " };
+        chain += &p.cell(c).to_string();
+    }
+    let links = path.len() - 1;
+    let mut step = Step::new(Technique::XChain).pattern(p, path, &[digit]);
+    step.difficulty = step
+        .difficulty
+        .map(|d| Difficulty(d.0 + length_bonus(links)));
+    let (first, last) = (p.cell(path[0]), p.cell(path[links]));
+    let text = format!(
+        "{} is in {first} or {last} (chain {chain}), so {}",
+        digit_char(digit),
+        eliminations_text(&eliminations)
+    );
+    step.eliminations = eliminations;
+    step.say(text)
+}
+
+/// The shortest XY-chain that eliminates something.
+pub fn xy_chain(p: &Pencil) -> Option<Step> {
+    let g = p.geometry();
+    let cells = p.size().cells();
+    let bivalue: Vec<bool> = (0..cells)
+        .map(|c| p.candidates(c).count_ones() == 2)
+        .collect();
+    let side = p.size().side();
+    let mut best: Best = None;
+    for start in (0..cells).filter(|&c| bivalue[c]) {
+        for z in digits(p.candidates(start)) {
+            // State: (cell, the digit that is true in it if z is not true
+            // in the start). Parent pointers by state index.
+            let idx = |c: usize, d: u8| c * side + usize::from(d - 1);
+            let mut parent = vec![usize::MAX; cells * side];
+            let first_on = (p.candidates(start) & !bit(z)).trailing_zeros() as u8 + 1;
+            parent[idx(start, first_on)] = idx(start, first_on);
+            let mut queue = VecDeque::new();
+            queue.push_back((start, first_on, 1usize));
+            while let Some((cell, on, count)) = queue.pop_front() {
+                let links = 2 * (count + 1) - 1;
+                if best.as_ref().is_some_and(|(l, _)| links >= *l) {
+                    break;
+                }
+                for &t in g.peers(cell) {
+                    if !bivalue[t] || !p.has(t, on) || t == start {
+                        continue;
+                    }
+                    let t_on = (p.candidates(t) & !bit(on)).trailing_zeros() as u8 + 1;
+                    if parent[idx(t, t_on)] != usize::MAX {
+                        continue;
+                    }
+                    parent[idx(t, t_on)] = idx(cell, on);
+                    if t_on == z {
+                        let eliminations = seeing_both(p, start, t, z);
+                        if !eliminations.is_empty() {
+                            let mut path = vec![(t, t_on)];
+                            let mut s = idx(cell, on);
+                            while path.len() <= cells {
+                                let (c, d) = (s / side, (s % side) as u8 + 1);
+                                path.push((c, d));
+                                if parent[s] == s {
+                                    break;
+                                }
+                                s = parent[s];
+                            }
+                            path.reverse();
+                            keep(&mut best, links, xy_step(p, z, &path, eliminations, links));
+                            continue;
+                        }
+                    }
+                    queue.push_back((t, t_on, count + 1));
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+fn xy_step(p: &Pencil, z: u8, path: &[(usize, u8)], eliminations: Vec<Clue>, links: usize) -> Step {
+    let chain: Vec<String> = path
+        .iter()
+        .map(|&(c, on)| {
+            let off = (p.candidates(c) & !bit(on)).trailing_zeros() as u8 + 1;
+            format!("{} ({}={})", p.cell(c), digit_char(off), digit_char(on))
+        })
+        .collect();
+    let cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
+    let mut step = Step::new(Technique::XyChain).pattern(p, &cells, &[z]);
+    step.difficulty = step
+        .difficulty
+        .map(|d| Difficulty(d.0 + length_bonus(links)));
+    let (first, last) = (p.cell(cells[0]), p.cell(cells[cells.len() - 1]));
+    let text = format!(
+        "{} is in {first} or {last} (chain {}), so {}",
+        digit_char(z),
+        chain.join(" - "),
+        eliminations_text(&eliminations)
+    );
+    step.eliminations = eliminations;
+    step.say(text)
+}

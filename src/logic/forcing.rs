@@ -1,0 +1,238 @@
+//! Forcing chains: assume a candidate and follow what it forces. When the
+//! assumption leads to a contradiction, the candidate is false; when every
+//! candidate of a cell (or every place of a digit in a house) forces the
+//! same digit somewhere, that digit is true.
+//!
+//! The plain kind follows singles only; the dynamic kind also applies
+//! pointing, claiming and pairs along the way. The length of the longest
+//! branch (digits placed and candidates removed) adds to the rating as a
+//! chain's length does.
+
+use super::pencil::{Pencil, digits};
+use super::propagate::Propagator;
+use super::step::{Step, eliminations_text};
+use super::technique::{Difficulty, Technique, length_bonus};
+use super::{intersections, subsets};
+use crate::puzzle::grid::{Clue, digit_char};
+
+/// What an assumption led to: the grid after following it (`None`: a
+/// contradiction) and how many deductions that took.
+struct Branch {
+    result: Option<Vec<u8>>,
+    length: usize,
+}
+
+/// Follows `digit` in `cell` from `base` as far as singles (and, when
+/// `dynamic`, the basic eliminations) go, stopping past `limit`
+/// deductions. `q` is scratch space, reset from `base` (so that the
+/// hundreds of branches of a step allocate nothing); `keep` keeps the
+/// digits placed, for conclusions shared by several branches.
+fn follow(
+    q: &mut Propagator,
+    base: &Propagator,
+    (cell, digit): (usize, u8),
+    dynamic: bool,
+    limit: usize,
+    keep: bool,
+) -> Branch {
+    q.reset_from(base);
+    let mut length = 0;
+    let mut outcome = q.assign(cell, digit);
+    while outcome.is_ok() {
+        match q.run(limit.saturating_sub(length)) {
+            Ok(n) => length += n,
+            Err(c) => {
+                outcome = Err(c);
+                break;
+            }
+        }
+        if !dynamic || length > limit || q.pencil.is_solved() {
+            break;
+        }
+        let more = intersections::intersection(&q.pencil, true)
+            .or_else(|| intersections::intersection(&q.pencil, false))
+            .or_else(|| subsets::naked(&q.pencil, 2))
+            .or_else(|| subsets::hidden(&q.pencil, 2));
+        let Some(step) = more else { break };
+        length += step.eliminations.len();
+        let size = q.pencil.size();
+        outcome = step
+            .eliminations
+            .iter()
+            .try_for_each(|e| q.eliminate(size.index(e.cell), e.digit));
+    }
+    Branch {
+        result: outcome.ok().map(|()| {
+            if keep {
+                q.pencil.values().to_vec()
+            } else {
+                Vec::new()
+            }
+        }),
+        length,
+    }
+}
+
+/// The longest chain with the same length bonus as one of `length`.
+fn same_rating_up_to(length: usize) -> usize {
+    let bonus = length_bonus(length);
+    (length..)
+        .find(|&l| length_bonus(l + 1) > bonus)
+        .unwrap_or(length)
+}
+
+/// The best forcing chain: a contradiction, or a conclusion shared by
+/// every branch of a cell or of a digit in a house, whichever is shortest.
+pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
+    let technique = if dynamic {
+        Technique::DynamicForcingChain
+    } else {
+        Technique::ForcingChain
+    };
+    let size = p.size();
+    let cells = size.cells();
+    let side = size.side();
+    let base = Propagator::new(p);
+    let mut branches: Vec<Option<Branch>> = (0..cells * side).map(|_| None).collect();
+    let mut best: Option<(usize, Step)> = None;
+    // Contradictions first: they also fill in the branches the other kinds
+    // of conclusion compare. Every contradiction as short as the shortest
+    // (within its length bonus, so at the same rating) goes in one step:
+    // taken one at a time they would each be rated the same or lower.
+    let mut found: Vec<(usize, usize, u8)> = Vec::new();
+    let mut shortest = usize::MAX;
+    let mut scratch = base.clone();
+    // Cells with fewest candidates first: their contradictions tend to be
+    // short, and the limit then cuts every longer branch early.
+    let mut order: Vec<usize> = (0..cells).filter(|&c| p.candidates(c) != 0).collect();
+    order.sort_by_key(|&c| p.candidates(c).count_ones());
+    for &cell in &order {
+        for digit in digits(p.candidates(cell)) {
+            // Past the shortest contradiction's rating, a branch is of no
+            // use to any conclusion.
+            let limit = if shortest == usize::MAX {
+                cells
+            } else {
+                same_rating_up_to(shortest)
+            };
+            let keep = shortest == usize::MAX;
+            let branch = follow(&mut scratch, &base, (cell, digit), dynamic, limit, keep);
+            if branch.result.is_none() && branch.length <= limit {
+                shortest = shortest.min(branch.length);
+                found.push((branch.length, cell, digit));
+            }
+            branches[cell * side + usize::from(digit - 1)] = Some(branch);
+        }
+    }
+    if shortest != usize::MAX {
+        let top = same_rating_up_to(shortest);
+        found.retain(|&(l, _, _)| l <= top);
+        found.sort_unstable();
+        let (length, cell, digit) = found[0];
+        let cells_of: Vec<usize> = found.iter().map(|&(_, c, _)| c).collect();
+        let digits_of: Vec<u8> = {
+            let mut ds: Vec<u8> = found.iter().map(|&(_, _, d)| d).collect();
+            ds.sort_unstable();
+            ds.dedup();
+            ds
+        };
+        let mut step = Step::new(technique).pattern(p, &cells_of, &digits_of);
+        step.eliminations = found
+            .iter()
+            .map(|&(_, c, d)| Clue {
+                cell: p.cell(c),
+                digit: d,
+            })
+            .collect();
+        let mut text = format!(
+            "if {} were {}, {length} deductions later the grid would contradict itself, so {} cannot be {}",
+            p.cell(cell),
+            digit_char(digit),
+            p.cell(cell),
+            digit_char(digit)
+        );
+        if found.len() > 1 {
+            text += &format!(
+                "; as quickly, {}",
+                eliminations_text(&step.eliminations[1..])
+            );
+        }
+        best = Some((length, step.say(text)));
+    }
+    if best.is_none() {
+        // Every branch of a cell, then of each digit in each house.
+        let mut groups: Vec<(Vec<(usize, u8)>, String)> = Vec::new();
+        for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {
+            let options = digits(p.candidates(cell)).map(|d| (cell, d)).collect();
+            groups.push((options, format!("whatever {} is", p.cell(cell))));
+        }
+        for (h, house) in p.geometry().houses().iter().enumerate() {
+            for digit in 1..=side as u8 {
+                let options: Vec<(usize, u8)> = house
+                    .iter()
+                    .filter(|&&c| p.has(c, digit))
+                    .map(|&c| (c, digit))
+                    .collect();
+                if options.len() >= 2 {
+                    groups.push((
+                        options,
+                        format!(
+                            "wherever {} goes in {}",
+                            digit_char(digit),
+                            p.geometry().name(h)
+                        ),
+                    ));
+                }
+            }
+        }
+        for (options, said) in groups {
+            let results: Vec<&Branch> = options
+                .iter()
+                .filter_map(|&(c, d)| branches[c * side + usize::from(d - 1)].as_ref())
+                .collect();
+            if results.len() != options.len() || results.iter().any(|b| b.result.is_none()) {
+                continue;
+            }
+            let length = results.iter().map(|b| b.length).max().unwrap_or(0);
+            if best.as_ref().is_some_and(|(l, _)| length >= *l) {
+                continue;
+            }
+            let placements: Vec<Clue> = (0..cells)
+                .filter(|&c| p.value(c) == 0)
+                .filter_map(|c| {
+                    let mut agreed = results
+                        .iter()
+                        .map(|b| b.result.as_ref().map(|values| values[c]));
+                    let first = agreed.next().flatten()?;
+                    (first != 0 && agreed.all(|v| v == Some(first))).then(|| Clue {
+                        cell: p.cell(c),
+                        digit: first,
+                    })
+                })
+                .collect();
+            if placements.is_empty() {
+                continue;
+            }
+            let pattern: Vec<usize> = options.iter().map(|&(c, _)| c).collect();
+            let mut ds: Vec<u8> = options.iter().map(|&(_, d)| d).collect();
+            ds.dedup();
+            let mut step = Step::new(technique).pattern(p, &pattern, &ds);
+            let text = format!(
+                "{said}, {} follows within {length} deductions",
+                placements
+                    .iter()
+                    .map(|c| format!("{}={}", c.cell, digit_char(c.digit)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            step.placements = placements;
+            best = Some((length, step.say(text)));
+        }
+    }
+    best.map(|(length, mut step)| {
+        step.difficulty = step
+            .difficulty
+            .map(|d| Difficulty(d.0 + length_bonus(length)));
+        step
+    })
+}

@@ -1,0 +1,46 @@
+//! Solving as a person does: named techniques on a candidate grid, the
+//! step-by-step path they make, and the ratings people know (Sudoku
+//! Explainer's ER/EP/ED and qqwing's levels).
+//!
+//! The techniques read houses from the puzzle's [`Rules`](crate::puzzle::rules::Rules),
+//! so they work on every board size and on variants, where they stay sound
+//! (a house is a house whatever else the rules say). What the houses cannot
+//! see in a variant, the engine proves: see [`reason`].
+//!
+//! ```
+//! use z3doku::engine::{Settings, EngineKind, new_engine};
+//! use z3doku::logic::{Logic, Path, Rating, unique_solution};
+//! use z3doku::puzzle::{Puzzle, parse::parse_line};
+//!
+//! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let puzzle = Puzzle::classic(parse_line(line, 1, None)?);
+//! let mut engine = new_engine(&Settings { engine: EngineKind::Native, ..Settings::default() });
+//! let solution = unique_solution(engine.as_mut(), &puzzle, None)?;
+//! let (rating, path) = Rating::rate(&puzzle, &solution, Logic::default(), engine.as_mut())?;
+//! assert!(!path.steps.is_empty());
+//! assert!(rating.er >= rating.ed);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chains;
+mod fish;
+mod forcing;
+mod intersections;
+pub mod path;
+pub mod pencil;
+mod propagate;
+pub mod rating;
+pub mod reason;
+mod singles;
+pub mod step;
+mod subsets;
+pub mod technique;
+pub mod tutor;
+mod wings;
+
+pub use path::{Logic, Path, PathError, hint, next_step, unique_solution};
+pub use pencil::Pencil;
+pub use rating::{QqwingLevel, Rating};
+pub use step::Step;
+pub use technique::{Difficulty, Technique};
+pub use tutor::Tutor;

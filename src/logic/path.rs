@@ -1,0 +1,243 @@
+//! The path a person takes: the easiest step, again and again, until the
+//! grid is full or no technique applies. Every step is checked against the
+//! puzzle's one solution before it is taken: a wrong step is a bug in
+//! z3doku, never output.
+
+use super::pencil::Pencil;
+use super::reason;
+use super::step::Step;
+use super::technique::Technique;
+use super::{chains, fish, forcing, intersections, singles, subsets, wings};
+use crate::engine::{Engine, EngineError, GiveUp, Limits};
+use crate::puzzle::Puzzle;
+use crate::puzzle::check::verify_solution;
+use crate::puzzle::grid::{Clue, Grid};
+use crate::solve::Status;
+use std::ops::ControlFlow;
+use std::time::Instant;
+use thiserror::Error;
+
+/// Why there is no path.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PathError {
+    /// The puzzle has no solution, or more than one: a path leads to one
+    /// solution, so the puzzle must have exactly one.
+    #[error("the puzzle has {}: a solving path needs exactly one solution", match .0 { Status::None => "no solution", _ => "more than one solution" })]
+    NotUnique(Status),
+    /// The engine gave up finding the solution.
+    #[error("gave up: {0}")]
+    GaveUp(GiveUp),
+    /// A step broke the solution, or the engine its contract: a bug.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl PathError {
+    /// The status that reports it.
+    pub fn status(&self) -> Status {
+        match self {
+            PathError::NotUnique(status) => *status,
+            PathError::GaveUp(_) => Status::GaveUp,
+            PathError::Internal(_) => Status::Error,
+        }
+    }
+}
+
+impl From<EngineError> for PathError {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::GaveUp(reason) => PathError::GaveUp(reason),
+            EngineError::Internal(message) => PathError::Internal(message),
+        }
+    }
+}
+
+/// How to look for steps.
+#[derive(Clone, Copy, Debug)]
+pub struct Logic<'a> {
+    /// The techniques to try, easiest first.
+    pub techniques: &'a [Technique],
+    /// On a variant puzzle, when no technique applies, ask the engine for
+    /// the deduction with the smallest reason before searching.
+    pub reasoned: bool,
+    /// Stop reasoning (and finish by search) at this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Logic<'_> {
+    fn default() -> Self {
+        Logic {
+            techniques: &Technique::NAMED,
+            reasoned: true,
+            deadline: None,
+        }
+    }
+}
+
+/// A puzzle's solving path.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Grid,
+    /// The steps, in order. When the techniques ran out, the last one is
+    /// [`Technique::Search`], placing the rest.
+    pub steps: Vec<Step>,
+    /// The open cells left when the techniques ran out; `None` when they
+    /// solved the puzzle.
+    pub stuck_at: Option<usize>,
+}
+
+/// The one solution of `puzzle`, checked; or why there is none.
+pub fn unique_solution(
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Result<Grid, PathError> {
+    let mut found: Vec<Grid> = Vec::new();
+    engine.solutions(
+        puzzle,
+        Limits {
+            solutions: 2,
+            deadline,
+        },
+        &mut |f| {
+            found.push(f.grid.clone());
+            ControlFlow::Continue(())
+        },
+    )?;
+    match found.as_slice() {
+        [one] => {
+            verify_solution(puzzle, one)
+                .map_err(|e| PathError::Internal(format!("the engine's solution is wrong: {e}")))?;
+            Ok(one.clone())
+        }
+        [] => Err(PathError::NotUnique(Status::None)),
+        _ => Err(PathError::NotUnique(Status::Multiple)),
+    }
+}
+
+/// The first of `logic`'s techniques that applies to `p`, as a step.
+/// `unique_classic` allows the techniques that assume one solution and
+/// classic rules.
+pub fn next_step(p: &Pencil, techniques: &[Technique], unique_classic: bool) -> Option<Step> {
+    techniques.iter().find_map(|&t| find(t, p, unique_classic))
+}
+
+fn find(t: Technique, p: &Pencil, unique_classic: bool) -> Option<Step> {
+    if t.needs_uniqueness() && !unique_classic {
+        return None;
+    }
+    match t {
+        Technique::FullHouse => singles::full_house(p),
+        Technique::HiddenSingleBox => singles::hidden_single(p, true),
+        Technique::HiddenSingleLine => singles::hidden_single(p, false),
+        Technique::NakedSingle => singles::naked_single(p),
+        Technique::Pointing => intersections::intersection(p, true),
+        Technique::Claiming => intersections::intersection(p, false),
+        Technique::NakedPair => subsets::naked(p, 2),
+        Technique::NakedTriple => subsets::naked(p, 3),
+        Technique::NakedQuad => subsets::naked(p, 4),
+        Technique::HiddenPair => subsets::hidden(p, 2),
+        Technique::HiddenTriple => subsets::hidden(p, 3),
+        Technique::HiddenQuad => subsets::hidden(p, 4),
+        Technique::XWing => fish::fish(p, 2),
+        Technique::Swordfish => fish::fish(p, 3),
+        Technique::Jellyfish => fish::fish(p, 4),
+        Technique::XyWing => wings::wing(p, false),
+        Technique::XyzWing => wings::wing(p, true),
+        Technique::UniqueRectangle => wings::unique_rectangle(p, 1),
+        Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2),
+        Technique::XChain => chains::x_chain(p),
+        Technique::XyChain => chains::xy_chain(p),
+        Technique::ForcingChain => forcing::forcing_chain(p, false),
+        Technique::DynamicForcingChain => forcing::forcing_chain(p, true),
+        _ => None,
+    }
+}
+
+impl Path {
+    /// The path of `puzzle` (whose one solution is `solution`, checked by
+    /// the caller) with `logic`'s techniques. On a variant puzzle, with
+    /// [`Logic::reasoned`], `engine` proves the reasoned steps.
+    pub fn find(
+        puzzle: &Puzzle,
+        solution: &Grid,
+        logic: Logic<'_>,
+        engine: &mut dyn Engine,
+    ) -> Result<Path, PathError> {
+        let mut path = Path {
+            puzzle: puzzle.clone(),
+            solution: solution.clone(),
+            steps: Vec::new(),
+            stuck_at: None,
+        };
+        let mut p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
+        let unique_classic = puzzle.rules().is_classic();
+        let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+        while !p.is_solved() {
+            let mut step = next_step(&p, logic.techniques, unique_classic);
+            if step.is_none() && variant && logic.reasoned {
+                step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
+            }
+            let Some(step) = step else {
+                path.stuck_at = Some(p.open_cells());
+                path.steps.push(search_step(&p, solution));
+                break;
+            };
+            step.check(solution).map_err(PathError::Internal)?;
+            if step.is_empty() {
+                return Err(PathError::Internal(format!("{step}: changes nothing")));
+            }
+            p.apply(&step.placements, &step.eliminations);
+            path.steps.push(step);
+        }
+        Ok(path)
+    }
+
+    /// Whether the techniques ran out and search finished the puzzle.
+    pub fn searched(&self) -> bool {
+        self.stuck_at.is_some()
+    }
+}
+
+/// The last step when no technique applies: the rest of the solution.
+fn search_step(p: &Pencil, solution: &Grid) -> Step {
+    let open: Vec<usize> = (0..p.size().cells()).filter(|&c| p.value(c) == 0).collect();
+    let mut step = Step::new(Technique::Search).pattern(p, &open, &[]);
+    step.placements = open
+        .iter()
+        .map(|&c| Clue {
+            cell: p.cell(c),
+            digit: solution.get(c),
+        })
+        .collect();
+    step.say(format!(
+        "no technique applies with {} cells open; search places the rest",
+        open.len()
+    ))
+}
+
+/// The easiest next step of `puzzle` (whose solution is `solution`),
+/// from the given digits; `None` when it is already solved.
+pub fn hint(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    logic: Logic<'_>,
+    engine: &mut dyn Engine,
+) -> Result<Option<Step>, PathError> {
+    let p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
+    if p.is_solved() {
+        return Ok(None);
+    }
+    let unique_classic = puzzle.rules().is_classic();
+    let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+    let mut step = next_step(&p, logic.techniques, unique_classic);
+    if step.is_none() && variant && logic.reasoned {
+        step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
+    }
+    let step = step.unwrap_or_else(|| search_step(&p, solution));
+    step.check(solution).map_err(PathError::Internal)?;
+    Ok(Some(step))
+}

@@ -1,0 +1,329 @@
+//! The candidate grid a person pencils in: each cell's digit, or the digits
+//! it may still take. Every technique reads and changes one.
+//!
+//! Houses come from the puzzle's [`Rules`], never from the board size, so
+//! the same grid serves every size, Latin squares and diagonal Sudoku. A
+//! digit set is a `u32` with bit `d - 1` for digit `d` (boards go up to 25).
+
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::{Cell, Clue, Grid, Size};
+use crate::puzzle::rules::{HouseKind, Rules};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The bit of digit `d`.
+pub fn bit(digit: u8) -> u32 {
+    1 << (digit - 1)
+}
+
+/// The digits of a set, smallest first.
+pub fn digits(mut set: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let d = set.trailing_zeros() as u8 + 1;
+            set &= set - 1;
+            d
+        })
+    })
+}
+
+/// The board's shape as the techniques need it, worked out once per set of
+/// rules: houses as lists of cells, each cell's houses and the cells that
+/// share a house with it (its peers), as a list and as a bit set.
+#[derive(Debug)]
+pub struct Geometry {
+    size: Size,
+    houses: Vec<Vec<usize>>,
+    kinds: Vec<HouseKind>,
+    names: Vec<String>,
+    houses_of: Vec<Vec<usize>>,
+    peers: Vec<Vec<usize>>,
+    peer_bits: Vec<[u64; 10]>,
+    overlaps: Vec<Vec<(usize, u32)>>,
+}
+
+impl Geometry {
+    fn new(rules: &Rules) -> Geometry {
+        let size = rules.size();
+        let cells = size.cells();
+        let houses: Vec<Vec<usize>> = rules.houses().iter().map(|h| h.cells.clone()).collect();
+        let mut peer_bits = vec![[0u64; 10]; cells];
+        let mut peers = vec![Vec::new(); cells];
+        for (cell, list) in peers.iter_mut().enumerate() {
+            for &h in rules.houses_of(cell) {
+                for &other in &houses[h] {
+                    if other != cell && peer_bits[cell][other / 64] >> (other % 64) & 1 == 0 {
+                        peer_bits[cell][other / 64] |= 1 << (other % 64);
+                        list.push(other);
+                    }
+                }
+            }
+            list.sort_unstable();
+        }
+        // For each house, the other houses it shares two cells or more
+        // with, and which of its places those are.
+        let overlaps = houses
+            .iter()
+            .enumerate()
+            .map(|(a, cells_a)| {
+                (0..houses.len())
+                    .filter(|&b| b != a)
+                    .map(|b| {
+                        let mask = (0..cells_a.len())
+                            .filter(|&k| houses[b].contains(&cells_a[k]))
+                            .fold(0u32, |m, k| m | 1 << k);
+                        (b, mask)
+                    })
+                    .filter(|(_, m)| m.count_ones() >= 2)
+                    .collect()
+            })
+            .collect();
+        Geometry {
+            size,
+            overlaps,
+            kinds: rules.houses().iter().map(|h| h.kind).collect(),
+            names: rules.houses().iter().map(|h| h.to_string()).collect(),
+            houses_of: (0..cells).map(|c| rules.houses_of(c).to_vec()).collect(),
+            houses,
+            peers,
+            peer_bits,
+        }
+    }
+
+    /// The geometry of `rules`: shared per size for classic rules, so a
+    /// file of puzzles works it out once.
+    pub fn of(rules: &Rules) -> Arc<Geometry> {
+        static CLASSIC: OnceLock<Mutex<Vec<Arc<Geometry>>>> = OnceLock::new();
+        if !rules.is_classic() {
+            return Arc::new(Geometry::new(rules));
+        }
+        let cache = CLASSIC.get_or_init(|| Mutex::new(Vec::new()));
+        // A poisoned lock only means another thread panicked while pushing;
+        // working the geometry out again is always right.
+        let Ok(mut cache) = cache.lock() else {
+            return Arc::new(Geometry::new(rules));
+        };
+        if let Some(found) = cache.iter().find(|g| g.size == rules.size()) {
+            return Arc::clone(found);
+        }
+        let made = Arc::new(Geometry::new(rules));
+        cache.push(Arc::clone(&made));
+        made
+    }
+
+    /// The houses, as [`Rules::houses`] lists them.
+    pub fn houses(&self) -> &[Vec<usize>] {
+        &self.houses
+    }
+
+    /// The kind of house `h`.
+    pub fn kind(&self, h: usize) -> HouseKind {
+        self.kinds[h]
+    }
+
+    /// House `h` as messages name it (`box 5`).
+    pub fn name(&self, h: usize) -> &str {
+        &self.names[h]
+    }
+
+    /// The houses sharing two cells or more with house `h`, each with the
+    /// places (in `h`'s list) of the shared cells.
+    pub fn overlaps(&self, h: usize) -> &[(usize, u32)] {
+        &self.overlaps[h]
+    }
+
+    /// The houses holding `cell`.
+    pub fn houses_of(&self, cell: usize) -> &[usize] {
+        &self.houses_of[cell]
+    }
+
+    /// The cells sharing a house with `cell`.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
+    }
+
+    /// Whether `a` and `b` share a house (and are different cells).
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a][b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+}
+
+/// A candidate grid: placed digits, and each open cell's candidates.
+#[derive(Clone, Debug)]
+pub struct Pencil {
+    geometry: Arc<Geometry>,
+    values: Vec<u8>,
+    candidates: Vec<u32>,
+}
+
+impl Pencil {
+    /// The grid of `puzzle` with its givens placed and every other cell
+    /// holding the digits its houses allow; `None` when two givens clash.
+    pub fn new(puzzle: &Puzzle) -> Option<Pencil> {
+        let size = puzzle.size();
+        let all = u32::MAX >> (32 - size.side());
+        let mut pencil = Pencil {
+            geometry: Geometry::of(puzzle.rules()),
+            values: vec![0; size.cells()],
+            candidates: vec![all; size.cells()],
+        };
+        for (cell, digit) in puzzle.givens().clues() {
+            if pencil.candidates[cell] & bit(digit) == 0 {
+                return None;
+            }
+            pencil.place(cell, digit);
+        }
+        Some(pencil)
+    }
+
+    /// The board's shape.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.geometry.size
+    }
+
+    /// The cell with row-major index `index`.
+    pub fn cell(&self, index: usize) -> Cell {
+        self.geometry.size.cell_at(index)
+    }
+
+    /// The digit placed in `cell`, or 0.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` (none once placed).
+    pub fn candidates(&self, cell: usize) -> u32 {
+        self.candidates[cell]
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.candidates[cell] & bit(digit) != 0
+    }
+
+    /// Places `digit` in `cell` and takes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
+        let b = !bit(digit);
+        for &p in &self.geometry.peers[cell] {
+            self.candidates[p] &= b;
+        }
+    }
+
+    /// Places `digit` in `cell` without touching its peers (the caller
+    /// takes care of them).
+    pub(crate) fn place_only(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
+    }
+
+    /// Becomes a copy of `other` (of the same board), reusing its own
+    /// memory.
+    pub(crate) fn copy_from(&mut self, other: &Pencil) {
+        self.values.copy_from_slice(&other.values);
+        self.candidates.copy_from_slice(&other.candidates);
+    }
+
+    /// The digits placed, row-major, 0 for an open cell.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The shared geometry itself.
+    pub(crate) fn geometry_arc(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// Takes `digit` from the candidates of `cell`.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.candidates[cell] &= !bit(digit);
+    }
+
+    /// Applies placements and eliminations.
+    pub fn apply(&mut self, placements: &[Clue], eliminations: &[Clue]) {
+        let size = self.size();
+        for e in eliminations {
+            self.eliminate(size.index(e.cell), e.digit);
+        }
+        for p in placements {
+            self.place(size.index(p.cell), p.digit);
+        }
+    }
+
+    /// The positions of `digit` among house `h`'s cells, as a bit set of
+    /// their places in the house's list.
+    pub fn positions(&self, h: usize, digit: u8) -> u32 {
+        let b = bit(digit);
+        let mut set = 0;
+        for (k, &cell) in self.geometry.houses[h].iter().enumerate() {
+            if self.candidates[cell] & b != 0 {
+                set |= 1 << k;
+            }
+        }
+        set
+    }
+
+    /// The positions of every digit in house `h` at once: entry `d - 1`
+    /// is [`Pencil::positions`] of `d`.
+    pub fn all_positions(&self, h: usize) -> [u32; 25] {
+        let mut pos = [0u32; 25];
+        for (k, &cell) in self.geometry.houses[h].iter().enumerate() {
+            for d in digits(self.candidates[cell]) {
+                pos[usize::from(d - 1)] |= 1 << k;
+            }
+        }
+        pos
+    }
+
+    /// Whether `digit` is placed in house `h`.
+    pub fn placed_in(&self, h: usize, digit: u8) -> bool {
+        self.geometry.houses[h]
+            .iter()
+            .any(|&c| self.values[c] == digit)
+    }
+
+    /// The number of cells without a digit.
+    pub fn open_cells(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Whether nothing is visibly wrong: every open cell has a candidate
+    /// and every digit a place (or a placement) in every house.
+    pub fn is_consistent(&self) -> bool {
+        if (0..self.values.len()).any(|c| self.values[c] == 0 && self.candidates[c] == 0) {
+            return false;
+        }
+        let all = u32::MAX >> (32 - self.size().side());
+        self.geometry.houses.iter().all(|house| {
+            let mut seen = 0;
+            for &c in house {
+                seen |= self.candidates[c];
+                if self.values[c] != 0 {
+                    seen |= bit(self.values[c]);
+                }
+            }
+            seen == all
+        })
+    }
+
+    /// The placed digits as a grid.
+    pub fn grid(&self) -> Grid {
+        // The values are digits of this board, so the grid always exists.
+        Grid::from_cells(self.size(), &self.values).unwrap_or_else(|| Grid::empty(self.size()))
+    }
+}

@@ -1,0 +1,173 @@
+//! Naked and hidden subsets (pairs, triples, quads) within a house.
+
+use super::pencil::{Pencil, bit, digits};
+use super::step::{Step, cell_list, digit_list, eliminations_text};
+use super::technique::Technique;
+use crate::puzzle::grid::Clue;
+
+/// Calls `visit` with every `k`-subset of `items` (as indexes into it)
+/// until it answers `Some`.
+pub(crate) fn combinations<T>(
+    n: usize,
+    k: usize,
+    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        start: usize,
+        n: usize,
+        k: usize,
+        chosen: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return visit(chosen);
+        }
+        for i in start..n {
+            if n - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(i);
+            if let Some(found) = go(i + 1, n, k, chosen, visit) {
+                return Some(found);
+            }
+            chosen.pop();
+        }
+        None
+    }
+    go(0, n, k, &mut Vec::with_capacity(k), visit)
+}
+
+/// `k` cells of a house whose candidates are `k` digits between them: the
+/// digits go from every other cell of every house holding all `k`.
+pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
+    let technique = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    let g = p.geometry();
+    for (h, house) in g.houses().iter().enumerate() {
+        let open: Vec<usize> = house.iter().copied().filter(|&c| p.value(c) == 0).collect();
+        // With exactly `k` open cells the house itself loses nothing, but a
+        // second house holding them all (a box) may.
+        if open.len() < k {
+            continue;
+        }
+        let small: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&c| (2..=k).contains(&(p.candidates(c).count_ones() as usize)))
+            .collect();
+        let found = combinations(small.len(), k, &mut |pick| {
+            let union = pick.iter().fold(0, |u, &i| u | p.candidates(small[i]));
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
+            let mut eliminations = Vec::new();
+            let mut named = vec![h];
+            for &other in g.houses_of(cells[0]) {
+                if other != h && cells.iter().all(|c| g.houses()[other].contains(c)) {
+                    named.push(other);
+                }
+            }
+            for &hh in &named {
+                for &c in &g.houses()[hh] {
+                    if cells.contains(&c) {
+                        continue;
+                    }
+                    for d in digits(p.candidates(c) & union) {
+                        let e = Clue {
+                            cell: p.cell(c),
+                            digit: d,
+                        };
+                        if !eliminations.contains(&e) {
+                            eliminations.push(e);
+                        }
+                    }
+                }
+            }
+            if eliminations.is_empty() {
+                return None;
+            }
+            let ds: Vec<u8> = digits(union).collect();
+            let mut step = Step::new(technique).pattern(p, &cells, &ds);
+            let text = format!(
+                "{} hold only {} between them in {}, so {}",
+                cell_list(cells.iter().map(|&c| p.cell(c))),
+                digit_list(&ds, false),
+                g.name(h),
+                eliminations_text(&eliminations)
+            );
+            step.eliminations = eliminations;
+            Some(step.say(text))
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// `k` digits whose places in a house are `k` cells between them: those
+/// cells lose every other digit.
+pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
+    let technique = match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    let g = p.geometry();
+    for (h, house) in g.houses().iter().enumerate() {
+        let mut free = 0;
+        let mut open = 0;
+        for &c in house {
+            free |= p.candidates(c);
+            open += usize::from(p.value(c) == 0);
+        }
+        if open <= k {
+            continue;
+        }
+        let places: Vec<(u8, u32)> = digits(free)
+            .map(|d| (d, p.positions(h, d)))
+            .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
+            .collect();
+        let found = combinations(places.len(), k, &mut |pick| {
+            let union = pick.iter().fold(0u32, |u, &i| u | places[i].1);
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let ds: Vec<u8> = pick.iter().map(|&i| places[i].0).collect();
+            let keep = ds.iter().fold(0, |m, &d| m | bit(d));
+            let cells: Vec<usize> = (0..house.len())
+                .filter(|&i| union >> i & 1 == 1)
+                .map(|i| house[i])
+                .collect();
+            let eliminations: Vec<Clue> = cells
+                .iter()
+                .flat_map(|&c| digits(p.candidates(c) & !keep).map(move |d| (c, d)))
+                .map(|(c, digit)| Clue {
+                    cell: p.cell(c),
+                    digit,
+                })
+                .collect();
+            if eliminations.is_empty() {
+                return None;
+            }
+            let mut step = Step::new(technique).pattern(p, &cells, &ds);
+            let text = format!(
+                "in {}, {} can only go in {}, so {}",
+                g.name(h),
+                digit_list(&ds, false),
+                cell_list(cells.iter().map(|&c| p.cell(c))),
+                eliminations_text(&eliminations)
+            );
+            step.eliminations = eliminations;
+            Some(step.say(text))
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}

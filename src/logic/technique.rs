@@ -1,0 +1,276 @@
+//! The named techniques, their names and their Sudoku Explainer (SE)
+//! ratings, and the difficulty scale those ratings live on.
+
+use std::fmt;
+
+/// A rating on Sudoku Explainer's scale, in tenths (23 is 2.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Difficulty(pub u16);
+
+impl Difficulty {
+    /// The rating as a number (2.3).
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// A way to make progress on a candidate grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// The only place for a digit in a box.
+    HiddenSingleBox,
+    /// The only place for a digit in a row, column or diagonal.
+    HiddenSingleLine,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A box's candidates for a digit all in one line: the rest of the line
+    /// loses the digit.
+    Pointing,
+    /// A line's candidates for a digit all in one box (or another house):
+    /// the rest of that house loses the digit.
+    Claiming,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// A digit in two rows confined to two columns, or the other way.
+    XWing,
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair,
+    /// Three cells of a house with three candidates between them.
+    NakedTriple,
+    /// A digit in three rows confined to three columns, or the other way.
+    Swordfish,
+    /// Three digits confined to three cells of a house.
+    HiddenTriple,
+    /// A pivot `xy` seeing pincers `xz` and `yz`: cells seeing both
+    /// pincers are not `z`.
+    XyWing,
+    /// A pivot `xyz` seeing pincers `xz` and `yz`: cells seeing all three
+    /// are not `z`.
+    XyzWing,
+    /// Unique rectangle, type 1: four cells on two rows, two columns and
+    /// two boxes, three of them holding only `ab`; the fourth is not `a`
+    /// nor `b`, or the puzzle would have two solutions.
+    UniqueRectangle,
+    /// Unique rectangle, type 2: two cells `ab`, two `abc`; cells seeing
+    /// both `abc` cells are not `c`.
+    UniqueRectangle2,
+    /// Four cells of a house with four candidates between them.
+    NakedQuad,
+    /// A digit in four rows confined to four columns, or the other way.
+    Jellyfish,
+    /// Four digits confined to four cells of a house.
+    HiddenQuad,
+    /// One digit's chain of alternating strong and weak links (simple
+    /// colouring, skyscraper, two-string kite, turbot fish): cells that see
+    /// both ends are not the digit.
+    XChain,
+    /// A chain of two-candidate cells: cells seeing both ends are not the
+    /// digit the chain starts and ends with.
+    XyChain,
+    /// Assuming a candidate, placing singles leads to a contradiction; or
+    /// every candidate of a cell leads to the same conclusion.
+    ForcingChain,
+    /// As [`Technique::ForcingChain`], with pointing, claiming and pairs
+    /// also applied along the way.
+    DynamicForcingChain,
+    /// A deduction the engine proved from a small set of facts and rules
+    /// (variant puzzles): see [`crate::logic::reason`].
+    Reasoned,
+    /// No technique applies: the rest comes from search (a guess).
+    Search,
+}
+
+impl Technique {
+    /// Every technique with a finder, easiest first: the order the path
+    /// tries them in.
+    pub const NAMED: [Technique; 23] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::ForcingChain,
+        Technique::DynamicForcingChain,
+    ];
+
+    /// The techniques qqwing knows, in the order its solver tries them:
+    /// singles before hidden singles before the rest.
+    pub const QQWING: [Technique; 8] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedPair,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::HiddenPair,
+    ];
+
+    /// The name people use, lower case: `hidden single`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "X-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
+            Technique::ForcingChain => "forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::Reasoned => "reasoned",
+            Technique::Search => "search",
+        }
+    }
+
+    /// A stable word for JSON: `hidden-single-box`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingleBox => "hidden-single-box",
+            Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::NakedSingle => "naked-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::UniqueRectangle => "unique-rectangle-1",
+            Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::NakedQuad => "naked-quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::Reasoned => "reasoned",
+            Technique::Search => "search",
+        }
+    }
+
+    /// Sudoku Explainer's base rating. Chains add to it by their length
+    /// ([`length_bonus`]). A reasoned step and search have none.
+    pub fn base_rating(self) -> Option<Difficulty> {
+        let tenths = match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::NakedSingle => 23,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 45,
+            Technique::UniqueRectangle2 => 46,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::XChain => 66,
+            Technique::XyChain => 70,
+            Technique::ForcingChain => 85,
+            Technique::DynamicForcingChain => 90,
+            Technique::Reasoned | Technique::Search => return None,
+        };
+        Some(Difficulty(tenths))
+    }
+
+    /// Whether the technique assumes the puzzle has one solution (unique
+    /// rectangles): sound only on a unique classic puzzle, whose digits
+    /// can be swapped in a rectangle without breaking a rule.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle | Technique::UniqueRectangle2
+        )
+    }
+}
+
+/// Sudoku Explainer's extra difficulty for a chain of `links` links: a
+/// tenth each time the length passes 4, 6, 8, 12, 16, 24, 32, ... (the
+/// bounds grow by 3/2 and 4/3 in turn).
+pub fn length_bonus(links: usize) -> u16 {
+    let (mut ceiling, mut odd, mut added) = (4usize, false, 0u16);
+    while links > ceiling {
+        added += 1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_rise_along_the_order() {
+        let ratings: Vec<_> = Technique::NAMED
+            .iter()
+            .filter_map(|t| t.base_rating())
+            .collect();
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+        assert_eq!(Difficulty(23).to_string(), "2.3");
+    }
+
+    #[test]
+    fn chains_grow_harder_with_length() {
+        let bonus: Vec<u16> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25]
+            .iter()
+            .map(|&n| length_bonus(n))
+            .collect();
+        assert_eq!(bonus, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+}

@@ -1,0 +1,76 @@
+//! The questions people ask of a puzzle, answered in one place for the
+//! command line and the batch runner: the next step, the whole path, and
+//! the ratings. Each finds the puzzle's one solution first with the native
+//! search (checked by the independent checker), so that every step can be
+//! checked against it.
+
+use super::path::{Logic, Path, PathError, hint, unique_solution};
+use super::rating::Rating;
+use super::step::Step;
+use crate::engine::{Engine, EngineKind, Settings, new_engine};
+use crate::puzzle::Puzzle;
+use crate::puzzle::grid::Grid;
+use std::time::{Duration, Instant};
+
+/// Answers hints, paths and ratings, keeping its engines between puzzles.
+pub struct Tutor {
+    native: Box<dyn Engine>,
+    prover: Box<dyn Engine>,
+    timeout: Option<Duration>,
+}
+
+impl Tutor {
+    /// A tutor whose reasoned steps (variant puzzles) are proved by
+    /// `prover`, within `timeout` per question; past it the rest is
+    /// finished by search.
+    pub fn new(prover: EngineKind, timeout: Option<Duration>) -> Tutor {
+        let native = Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        };
+        Tutor {
+            native: new_engine(&native),
+            prover: new_engine(&Settings {
+                engine: prover,
+                ..Settings::default()
+            }),
+            timeout,
+        }
+    }
+
+    fn start(&mut self, puzzle: &Puzzle) -> Result<(Grid, Option<Instant>), PathError> {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let solution = unique_solution(self.native.as_mut(), puzzle, deadline)?;
+        Ok((solution, deadline))
+    }
+
+    /// The easiest next step; `None` when the puzzle is solved already.
+    pub fn hint(&mut self, puzzle: &Puzzle) -> Result<Option<Step>, PathError> {
+        let (solution, deadline) = self.start(puzzle)?;
+        let logic = Logic {
+            deadline,
+            ..Logic::default()
+        };
+        hint(puzzle, &solution, logic, self.prover.as_mut())
+    }
+
+    /// The whole path.
+    pub fn path(&mut self, puzzle: &Puzzle) -> Result<Path, PathError> {
+        let (solution, deadline) = self.start(puzzle)?;
+        let logic = Logic {
+            deadline,
+            ..Logic::default()
+        };
+        Path::find(puzzle, &solution, logic, self.prover.as_mut())
+    }
+
+    /// The ratings, with the path they come from.
+    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<(Rating, Path), PathError> {
+        let (solution, deadline) = self.start(puzzle)?;
+        let logic = Logic {
+            deadline,
+            ..Logic::default()
+        };
+        Rating::rate(puzzle, &solution, logic, self.prover.as_mut())
+    }
+}

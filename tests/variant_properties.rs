@@ -1,0 +1,181 @@
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+//! Property tests for variant rules: random sets of rules on 4x4 and 6x6
+//! boards, where the native engine and Z3 in every encoding must agree on
+//! the number of solutions up to a limit, and every solution must pass
+//! the independent checker.
+
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+use z3doku::engine::{EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::constraint::{Constraint, Outside};
+use z3doku::puzzle::grid::{Cell, Grid, Size};
+use z3doku::puzzle::rules::{Diagonal, Rules};
+use z3doku::solve::count_with;
+
+/// Solutions counted, at most.
+const LIMIT: usize = 12;
+
+/// One rule drawn from `choice` numbers, on a board of `side`.
+fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
+    let size = Size::from_side(side).unwrap();
+    let at = |k: usize| {
+        let i = choice[k] % size.cells();
+        size.cell(i / side, i % side)
+    };
+    // A cell and its right or lower neighbour.
+    let neighbours = |k: usize| -> [Cell; 2] {
+        let a = at(k);
+        if choice[k + 1].is_multiple_of(2) && a.col() + 1 < side {
+            [a, size.cell(a.row(), a.col() + 1)]
+        } else if a.row() + 1 < side {
+            [a, size.cell(a.row() + 1, a.col())]
+        } else {
+            [a, size.cell(a.row(), a.col() - 1)]
+        }
+    };
+    let line = |k: usize, n: usize| -> Vec<Cell> {
+        let mut cells: Vec<Cell> = Vec::new();
+        for j in 0..n {
+            let c = at(k + j);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        cells
+    };
+    let outside = Outside {
+        row: choice[1].is_multiple_of(2),
+        number: choice[2] % side,
+        reversed: choice[3].is_multiple_of(2),
+    };
+    Some(match choice[0] % 16 {
+        0 => Constraint::Cage {
+            cells: neighbours(1).to_vec(),
+            sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
+        },
+        1 => Constraint::Thermo { cells: line(1, 3) },
+        2 => Constraint::Difference {
+            cells: neighbours(1),
+            value: 1 + (choice[3] % 2) as u8,
+        },
+        3 => Constraint::Ratio {
+            cells: neighbours(1),
+            value: 2,
+        },
+        4 => Constraint::Xv {
+            cells: neighbours(1),
+            sum: 5,
+        },
+        5 => Constraint::AntiKing,
+        6 => Constraint::NonConsecutive,
+        7 => Constraint::Odd(at(1)),
+        8 => Constraint::Sandwich {
+            line: outside,
+            sum: (choice[4] % 8) as u32,
+        },
+        9 => Constraint::XSum {
+            line: outside,
+            sum: 1 + (choice[4] % 12) as u32,
+        },
+        10 => Constraint::Skyscraper {
+            line: outside,
+            count: 1 + choice[4] % side,
+        },
+        11 => Constraint::Arrow {
+            circle: vec![at(1)],
+            line: line(2, 2).into_iter().filter(|&c| c != at(1)).collect(),
+        },
+        12 => Constraint::BetweenLine(line(1, 3)),
+        13 => Constraint::Renban(line(1, 3)),
+        14 => Constraint::Quadruple {
+            cells: line(1, 4),
+            digits: vec![1 + (choice[5] % side) as u8],
+        },
+        _ => Constraint::Palindrome(line(1, 4)),
+    })
+}
+
+/// A puzzle on a board of `side`: a few rules (those that fit) and a
+/// given or two.
+fn puzzle(side: usize) -> impl Strategy<Value = Puzzle> {
+    (
+        prop::collection::vec(prop::collection::vec(any::<usize>(), 8), 1..4),
+        prop::collection::vec((any::<usize>(), any::<u8>()), 0..3),
+        any::<bool>(),
+    )
+        .prop_map(move |(choices, givens, diagonal)| {
+            let size = Size::from_side(side).unwrap();
+            let mut builder = Rules::builder(size);
+            if diagonal {
+                builder.diagonal(Diagonal::Falling);
+            }
+            for choice in &choices {
+                if let Some(rule) = rule(side, choice) {
+                    // A rule that cannot hold on the board is refused, as
+                    // input would be; the others make the puzzle.
+                    let _ = builder.constraint(rule);
+                }
+            }
+            let mut grid = Grid::empty(size);
+            for (cell, digit) in givens {
+                grid.set(cell % size.cells(), 1 + digit % side as u8);
+            }
+            Puzzle::new(grid, builder.build().unwrap())
+        })
+}
+
+fn agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
+    let deadline = Some(Instant::now() + Duration::from_secs(60));
+    let mut counts = Vec::new();
+    let mut configs = vec![Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    }];
+    configs.extend(EncodingKind::ALL.map(|encoding| Settings {
+        engine: EngineKind::Z3,
+        encoding,
+        ..Settings::default()
+    }));
+    for settings in &configs {
+        let mut engine = new_engine(settings);
+        let mut bad = None;
+        let count = count_with(engine.as_mut(), puzzle, LIMIT, deadline, &mut |grid| {
+            if let Err(e) = verify_solution(puzzle, grid) {
+                bad = Some(e);
+            }
+        })
+        .unwrap();
+        prop_assert_eq!(bad, None);
+        prop_assert_eq!(count.gave_up, None);
+        counts.push(count.solutions);
+    }
+    prop_assert!(
+        counts.iter().all(|&c| c == counts[0]),
+        "counts {:?} (native, int, bool, pb) for {:?} with {:?}",
+        counts,
+        puzzle,
+        puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn engines_agree_on_random_rules_4x4(p in puzzle(4)) {
+        agree(&p)?;
+    }
+
+    #[test]
+    fn engines_agree_on_random_rules_6x6(p in puzzle(6)) {
+        agree(&p)?;
+    }
+}
