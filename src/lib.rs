@@ -29,6 +29,7 @@ pub mod batch;
 pub mod bench;
 pub mod engine;
 pub mod generate;
+pub mod listen;
 pub mod logic;
 pub mod puzzle;
 pub mod queens;

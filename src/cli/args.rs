@@ -50,6 +50,9 @@ pub enum Command {
     /// Make new puzzles, each proven to have one solution: minimal when asked, with a symmetric
     /// clue pattern when asked, printed one per line as they are made.
     Generate(GenerateArgs),
+    /// Serve f-puzzles' solver buttons (true candidates, solve, check, count, step, path) over a
+    /// WebSocket, for the userscript that connects them to a local solver.
+    Listen(ListenArgs),
     /// The easiest next step: its technique, the cells and digits that make it, what it places or
     /// eliminates, and why in one sentence.
     Hint(HintArgs),
@@ -715,4 +718,32 @@ fn parse_side(text: &str) -> Result<Size, String> {
         .ok()
         .and_then(Size::from_side)
         .ok_or_else(|| format!("{text:?} is not a board side: use 1 to 16, or 25"))
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Start it, then press Connect in f-puzzles: the userscript's buttons are answered \
+                  here until Ctrl-C. Exit status: 0 stopped by Ctrl-C; 2 the address cannot be \
+                  listened on."
+)]
+pub struct ListenArgs {
+    /// The address to listen on: loopback only, unless you mean other machines to reach it.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+
+    /// The port to listen on (0 takes any free one and says which).
+    #[arg(long, default_value_t = z3doku::listen::DEFAULT_PORT)]
+    pub port: u16,
+
+    /// The engine that answers [default: native, the fastest].
+    #[arg(long, value_parser = choice::<EngineKind>(), default_value = "native")]
+    pub engine: EngineKind,
+
+    /// How Z3 sees the puzzle, with `--engine z3` [default: int].
+    #[arg(long, value_parser = choice::<EncodingKind>())]
+    pub encoding: Option<EncodingKind>,
+
+    /// Give up on a request after this many milliseconds (it is answered `invalid`).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
 }

@@ -7,6 +7,7 @@
 pub mod args;
 mod batch;
 mod generate;
+mod listen;
 mod options;
 mod render;
 mod tables;
@@ -70,9 +71,12 @@ impl From<InternalError> for Failure {
 
 /// Runs a command and gives its exit status.
 pub fn run(command: Command) -> Result<u8, Failure> {
-    if !matches!(command, Command::Batch(_) | Command::Generate(_)) {
+    if !matches!(
+        command,
+        Command::Batch(_) | Command::Generate(_) | Command::Listen(_)
+    ) {
         // One search has nothing to save: say so and go. (Batch and generate stop
-        // cleanly on their own handler.)
+        // cleanly on their own handler, and so does listen.)
         let _ = ctrlc::set_handler(|| {
             eprintln!("z3doku: interrupted");
             std::process::exit(i32::from(exit::INTERRUPTED));
@@ -89,6 +93,7 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Candidates(args) => candidates(&args),
         Command::Minimize(args) => minimize(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Listen(args) => listen::run(&args),
         Command::Hint(args) => tutor::hint(&args),
         Command::Steps(args) => tutor::steps(&args),
         Command::Rate(args) => tutor::rate(&args),

@@ -1,0 +1,21 @@
+//! `z3doku listen`'s protocol: the local solver that f-puzzles' buttons
+//! (true candidates, solve, check, count, a logical step and the logical path) reach through a browser
+//! userscript over a WebSocket.
+//!
+//! The library holds everything but the socket: [`protocol`] reads the
+//! requests and writes the responses, and [`session`] answers one client's
+//! requests, each in its own thread so that a new request, a `cancel` or a
+//! disconnect stops it. The binary only accepts connections and moves text
+//! between the socket and a [`session::Session`].
+
+pub mod protocol;
+pub mod session;
+
+pub use protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
+pub use session::{Answering, Job, Session};
+
+/// The largest message read: f-puzzles' requests are a few KiB.
+pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
+
+/// The port the userscript connects to.
+pub const DEFAULT_PORT: u16 = 4545;

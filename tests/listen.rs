@@ -1,0 +1,573 @@
+//! `z3doku listen` as f-puzzles' userscript meets it: a real server
+//! process, driven over real WebSockets.
+
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+
+mod common;
+
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, example, output_of};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket};
+use z3doku::engine::{EngineKind, Settings};
+use z3doku::puzzle::fpuzzles;
+use z3doku::solve::{Pipeline, Request};
+
+/// A `z3doku listen` process on a free port, ended when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_z3doku"))
+            .args(["listen", "--port", "0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stderr.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("ws://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    fn connect(&self) -> Client {
+        let stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let (socket, _) = tungstenite::client(format!("ws://{}/", self.address), stream).unwrap();
+        Client(socket)
+    }
+
+    /// The server process's thread count.
+    fn threads(&self) -> usize {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Client(WebSocket<TcpStream>);
+
+impl Client {
+    fn send(&mut self, text: &str) {
+        self.0.send(Message::text(text)).unwrap();
+    }
+
+    fn request(&mut self, nonce: u64, command: &str, puzzle: &str) {
+        let data = lz_str::compress_to_base64(puzzle);
+        self.send(
+            &json!({"nonce": nonce, "command": command, "dataType": "fpuzzles", "data": data})
+                .to_string(),
+        );
+    }
+
+    /// The next text message, as JSON.
+    fn next(&mut self) -> Value {
+        loop {
+            match self.0.read().unwrap() {
+                Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
+                Message::Close(frame) => panic!("closed: {frame:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The next message that is not a count's progress.
+    fn answer(&mut self) -> Value {
+        loop {
+            let message = self.next();
+            if message["inProgress"] != json!(true) {
+                return message;
+            }
+        }
+    }
+
+    fn ask(&mut self, nonce: u64, command: &str, puzzle: &str) -> Value {
+        self.request(nonce, command, puzzle);
+        let answer = self.answer();
+        assert_eq!(answer["nonce"], json!(nonce), "{answer}");
+        answer
+    }
+
+    fn set_timeout(&mut self, timeout: Duration) {
+        self.0.get_ref().set_read_timeout(Some(timeout)).unwrap();
+    }
+}
+
+/// Classic f-puzzles JSON with the givens of `line`, and `extra` keys.
+fn fpuzzles_json(line: &str, extra: &str) -> String {
+    let rows: Vec<Value> = line
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    b'1'..=b'9' => json!({"value": c - b'0', "given": true}),
+                    _ => json!({}),
+                })
+                .collect()
+        })
+        .collect();
+    let mut puzzle = json!({"size": 9, "grid": rows});
+    let extra: Value = serde_json::from_str(&format!("{{{extra}}}")).unwrap();
+    for (key, value) in extra.as_object().unwrap() {
+        puzzle[key] = value.clone();
+    }
+    puzzle.to_string()
+}
+
+const MULTIPLE: &str =
+    "....9..3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+
+fn killer() -> String {
+    std::fs::read_to_string(example("killer.json")).unwrap()
+}
+
+/// The puzzle with several solutions and a killer cage that leaves 7 of
+/// them, or with sum `4`, none.
+fn caged(sum: u32) -> String {
+    fpuzzles_json(
+        MULTIPLE,
+        &format!(r#""killercage":[{{"cells":["R1C1","R1C2"],"value":"{sum}"}}]"#),
+    )
+}
+
+/// The killer puzzle with only its first 18 cages: 164 solutions.
+fn loose_killer() -> String {
+    let mut puzzle: Value = serde_json::from_str(&killer()).unwrap();
+    puzzle["killercage"].as_array_mut().unwrap().truncate(18);
+    puzzle.to_string()
+}
+
+fn native() -> Pipeline {
+    Pipeline::new(Request {
+        settings: Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        },
+        ..Request::default()
+    })
+}
+
+/// The library's true candidates, in the protocol's layout.
+fn library_candidates(puzzle: &str, cap: usize) -> Vec<usize> {
+    let puzzle = fpuzzles::parse(puzzle).unwrap();
+    let found = native().candidates(&puzzle, cap).unwrap();
+    let givens = puzzle.givens();
+    let mut counts = Vec::new();
+    for i in 0..81 {
+        for d in 1..=9u8 {
+            counts.push(match givens.get(i) {
+                0 => found.count(i, d).min(cap),
+                g if g == d => found.solutions_seen.min(cap),
+                _ => 0,
+            });
+        }
+    }
+    counts
+}
+
+fn library_count(puzzle: &str) -> u64 {
+    let puzzle = fpuzzles::parse(puzzle).unwrap();
+    let count = native().count(&puzzle, usize::MAX, &mut |_| {}).unwrap();
+    count.solutions as u64
+}
+
+fn cli_solution(puzzle_file: &std::path::Path) -> Vec<u64> {
+    let out = output_of(["solve", puzzle_file.to_str().unwrap(), "-o", "line"], 0);
+    String::from_utf8(out)
+        .unwrap()
+        .trim()
+        .bytes()
+        .map(|b| u64::from(b - b'0'))
+        .collect()
+}
+
+#[test]
+fn every_command_on_a_classic_and_a_variant_puzzle() {
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    let notebook = fpuzzles_json(NOTEBOOK, "");
+    let multiple = fpuzzles_json(
+        MULTIPLE,
+        r#""truecandidatesoptions":["truecandidatesnumsolutions=8"]"#,
+    );
+    let (killer, loose) = (killer(), loose_killer());
+
+    // solve: the CLI's solution.
+    let solved = client.ask(1, "solve", &notebook);
+    assert_eq!(solved["type"], "solved");
+    let digits: Vec<u64> = NOTEBOOK_SOLUTION
+        .bytes()
+        .map(|b| u64::from(b - b'0'))
+        .collect();
+    assert_eq!(solved["solution"], json!(digits));
+    let solved = client.ask(2, "solve", &killer);
+    assert_eq!(
+        solved["solution"],
+        json!(cli_solution(&example("killer.json")))
+    );
+
+    // check: 1 for a unique puzzle, 2 (the cap) for more.
+    for (nonce, puzzle, count) in [
+        (3, &notebook, 1),
+        (4, &multiple, 2),
+        (5, &killer, 1),
+        (6, &loose, 2),
+    ] {
+        assert_eq!(
+            client.ask(nonce, "check", puzzle),
+            json!({"nonce": nonce, "type": "count", "count": count, "inProgress": false})
+        );
+    }
+
+    // count: the library's count.
+    for (nonce, puzzle) in [(7, &multiple), (8, &loose), (17, &caged(8))] {
+        let count = client.ask(nonce, "count", puzzle);
+        assert_eq!(count["count"], json!(library_count(puzzle)), "{count}");
+        assert_eq!(count["inProgress"], json!(false));
+    }
+    assert_eq!(library_count(&loose), 164);
+    assert_eq!(library_count(&caged(8)), 7);
+
+    // truecandidates: the library's counts, capped as the options ask (1
+    // by default, 8 for the multiple puzzle).
+    let caged = caged(8);
+    let caged_capped = caged.replacen(
+        '{',
+        r#"{"truecandidatesoptions":["truecandidatesnumsolutions=8"],"#,
+        1,
+    );
+    for (nonce, puzzle, cap) in [
+        (9, &notebook, 1),
+        (10, &multiple, 8),
+        (11, &killer, 1),
+        (12, &caged, 1),
+        (13, &caged_capped, 8),
+    ] {
+        let answer = client.ask(nonce, "truecandidates", puzzle);
+        assert_eq!(answer["type"], "truecandidates");
+        let counts: Vec<usize> =
+            serde_json::from_value(answer["solutionsPerCandidate"].clone()).unwrap();
+        assert_eq!(counts.len(), 729);
+        assert_eq!(counts, library_candidates(puzzle, cap), "nonce {nonce}");
+        assert!(counts.iter().all(|&n| n <= cap));
+        if cap == 8 {
+            assert!(counts.iter().any(|&n| n > 1 && n < 8));
+        }
+    }
+
+    // step: one checked step from the givens, with its explanation;
+    // solvepath: the whole path, every cell placed as the solution has it.
+    let killer_solution = cli_solution(&example("killer.json"));
+    for (nonce, puzzle, solution) in [(14, &notebook, &digits), (15, &killer, &killer_solution)] {
+        let step = client.ask(nonce, "step", puzzle);
+        assert_eq!(step["type"], "logical", "{step}");
+        assert_eq!(step["isValid"], true);
+        assert!(!step["message"].as_str().unwrap().is_empty());
+        let cells = step["cells"].as_array().unwrap();
+        assert!(cells.iter().any(|c| c["value"] == 0));
+        assert_eq!(cells.len(), 81);
+        for (cell, &digit) in cells.iter().zip(solution.iter()) {
+            match cell["value"].as_u64().unwrap() {
+                0 => assert!(
+                    cell["candidates"]
+                        .as_array()
+                        .unwrap()
+                        .contains(&json!(digit))
+                ),
+                value => assert_eq!(value, digit),
+            }
+        }
+        if nonce == 15 {
+            // The killer's whole path takes the reasoned steps minutes.
+            continue;
+        }
+        let path = client.ask(nonce + 100, "solvepath", puzzle);
+        assert_eq!(path["type"], "logical", "{path}");
+        let values: Vec<u64> = path["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_u64().unwrap())
+            .collect();
+        assert_eq!(&values, solution);
+        assert!(path["message"].as_str().unwrap().lines().count() > 1);
+    }
+    // A step needs one solution.
+    let answer = client.ask(16, "step", &multiple);
+    assert_eq!(answer["type"], "invalid");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn no_solution_and_unknown_rules_are_invalid_with_their_reason() {
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    // Box 1 has no room for a 5 (examples/puzzles/contradiction.txt).
+    let contradiction = fpuzzles_json(
+        &[
+            "........5",
+            "..1......",
+            "....5....",
+            ".........",
+            "5...3....",
+            ".........",
+            ".........",
+            ".........",
+            ".5......9",
+        ]
+        .concat(),
+        "",
+    );
+    for (nonce, command) in [
+        (1, "solve"),
+        (2, "check"),
+        (3, "truecandidates"),
+        (4, "count"),
+    ] {
+        assert_eq!(
+            client.ask(nonce, command, &contradiction)["message"],
+            "no solution: these 5 clues conflict: r1c9=5 r2c3=1 r3c5=5 r5c1=5 r9c2=5"
+        );
+    }
+    // A cage with no room for its sum beside a clue: both are named.
+    let answer = client.ask(7, "solve", &caged(4));
+    assert_eq!(
+        answer["message"],
+        "no solution: these conflict: r1c8=3, cage 4 (r1c1 r1c2)"
+    );
+    let unknown = fpuzzles_json(NOTEBOOK, r#""frobnicate":true"#);
+    let answer = client.ask(8, "check", &unknown);
+    assert!(
+        answer["message"].as_str().unwrap().contains("`frobnicate`"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn malformed_messages_are_invalid_and_the_server_goes_on() {
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    client.send("{this is not json");
+    let answer = client.next();
+    assert_eq!(answer["type"], "invalid");
+    assert!(
+        answer["message"].as_str().unwrap().contains("not JSON"),
+        "{answer}"
+    );
+
+    client
+        .send(r#"{"nonce":2,"command":"solve","dataType":"fpuzzles","data":"@@not a payload@@"}"#);
+    let answer = client.next();
+    assert_eq!(answer["nonce"], 2);
+    assert!(
+        answer["message"].as_str().unwrap().contains("payload"),
+        "{answer}"
+    );
+
+    client.send(r#"{"nonce":3,"command":"frobnicate","dataType":"fpuzzles","data":"x"}"#);
+    let answer = client.next();
+    assert_eq!(answer["nonce"], 3);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("`frobnicate` is not understood"),
+        "{answer}"
+    );
+
+    // Still serving the same client...
+    let notebook = fpuzzles_json(NOTEBOOK, "");
+    assert_eq!(client.ask(4, "check", &notebook)["count"], 1);
+
+    // ...and an oversized message is refused, and its connection closed,
+    // while others go on.
+    // The server refuses it from its header, and may close before the
+    // client has sent it all.
+    let _ = client.0.send(Message::text("x".repeat(2 * 1024 * 1024)));
+    loop {
+        match client.0.read() {
+            Ok(Message::Text(text)) => {
+                let answer: Value = serde_json::from_str(text.as_str()).unwrap();
+                assert_eq!(answer["type"], "invalid");
+                assert!(
+                    answer["message"].as_str().unwrap().contains("refused"),
+                    "{answer}"
+                );
+            }
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+    let mut other = server.connect();
+    assert_eq!(other.ask(5, "check", &notebook)["count"], 1);
+}
+
+#[test]
+fn cancel_stops_a_count_and_a_new_request_replaces_the_one_in_hand() {
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    let open = fpuzzles_json(&".".repeat(81), "");
+
+    // An open board counts for ever, with progress at least every second.
+    client.request(1, "count", &open);
+    let mut last = 0;
+    for _ in 0..3 {
+        let started = Instant::now();
+        let progress = client.next();
+        assert!(started.elapsed() < Duration::from_millis(1100));
+        assert_eq!(progress["nonce"], 1);
+        assert_eq!(progress["inProgress"], true);
+        let count = progress["count"].as_u64().unwrap();
+        assert!(count >= last);
+        last = count;
+    }
+    assert!(last > 0);
+    client.send(r#"{"nonce":2,"command":"cancel"}"#);
+    // Progress may have been on its way; then only the cancellation.
+    let answer = client.answer();
+    assert_eq!(answer, json!({"nonce": 2, "type": "canceled"}));
+    client.set_timeout(Duration::from_millis(1500));
+    assert!(client.0.read().is_err(), "a message after the cancellation");
+    client.set_timeout(Duration::from_secs(30));
+
+    // A new request replaces a count in hand: only its answer comes.
+    client.request(3, "count", &open);
+    assert_eq!(client.next()["nonce"], 3);
+    let notebook = fpuzzles_json(NOTEBOOK, "");
+    client.request(4, "check", &notebook);
+    let answer = client.answer();
+    assert_eq!(
+        answer,
+        json!({"nonce": 4, "type": "count", "count": 1, "inProgress": false})
+    );
+    client.set_timeout(Duration::from_millis(1500));
+    assert!(client.0.read().is_err(), "the replaced count went on");
+}
+
+#[test]
+fn two_clients_at_once() {
+    let server = Server::start(&[]);
+    let mut counting = server.connect();
+    let mut checking = server.connect();
+    let open = fpuzzles_json(&".".repeat(81), "");
+    counting.request(1, "count", &open);
+    assert_eq!(counting.next()["inProgress"], true);
+    // The other client is answered while the first one's count goes on.
+    let loose = loose_killer();
+    assert_eq!(checking.ask(1, "count", &loose)["count"], 164);
+    assert_eq!(counting.next()["nonce"], 1);
+    counting.send(r#"{"nonce":2,"command":"cancel"}"#);
+    assert_eq!(counting.answer()["type"], "canceled");
+}
+
+#[test]
+fn a_client_that_leaves_mid_count_has_its_work_stopped() {
+    let server = Server::start(&[]);
+    // The server's own threads, before anyone connects.
+    std::thread::sleep(Duration::from_millis(200));
+    let idle = server.threads();
+    let mut client = server.connect();
+    client.request(1, "count", &fpuzzles_json(&".".repeat(81), ""));
+    assert_eq!(client.next()["inProgress"], true);
+    // The connection's thread and the count's.
+    assert!(server.threads() >= idle + 2);
+    drop(client);
+    let start = Instant::now();
+    while server.threads() > idle {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the count went on"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut next = server.connect();
+    assert_eq!(
+        next.ask(2, "check", &fpuzzles_json(NOTEBOOK, ""))["count"],
+        1
+    );
+}
+
+#[test]
+fn z3_answers_too() {
+    let server = Server::start(&["--engine", "z3"]);
+    let mut client = server.connect();
+    assert_eq!(client.ask(1, "check", &killer())["count"], 1);
+    let solved = client.ask(2, "solve", &killer());
+    assert_eq!(
+        solved["solution"],
+        json!(cli_solution(&example("killer.json")))
+    );
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    let mut client = server.connect();
+    client.request(1, "count", &fpuzzles_json(&".".repeat(81), ""));
+    assert_eq!(client.next()["inProgress"], true);
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut rest = String::new();
+    std::io::Read::read_to_string(server.child.stderr.as_mut().unwrap(), &mut rest).unwrap();
+    assert!(rest.contains("stopped listening"), "{rest}");
+    // The client was told goodbye, or found the connection gone.
+    loop {
+        match client.0.read() {
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+}
+
+#[test]
+fn a_taken_port_is_an_input_error() {
+    let server = Server::start(&[]);
+    let port = server.address.rsplit(':').next().unwrap();
+    common::z3doku()
+        .args(["listen", "--port", port])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot listen on 127.0.0.1:"));
+}
