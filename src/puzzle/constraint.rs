@@ -779,22 +779,16 @@ impl Constraint {
                 count: *count,
             }],
             Constraint::Arrow { circle, line } => {
-                let mut terms: Vec<(usize, i32)> = Vec::new();
-                let mut add =
-                    |cell: usize, weight: i32| match terms.iter_mut().find(|t| t.0 == cell) {
-                        Some(term) => term.1 += weight,
-                        None => terms.push((cell, weight)),
-                    };
-                for &cell in line {
-                    add(size.index(cell), 1);
-                }
-                let mut place = 1;
-                for &cell in circle.iter().rev() {
-                    add(size.index(cell), -place);
-                    place *= 10;
-                }
-                terms.retain(|t| t.1 != 0);
-                vec![sum(terms, vec![0])]
+                // The circle's cells are decimal places, the last the units.
+                let places = circle
+                    .iter()
+                    .rev()
+                    .zip(std::iter::successors(Some(1), |p| Some(p * 10)));
+                let terms = line
+                    .iter()
+                    .map(|&c| (size.index(c), 1))
+                    .chain(places.map(|(&c, place)| (size.index(c), -place)));
+                vec![sum(merged(terms), vec![0])]
             }
             Constraint::Palindrome(cells) => {
                 let cells = index(cells);
@@ -951,15 +945,25 @@ impl Constraint {
 
 /// Terms for `Σ plus - Σ minus`.
 fn weighted(plus: &[usize], minus: &[usize]) -> Vec<(usize, i32)> {
-    let mut terms: Vec<(usize, i32)> = plus.iter().map(|&c| (c, 1)).collect();
-    for &cell in minus {
-        match terms.iter_mut().find(|t| t.0 == cell) {
-            Some(term) => term.1 -= 1,
-            None => terms.push((cell, -1)),
+    merged(
+        plus.iter()
+            .map(|&c| (c, 1))
+            .chain(minus.iter().map(|&c| (c, -1))),
+    )
+}
+
+/// `terms` with each cell's weights added into one term, and terms that
+/// cancel out dropped (a primitive sum lists a cell at most once).
+fn merged(terms: impl IntoIterator<Item = (usize, i32)>) -> Vec<(usize, i32)> {
+    let mut out: Vec<(usize, i32)> = Vec::new();
+    for (cell, weight) in terms {
+        match out.iter_mut().find(|t| t.0 == cell) {
+            Some(term) => term.1 += weight,
+            None => out.push((cell, weight)),
         }
     }
-    terms.retain(|t| t.1 != 0);
-    terms
+    out.retain(|t| t.1 != 0);
+    out
 }
 
 /// The bits of digits `low..=high` (empty when `low > high`).

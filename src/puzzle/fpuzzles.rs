@@ -723,10 +723,7 @@ fn read_arrows(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<
     for (k, item) in items("arrow", value)?.iter().enumerate() {
         let place = format!("`arrow` {}", k + 1);
         let circle = read_cells(item.get("cells"), size, &place)?;
-        let lines = item
-            .get("lines")
-            .and_then(Value::as_array)
-            .ok_or_else(|| invalid(&place, "`lines` is not a list"))?;
+        let lines = lines_of(item, &place)?;
         for line in lines {
             // Each line starts in the circle.
             let cells = read_cells(Some(line), size, &place)?;
@@ -743,6 +740,14 @@ fn read_arrows(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<
     Ok(())
 }
 
+/// An item's `lines`: a list of lines, each a list of cells.
+fn lines_of<'a>(item: &'a Value, place: &str) -> Result<&'a [Value], FpuzzlesError> {
+    item.get("lines")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .ok_or_else(|| invalid(place, "`lines` is not a list"))
+}
+
 /// The rules drawn as lines: each item's `lines` is a list of lines.
 fn read_lines(
     key: &str,
@@ -752,10 +757,7 @@ fn read_lines(
 ) -> Result<(), FpuzzlesError> {
     for (k, item) in items(key, value)?.iter().enumerate() {
         let place = format!("`{key}` {}", k + 1);
-        let lines = item
-            .get("lines")
-            .and_then(Value::as_array)
-            .ok_or_else(|| invalid(&place, "`lines` is not a list"))?;
+        let lines = lines_of(item, &place)?;
         for line in lines {
             let cells = read_cells(Some(line), size, &place)?;
             let constraint = match key {
