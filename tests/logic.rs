@@ -344,7 +344,7 @@ fn find_on_empty(
             }
         }
     }
-    z3doku::logic::next_step(&pencil, &[technique], false)
+    z3doku::logic::next_step(&pencil, &[technique], false, None)
         .unwrap_or_else(|| panic!("no {}", technique.name()))
 }
 

@@ -37,6 +37,10 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
     let g = p.geometry();
     let cells = p.size().cells();
     let mut best: Best = None;
+    // The searches from every start reuse one set of buffers.
+    let mut parent = vec![[usize::MAX; 2]; cells];
+    let mut queue = VecDeque::new();
+    let mut next: Vec<usize> = Vec::new();
     for digit in 1..=p.size().side() as u8 {
         // Strong links: the two places of the digit in a house.
         let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
@@ -57,24 +61,21 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
             }
             // States: (cell, on). The start is off; a strong link turns a
             // cell on, a weak link from an on cell turns the next off.
-            let mut parent = vec![[usize::MAX; 2]; cells];
-            let mut queue = VecDeque::new();
+            parent.fill([usize::MAX; 2]);
+            queue.clear();
             parent[start][0] = start;
             queue.push_back((start, 0usize, 0usize));
             while let Some((cell, on, depth)) = queue.pop_front() {
                 if best.as_ref().is_some_and(|(l, _)| depth + 1 >= *l) {
                     break;
                 }
-                let next: Vec<usize> = if on == 0 {
-                    strong[cell].clone()
+                next.clear();
+                if on == 0 {
+                    next.extend_from_slice(&strong[cell]);
                 } else {
-                    g.peers(cell)
-                        .iter()
-                        .copied()
-                        .filter(|&c| p.has(c, digit))
-                        .collect()
-                };
-                for n in next {
+                    next.extend(g.peers(cell).iter().copied().filter(|&c| p.has(c, digit)));
+                }
+                for &n in &next {
                     let n_on = 1 - on;
                     if parent[n][n_on] != usize::MAX || n == start {
                         continue;

@@ -24,18 +24,36 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
         .filter(|&h| g.kind(h) == HouseKind::Column)
         .collect();
     let side = p.size().side();
+    // Every line's places of every digit, worked out once.
+    let row_places: Vec<[u32; 25]> = rows.iter().map(|&h| p.all_positions(h)).collect();
+    let column_places: Vec<[u32; 25]> = columns.iter().map(|&h| p.all_positions(h)).collect();
     for digit in 1..=side as u8 {
-        for (base, cover) in [(&rows, &columns), (&columns, &rows)] {
+        let d = usize::from(digit - 1);
+        for (base, cover, base_places, cover_places) in [
+            (&rows, &columns, &row_places, &column_places),
+            (&columns, &rows, &column_places, &row_places),
+        ] {
             // A row's places are column numbers, and a column's are row
             // numbers: the houses list their cells in that order.
-            let lines: Vec<(usize, u32)> = base
+            let lines: Vec<(usize, u32, usize)> = base
                 .iter()
-                .map(|&h| (h, p.positions(h, digit)))
-                .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
+                .enumerate()
+                .map(|(j, &h)| (h, base_places[j][d], j))
+                .filter(|(_, m, _)| (2..=k).contains(&(m.count_ones() as usize)))
                 .collect();
             let found = combinations(lines.len(), k, &mut |pick| {
                 let union = pick.iter().fold(0u32, |u, &i| u | lines[i].1);
                 if union.count_ones() as usize != k {
+                    return None;
+                }
+                // An old fish whose eliminations are made is the common
+                // case: check with masks before building anything. Bit `j`
+                // of a cover line's places is base line `j`.
+                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << lines[i].2);
+                let useful = (0..side)
+                    .filter(|&i| union >> i & 1 == 1)
+                    .any(|i| cover_places[i][d] & !picked != 0);
+                if !useful {
                     return None;
                 }
                 let bases: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();

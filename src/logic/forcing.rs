@@ -13,7 +13,7 @@ use super::propagate::Propagator;
 use super::step::{Step, eliminations_text};
 use super::technique::{Difficulty, Technique, length_bonus};
 use super::{intersections, subsets};
-use crate::puzzle::grid::{Clue, digit_char};
+use crate::puzzle::grid::{Clue, Grid, digit_char};
 
 /// What an assumption led to: the grid after following it (`None`: a
 /// contradiction) and how many deductions that took.
@@ -83,7 +83,12 @@ fn same_rating_up_to(length: usize) -> usize {
 
 /// The best forcing chain: a contradiction, or a conclusion shared by
 /// every branch of a cell or of a digit in a house, whichever is shortest.
-pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
+///
+/// `solution`, when known, saves following its digits while looking for
+/// contradictions: a true digit never leads to one. Their branches are
+/// followed only if the shared conclusions need them, so the step is the
+/// same either way.
+pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Option<Step> {
     let technique = if dynamic {
         Technique::DynamicForcingChain
     } else {
@@ -108,6 +113,9 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
     order.sort_by_key(|&c| p.candidates(c).count_ones());
     for &cell in &order {
         for digit in digits(p.candidates(cell)) {
+            if solution.is_some_and(|s| s.get(cell) == digit) {
+                continue;
+            }
             // Past the shortest contradiction's rating, a branch is of no
             // use to any conclusion.
             let limit = if shortest == usize::MAX {
@@ -160,6 +168,23 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool) -> Option<Step> {
         best = Some((length, step.say(text)));
     }
     if best.is_none() {
+        // No contradiction: the conclusions compare every branch, the
+        // solution's too.
+        for &cell in &order {
+            for digit in digits(p.candidates(cell)) {
+                let slot = &mut branches[cell * side + usize::from(digit - 1)];
+                if slot.is_none() {
+                    *slot = Some(follow(
+                        &mut scratch,
+                        &base,
+                        (cell, digit),
+                        dynamic,
+                        cells,
+                        true,
+                    ));
+                }
+            }
+        }
         // Every branch of a cell, then of each digit in each house.
         let mut groups: Vec<(Vec<(usize, u8)>, String)> = Vec::new();
         for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {

@@ -16,16 +16,17 @@ pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
             continue;
         }
         let pos = p.all_positions(a);
-        for &(b, shared) in g.overlaps(a) {
-            for (d, &m) in pos.iter().enumerate() {
-                if m.count_ones() < 2 || m & !shared != 0 {
+        for overlap in g.overlaps(a) {
+            let b = overlap.house;
+            for (d, &m) in pos.iter().enumerate().take(p.size().side()) {
+                if m.count_ones() < 2 || m & !overlap.here != 0 {
                     continue;
                 }
                 let digit = d as u8 + 1;
-                let outside = |c: &&usize| !house.contains(c) && p.has(**c, digit);
-                if !g.houses()[b].iter().any(|c| outside(&c)) {
+                if p.positions(b, digit) & !overlap.there == 0 {
                     continue;
                 }
+                let outside = |c: &&usize| !house.contains(c) && p.has(**c, digit);
                 let eliminations: Vec<Clue> = g.houses()[b]
                     .iter()
                     .filter(outside)

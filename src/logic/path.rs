@@ -120,12 +120,20 @@ pub fn unique_solution(
 
 /// The first of `logic`'s techniques that applies to `p`, as a step.
 /// `unique_classic` allows the techniques that assume one solution and
-/// classic rules.
-pub fn next_step(p: &Pencil, techniques: &[Technique], unique_classic: bool) -> Option<Step> {
-    techniques.iter().find_map(|&t| find(t, p, unique_classic))
+/// classic rules. `solution`, the puzzle's one solution when known, only
+/// saves time: the steps are the same without it.
+pub fn next_step(
+    p: &Pencil,
+    techniques: &[Technique],
+    unique_classic: bool,
+    solution: Option<&Grid>,
+) -> Option<Step> {
+    techniques
+        .iter()
+        .find_map(|&t| find(t, p, unique_classic, solution))
 }
 
-fn find(t: Technique, p: &Pencil, unique_classic: bool) -> Option<Step> {
+fn find(t: Technique, p: &Pencil, unique_classic: bool, solution: Option<&Grid>) -> Option<Step> {
     if t.needs_uniqueness() && !unique_classic {
         return None;
     }
@@ -151,8 +159,8 @@ fn find(t: Technique, p: &Pencil, unique_classic: bool) -> Option<Step> {
         Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2),
         Technique::XChain => chains::x_chain(p),
         Technique::XyChain => chains::xy_chain(p),
-        Technique::ForcingChain => forcing::forcing_chain(p, false),
-        Technique::DynamicForcingChain => forcing::forcing_chain(p, true),
+        Technique::ForcingChain => forcing::forcing_chain(p, false, solution),
+        Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution),
         _ => None,
     }
 }
@@ -177,7 +185,7 @@ impl Path {
         let unique_classic = puzzle.rules().is_classic();
         let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
         while !p.is_solved() {
-            let mut step = next_step(&p, logic.techniques, unique_classic);
+            let mut step = next_step(&p, logic.techniques, unique_classic, Some(solution));
             if step.is_none() && variant && logic.reasoned {
                 step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
             }
@@ -233,7 +241,7 @@ pub fn hint(
     }
     let unique_classic = puzzle.rules().is_classic();
     let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
-    let mut step = next_step(&p, logic.techniques, unique_classic);
+    let mut step = next_step(&p, logic.techniques, unique_classic, Some(solution));
     if step.is_none() && variant && logic.reasoned {
         step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
     }

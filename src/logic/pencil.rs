@@ -38,7 +38,20 @@ pub struct Geometry {
     houses_of: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     peer_bits: Vec<[u64; 10]>,
-    overlaps: Vec<Vec<(usize, u32)>>,
+    overlaps: Vec<Vec<Overlap>>,
+}
+
+/// Two houses sharing two cells or more: the other house, and the shared
+/// cells' places in each house's list. Both sides are kept so a technique
+/// tests "is the digit anywhere else in the other house" with one mask.
+#[derive(Clone, Copy, Debug)]
+pub struct Overlap {
+    /// The other house.
+    pub house: usize,
+    /// The shared cells' places in this house.
+    pub here: u32,
+    /// The shared cells' places in the other house.
+    pub there: u32,
 }
 
 impl Geometry {
@@ -59,21 +72,23 @@ impl Geometry {
             }
             list.sort_unstable();
         }
-        // For each house, the other houses it shares two cells or more
-        // with, and which of its places those are.
+        let places_in = |a: &[usize], b: &[usize]| {
+            (0..a.len())
+                .filter(|&k| b.contains(&a[k]))
+                .fold(0u32, |m, k| m | 1 << k)
+        };
         let overlaps = houses
             .iter()
             .enumerate()
             .map(|(a, cells_a)| {
                 (0..houses.len())
                     .filter(|&b| b != a)
-                    .map(|b| {
-                        let mask = (0..cells_a.len())
-                            .filter(|&k| houses[b].contains(&cells_a[k]))
-                            .fold(0u32, |m, k| m | 1 << k);
-                        (b, mask)
+                    .map(|b| Overlap {
+                        house: b,
+                        here: places_in(cells_a, &houses[b]),
+                        there: places_in(&houses[b], cells_a),
                     })
-                    .filter(|(_, m)| m.count_ones() >= 2)
+                    .filter(|o| o.here.count_ones() >= 2)
                     .collect()
             })
             .collect();
@@ -125,9 +140,8 @@ impl Geometry {
         &self.names[h]
     }
 
-    /// The houses sharing two cells or more with house `h`, each with the
-    /// places (in `h`'s list) of the shared cells.
-    pub fn overlaps(&self, h: usize) -> &[(usize, u32)] {
+    /// The houses sharing two cells or more with house `h`.
+    pub fn overlaps(&self, h: usize) -> &[Overlap] {
         &self.overlaps[h]
     }
 

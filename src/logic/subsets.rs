@@ -46,21 +46,37 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     let g = p.geometry();
+    // Every step scans every house: one list serves them all.
+    let mut small: Vec<usize> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
-        let open: Vec<usize> = house.iter().copied().filter(|&c| p.value(c) == 0).collect();
         // With exactly `k` open cells the house itself loses nothing, but a
         // second house holding them all (a box) may.
-        if open.len() < k {
+        small.clear();
+        small.extend(
+            house
+                .iter()
+                .copied()
+                .filter(|&c| (2..=k).contains(&(p.candidates(c).count_ones() as usize))),
+        );
+        if small.len() < k {
             continue;
         }
-        let small: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&c| (2..=k).contains(&(p.candidates(c).count_ones() as usize)))
-            .collect();
         let found = combinations(small.len(), k, &mut |pick| {
             let union = pick.iter().fold(0, |u, &i| u | p.candidates(small[i]));
             if union.count_ones() as usize != k {
+                return None;
+            }
+            // Most subsets found are old ones whose eliminations are already
+            // made: rule them out before building anything.
+            let picked = |c: usize| pick.iter().any(|&i| small[i] == c);
+            let useful = g.houses_of(small[pick[0]]).iter().any(|&hh| {
+                let house = &g.houses()[hh];
+                pick.iter().all(|&i| house.contains(&small[i]))
+                    && house
+                        .iter()
+                        .any(|&c| !picked(c) && p.candidates(c) & union != 0)
+            });
+            if !useful {
                 return None;
             }
             let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
@@ -118,6 +134,7 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
         _ => Technique::HiddenQuad,
     };
     let g = p.geometry();
+    let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
         let mut free = 0;
         let mut open = 0;
@@ -128,17 +145,24 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
         if open <= k {
             continue;
         }
-        let places: Vec<(u8, u32)> = digits(free)
-            .map(|d| (d, p.positions(h, d)))
-            .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
-            .collect();
+        let pos = p.all_positions(h);
+        places.clear();
+        places.extend(
+            digits(free)
+                .map(|d| (d, pos[usize::from(d - 1)]))
+                .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize))),
+        );
         let found = combinations(places.len(), k, &mut |pick| {
             let union = pick.iter().fold(0u32, |u, &i| u | places[i].1);
             if union.count_ones() as usize != k {
                 return None;
             }
+            let keep = pick.iter().fold(0, |m, &i| m | bit(places[i].0));
+            if (0..house.len()).all(|i| union >> i & 1 == 0 || p.candidates(house[i]) & !keep == 0)
+            {
+                return None;
+            }
             let ds: Vec<u8> = pick.iter().map(|&i| places[i].0).collect();
-            let keep = ds.iter().fold(0, |m, &d| m | bit(d));
             let cells: Vec<usize> = (0..house.len())
                 .filter(|&i| union >> i & 1 == 1)
                 .map(|i| house[i])
