@@ -145,15 +145,22 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
         .collect();
     let side = p.size().side();
     let mut best: Best = None;
+    // State: (cell, the digit that is true in it if z is not true in the
+    // start). Parent pointers by state index; each search sets few of them,
+    // so it clears just those (`touched`) for the next.
+    let idx = |c: usize, d: u8| c * side + usize::from(d - 1);
+    let mut parent = vec![usize::MAX; cells * side];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut queue = VecDeque::new();
     for start in (0..cells).filter(|&c| bivalue[c]) {
         for z in digits(p.candidates(start)) {
-            // State: (cell, the digit that is true in it if z is not true
-            // in the start). Parent pointers by state index.
-            let idx = |c: usize, d: u8| c * side + usize::from(d - 1);
-            let mut parent = vec![usize::MAX; cells * side];
+            for s in touched.drain(..) {
+                parent[s] = usize::MAX;
+            }
+            queue.clear();
             let first_on = (p.candidates(start) & !bit(z)).trailing_zeros() as u8 + 1;
             parent[idx(start, first_on)] = idx(start, first_on);
-            let mut queue = VecDeque::new();
+            touched.push(idx(start, first_on));
             queue.push_back((start, first_on, 1usize));
             while let Some((cell, on, count)) = queue.pop_front() {
                 let links = 2 * (count + 1) - 1;
@@ -169,6 +176,7 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
                         continue;
                     }
                     parent[idx(t, t_on)] = idx(cell, on);
+                    touched.push(idx(t, t_on));
                     if t_on == z {
                         let eliminations = seeing_both(p, start, t, z);
                         if !eliminations.is_empty() {

@@ -100,9 +100,15 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
             .copied()
             .find(|&h| g.kind(h) == crate::puzzle::rules::HouseKind::Box)
     };
+    // Every corner needs both digits: a cell with fewer than two
+    // candidates ends the search through it early.
+    let open = |c: usize| p.candidates(c).count_ones() >= 2;
     for r1 in 0..side {
         for r2 in r1 + 1..side {
             for c1 in 0..side {
+                if !open(r1 * side + c1) || !open(r2 * side + c1) {
+                    continue;
+                }
                 for c2 in c1 + 1..side {
                     let corners = [
                         r1 * side + c1,
