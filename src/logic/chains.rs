@@ -9,9 +9,24 @@ use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, digit_char};
 use std::collections::VecDeque;
 
-/// The cells seeing both `a` and `b` that hold `digit`.
-fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8) -> Vec<Clue> {
+/// The cells holding `digit`, as a bit set over cell numbers.
+fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
+    let mut set = [0u64; 10];
+    for c in (0..p.size().cells()).filter(|&c| p.has(c, digit)) {
+        set[c / 64] |= 1 << (c % 64);
+    }
+    set
+}
+
+/// The cells seeing both `a` and `b` that hold `digit` (whose cells are
+/// `holding`). Chains ask this at every link and the answer is mostly no,
+/// so the bit sets say so before any list is made.
+fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8, holding: &[u64; 10]) -> Vec<Clue> {
     let g = p.geometry();
+    let (pa, pb) = (g.peer_bits(a), g.peer_bits(b));
+    if (0..10).all(|w| pa[w] & pb[w] & holding[w] == 0) {
+        return Vec::new();
+    }
     g.peers(a)
         .iter()
         .copied()
@@ -42,6 +57,7 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
     let mut queue = VecDeque::new();
     let mut next: Vec<usize> = Vec::new();
     for digit in 1..=p.size().side() as u8 {
+        let cells_of = holding(p, digit);
         // Strong links: the two places of the digit in a house.
         let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for (h, house) in g.houses().iter().enumerate() {
@@ -82,7 +98,7 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
                     }
                     parent[n][n_on] = cell;
                     if n_on == 1 {
-                        let eliminations = seeing_both(p, start, n, digit);
+                        let eliminations = seeing_both(p, start, n, digit, &cells_of);
                         if !eliminations.is_empty() {
                             let path = trace(&parent, start, n, 1);
                             let step = x_step(p, digit, &path, eliminations);
@@ -145,6 +161,7 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
         .collect();
     let side = p.size().side();
     let mut best: Best = None;
+    let cells_of: Vec<[u64; 10]> = (1..=side as u8).map(|d| holding(p, d)).collect();
     // State: (cell, the digit that is true in it if z is not true in the
     // start). Parent pointers by state index; each search sets few of them,
     // so it clears just those (`touched`) for the next.
@@ -178,7 +195,8 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
                     parent[idx(t, t_on)] = idx(cell, on);
                     touched.push(idx(t, t_on));
                     if t_on == z {
-                        let eliminations = seeing_both(p, start, t, z);
+                        let eliminations =
+                            seeing_both(p, start, t, z, &cells_of[usize::from(z - 1)]);
                         if !eliminations.is_empty() {
                             let mut path = vec![(t, t_on)];
                             let mut s = idx(cell, on);

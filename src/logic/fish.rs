@@ -4,7 +4,7 @@
 
 use super::pencil::Pencil;
 use super::step::{Step, eliminations_text};
-use super::subsets::combinations;
+use super::subsets::tight_sets;
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::rules::HouseKind;
@@ -41,11 +41,8 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
                 .map(|(j, &h)| (h, base_places[j][d], j))
                 .filter(|(_, m, _)| (2..=k).contains(&(m.count_ones() as usize)))
                 .collect();
-            let found = combinations(lines.len(), k, &mut |pick| {
-                let union = pick.iter().fold(0u32, |u, &i| u | lines[i].1);
-                if union.count_ones() as usize != k {
-                    return None;
-                }
+            let masks: Vec<u32> = lines.iter().map(|&(_, m, _)| m).collect();
+            let found = tight_sets(&masks, k, &mut |pick, union| {
                 // An old fish whose eliminations are made is the common
                 // case: check with masks before building anything. Bit `j`
                 // of a cover line's places is base line `j`.

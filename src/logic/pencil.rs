@@ -160,6 +160,11 @@ impl Geometry {
         self.peer_bits[a][b / 64] >> (b % 64) & 1 == 1
     }
 
+    /// The cells `cell` sees, as a bit set over cell numbers.
+    pub fn peer_bits(&self, cell: usize) -> &[u64; 10] {
+        &self.peer_bits[cell]
+    }
+
     /// The board size.
     pub fn size(&self) -> Size {
         self.size

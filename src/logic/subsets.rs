@@ -5,36 +5,48 @@ use super::step::{Step, cell_list, digit_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::Clue;
 
-/// Calls `visit` with every `k`-subset of `items` (as indexes into it)
-/// until it answers `Some`.
-pub(crate) fn combinations<T>(
-    n: usize,
+/// Calls `visit` with every `k` of `masks` (as indexes into it) whose
+/// union has exactly `k` bits, and that union, until it answers `Some`.
+/// Naked and hidden subsets and fish all look for such sets; a partial
+/// choice whose union already passes `k` bits is dropped with every set
+/// that would grow from it, which keeps the quads cheap.
+pub(crate) fn tight_sets<T>(
+    masks: &[u32],
     k: usize,
-    visit: &mut impl FnMut(&[usize]) -> Option<T>,
+    visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
     fn go<T>(
         start: usize,
-        n: usize,
+        union: u32,
+        masks: &[u32],
         k: usize,
         chosen: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> Option<T>,
+        visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
         if chosen.len() == k {
-            return visit(chosen);
+            return if union.count_ones() as usize == k {
+                visit(chosen, union)
+            } else {
+                None
+            };
         }
-        for i in start..n {
-            if n - i < k - chosen.len() {
+        for i in start..masks.len() {
+            if masks.len() - i < k - chosen.len() {
                 break;
             }
+            let grown = union | masks[i];
+            if grown.count_ones() as usize > k {
+                continue;
+            }
             chosen.push(i);
-            if let Some(found) = go(i + 1, n, k, chosen, visit) {
+            if let Some(found) = go(i + 1, grown, masks, k, chosen, visit) {
                 return Some(found);
             }
             chosen.pop();
         }
         None
     }
-    go(0, n, k, &mut Vec::with_capacity(k), visit)
+    go(0, 0, masks, k, &mut Vec::with_capacity(k), visit)
 }
 
 /// `k` cells of a house whose candidates are `k` digits between them: the
@@ -46,8 +58,9 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     let g = p.geometry();
-    // Every step scans every house: one list serves them all.
+    // Every step scans every house: one pair of lists serves them all.
     let mut small: Vec<usize> = Vec::with_capacity(p.size().side());
+    let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
         // With exactly `k` open cells the house itself loses nothing, but a
         // second house holding them all (a box) may.
@@ -61,11 +74,9 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
         if small.len() < k {
             continue;
         }
-        let found = combinations(small.len(), k, &mut |pick| {
-            let union = pick.iter().fold(0, |u, &i| u | p.candidates(small[i]));
-            if union.count_ones() as usize != k {
-                return None;
-            }
+        masks.clear();
+        masks.extend(small.iter().map(|&c| p.candidates(c)));
+        let found = tight_sets(&masks, k, &mut |pick, union| {
             // Most subsets found are old ones whose eliminations are already
             // made: rule them out before building anything.
             let picked = |c: usize| pick.iter().any(|&i| small[i] == c);
@@ -135,6 +146,7 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
     };
     let g = p.geometry();
     let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
+    let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
         let mut free = 0;
         let mut open = 0;
@@ -152,11 +164,9 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
                 .map(|d| (d, pos[usize::from(d - 1)]))
                 .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize))),
         );
-        let found = combinations(places.len(), k, &mut |pick| {
-            let union = pick.iter().fold(0u32, |u, &i| u | places[i].1);
-            if union.count_ones() as usize != k {
-                return None;
-            }
+        masks.clear();
+        masks.extend(places.iter().map(|&(_, m)| m));
+        let found = tight_sets(&masks, k, &mut |pick, union| {
             let keep = pick.iter().fold(0, |m, &i| m | bit(places[i].0));
             if (0..house.len()).all(|i| union >> i & 1 == 0 || p.candidates(house[i]) & !keep == 0)
             {
