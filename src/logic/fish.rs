@@ -27,6 +27,8 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
     // Every line's places of every digit, worked out once.
     let row_places: Vec<[u32; 25]> = rows.iter().map(|&h| p.all_positions(h)).collect();
     let column_places: Vec<[u32; 25]> = columns.iter().map(|&h| p.all_positions(h)).collect();
+    let mut lines: Vec<(usize, u32, usize)> = Vec::with_capacity(side);
+    let mut masks: Vec<u32> = Vec::with_capacity(side);
     for digit in 1..=side as u8 {
         let d = usize::from(digit - 1);
         for (base, cover, base_places, cover_places) in [
@@ -35,13 +37,15 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
         ] {
             // A row's places are column numbers, and a column's are row
             // numbers: the houses list their cells in that order.
-            let lines: Vec<(usize, u32, usize)> = base
-                .iter()
-                .enumerate()
-                .map(|(j, &h)| (h, base_places[j][d], j))
-                .filter(|(_, m, _)| (2..=k).contains(&(m.count_ones() as usize)))
-                .collect();
-            let masks: Vec<u32> = lines.iter().map(|&(_, m, _)| m).collect();
+            lines.clear();
+            lines.extend(
+                base.iter()
+                    .enumerate()
+                    .map(|(j, &h)| (h, base_places[j][d], j))
+                    .filter(|(_, m, _)| (2..=k).contains(&(m.count_ones() as usize))),
+            );
+            masks.clear();
+            masks.extend(lines.iter().map(|&(_, m, _)| m));
             let found = tight_sets(&masks, k, &mut |pick, union| {
                 // An old fish whose eliminations are made is the common
                 // case: check with masks before building anything. Bit `j`

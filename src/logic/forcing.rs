@@ -20,7 +20,14 @@ use crate::puzzle::grid::{Clue, Grid, digit_char};
 struct Branch {
     result: Option<Vec<u8>>,
     length: usize,
+    /// Whether the branch ended within its limit, in a contradiction or
+    /// with nothing more to deduce; otherwise it was cut short.
+    complete: bool,
 }
+
+/// How far the first pass follows each branch, in deductions: most
+/// contradictions that make a forcing chain are this short.
+const FIRST_LIMIT: usize = 8;
 
 /// Follows `digit` in `cell` from `base` as far as singles (and, when
 /// `dynamic`, the basic eliminations) go, stopping past `limit`
@@ -39,12 +46,11 @@ fn follow(
     let mut length = 0;
     let mut outcome = q.assign(cell, digit);
     while outcome.is_ok() {
-        match q.run(limit.saturating_sub(length)) {
-            Ok(n) => length += n,
-            Err(c) => {
-                outcome = Err(c);
-                break;
-            }
+        let (placed, ran) = q.run(limit.saturating_sub(length));
+        length += placed;
+        if let Err(c) = ran {
+            outcome = Err(c);
+            break;
         }
         if !dynamic || length > limit || q.pencil.is_solved() {
             break;
@@ -70,6 +76,7 @@ fn follow(
             }
         }),
         length,
+        complete: length <= limit,
     }
 }
 
@@ -100,39 +107,77 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     let base = Propagator::new(p);
     let mut branches: Vec<Option<Branch>> = (0..cells * side).map(|_| None).collect();
     let mut best: Option<(usize, Step)> = None;
-    // Contradictions first: they also fill in the branches the other kinds
-    // of conclusion compare. Every contradiction as short as the shortest
-    // (within its length bonus, so at the same rating) goes in one step:
-    // taken one at a time they would each be rated the same or lower.
-    let mut found: Vec<(usize, usize, u8)> = Vec::new();
-    let mut shortest = usize::MAX;
     let mut scratch = base.clone();
-    // Cells with fewest candidates first: their contradictions tend to be
-    // short, and the limit then cuts every longer branch early.
+    // Cells with fewest candidates first, so that a step's candidates come
+    // in a stable order.
     let mut order: Vec<usize> = (0..cells).filter(|&c| p.candidates(c) != 0).collect();
     order.sort_by_key(|&c| p.candidates(c).count_ones());
-    for &cell in &order {
-        for digit in digits(p.candidates(cell)) {
-            if solution.is_some_and(|s| s.get(cell) == digit) {
-                continue;
+    let assumptions: Vec<(usize, u8)> = order
+        .iter()
+        .flat_map(|&cell| digits(p.candidates(cell)).map(move |d| (cell, d)))
+        .filter(|&(cell, digit)| solution.is_none_or(|s| s.get(cell) != digit))
+        .collect();
+    // Contradictions first: they also fill in the branches the other kinds
+    // of conclusion compare. Every branch is followed a short way, then
+    // the unfinished ones further, doubling the way each time: the
+    // shortest contradiction is found without following every branch to
+    // its end, and past its rating no branch is of use to any conclusion.
+    let mut limit = FIRST_LIMIT.min(cells);
+    let shortest = loop {
+        for &(cell, digit) in &assumptions {
+            let slot = &mut branches[cell * side + usize::from(digit - 1)];
+            if slot.as_ref().is_none_or(|b| !b.complete) {
+                *slot = Some(follow(
+                    &mut scratch,
+                    &base,
+                    (cell, digit),
+                    dynamic,
+                    limit,
+                    true,
+                ));
             }
-            // Past the shortest contradiction's rating, a branch is of no
-            // use to any conclusion.
-            let limit = if shortest == usize::MAX {
-                cells
-            } else {
-                same_rating_up_to(shortest)
-            };
-            let keep = shortest == usize::MAX;
-            let branch = follow(&mut scratch, &base, (cell, digit), dynamic, limit, keep);
-            if branch.result.is_none() && branch.length <= limit {
-                shortest = shortest.min(branch.length);
-                found.push((branch.length, cell, digit));
-            }
-            branches[cell * side + usize::from(digit - 1)] = Some(branch);
         }
-    }
-    if shortest != usize::MAX {
+        let shortest = assumptions
+            .iter()
+            .filter_map(|&(cell, digit)| branches[cell * side + usize::from(digit - 1)].as_ref())
+            .filter(|b| b.complete && b.result.is_none())
+            .map(|b| b.length)
+            .min();
+        if let Some(shortest) = shortest {
+            // Every contradiction as short as the shortest (within its
+            // length bonus, so at the same rating) goes in one step: taken
+            // one at a time they would each be rated the same or lower.
+            let top = same_rating_up_to(shortest);
+            if top > limit {
+                for &(cell, digit) in &assumptions {
+                    let slot = &mut branches[cell * side + usize::from(digit - 1)];
+                    if slot.as_ref().is_none_or(|b| !b.complete) {
+                        *slot = Some(follow(
+                            &mut scratch,
+                            &base,
+                            (cell, digit),
+                            dynamic,
+                            top,
+                            false,
+                        ));
+                    }
+                }
+            }
+            break Some(shortest);
+        }
+        if limit >= cells {
+            break None;
+        }
+        limit = (limit * 2).min(cells);
+    };
+    let mut found: Vec<(usize, usize, u8)> = assumptions
+        .iter()
+        .filter_map(|&(cell, digit)| {
+            let b = branches[cell * side + usize::from(digit - 1)].as_ref()?;
+            (b.complete && b.result.is_none()).then_some((b.length, cell, digit))
+        })
+        .collect();
+    if let Some(shortest) = shortest {
         let top = same_rating_up_to(shortest);
         found.retain(|&(l, _, _)| l <= top);
         found.sort_unstable();

@@ -258,11 +258,6 @@ impl Pencil {
         &self.values
     }
 
-    /// The shared geometry itself.
-    pub(crate) fn geometry_arc(&self) -> &Arc<Geometry> {
-        &self.geometry
-    }
-
     /// Takes `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: usize, digit: u8) {
         self.candidates[cell] &= !bit(digit);

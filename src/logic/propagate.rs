@@ -115,34 +115,41 @@ impl Propagator {
         }
         let others = self.pencil.candidates(cell) & !bit(digit);
         self.pencil.place_only(cell, digit);
-        let geometry = std::sync::Arc::clone(self.pencil.geometry_arc());
-        for &h in geometry.houses_of(cell) {
+        // Indexes rather than iterators over the geometry's lists: those
+        // would borrow the grid being changed. This is the innermost loop
+        // of every forcing chain.
+        for i in 0..self.pencil.geometry().houses_of(cell).len() {
+            let h = self.pencil.geometry().houses_of(cell)[i];
             self.placed[h] |= bit(digit);
         }
         self.lose_place(cell, digit)?;
         for d in digits(others) {
             self.lose_place(cell, d)?;
         }
-        for &peer in geometry.peers(cell) {
+        for i in 0..self.pencil.geometry().peers(cell).len() {
+            let peer = self.pencil.geometry().peers(cell)[i];
             self.eliminate(peer, digit)?;
         }
         Ok(())
     }
 
-    /// Places singles until none is left, at most `limit` of them; the
-    /// number placed.
-    pub fn run(&mut self, limit: usize) -> Result<usize, Contradiction> {
+    /// Places singles until none is left, or past `limit` of them: the
+    /// number placed, and whether the grid then contradicts itself. A
+    /// contradiction's count says how far the chain went to reach it.
+    pub fn run(&mut self, limit: usize) -> (usize, Result<(), Contradiction>) {
         let mut placed = 0;
         while let Some((cell, digit)) = self.queue.pop() {
             if self.pencil.value(cell) == digit {
                 continue;
             }
-            self.assign(cell, digit)?;
+            if let Err(c) = self.assign(cell, digit) {
+                return (placed, Err(c));
+            }
             placed += 1;
             if placed > limit {
                 break;
             }
         }
-        Ok(placed)
+        (placed, Ok(()))
     }
 }

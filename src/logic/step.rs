@@ -51,7 +51,12 @@ impl Step {
 
     /// Sets the explanation: the technique's name, a colon, and `text`.
     pub(crate) fn say(mut self, text: String) -> Step {
-        self.explanation = format!("{}: {text}", self.technique.name());
+        let name = self.technique.name();
+        let mut explanation = String::with_capacity(name.len() + 2 + text.len());
+        explanation.push_str(name);
+        explanation.push_str(": ");
+        explanation.push_str(&text);
+        self.explanation = explanation;
         self
     }
 

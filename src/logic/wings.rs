@@ -56,11 +56,14 @@ pub fn wing(p: &Pencil, xyz: bool) -> Option<Step> {
                     continue;
                 }
                 let digit = z.trailing_zeros() as u8 + 1;
-                let eliminations: Vec<Clue> = (0..p.size().cells())
+                // Cells seeing both pincers are among the first's peers.
+                let eliminations: Vec<Clue> = g
+                    .peers(a)
+                    .iter()
+                    .copied()
                     .filter(|&c| {
                         c != pivot
                             && p.candidates(c) & bit(digit) != 0
-                            && g.sees(c, a)
                             && g.sees(c, b)
                             && (!xyz || g.sees(c, pivot))
                     })
