@@ -394,3 +394,38 @@ fn quads_naked_and_hidden() {
             .all(|e| e.cell.row() == 0 && e.cell.col() < 4 && e.digit > 4)
     );
 }
+
+/// A forcing chain's rating grows with the deductions it takes to reach its
+/// contradiction, and its sentence says how many: the chains of a hard
+/// puzzle are not all the same length.
+#[test]
+fn forcing_chains_are_rated_by_their_length() {
+    let p =
+        puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    let mut engine = new_engine(&native());
+    let solution = unique_solution(engine.as_mut(), &p, None).unwrap();
+    let path = Path::find(&p, &solution, Default::default(), engine.as_mut()).unwrap();
+    let mut lengths = Vec::new();
+    for step in path
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::ForcingChain)
+    {
+        let words: Vec<&str> = step.explanation.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "deductions").unwrap();
+        let length: usize = words[at - 1].parse().unwrap();
+        let rated = step.difficulty.unwrap().0;
+        assert_eq!(
+            rated,
+            85 + z3doku::logic::technique::length_bonus(length),
+            "{step}"
+        );
+        lengths.push(length);
+    }
+    lengths.sort_unstable();
+    lengths.dedup();
+    assert!(
+        lengths.len() > 1 && lengths[0] > 0,
+        "chain lengths {lengths:?}"
+    );
+}
