@@ -239,6 +239,10 @@ impl Worker {
         std::thread::spawn(move || {
             let mut responder = Responder::new(answering);
             for task in inbox {
+                // Replaced before its turn came: nobody waits for it.
+                if task.cancel.is_cancelled() {
+                    continue;
+                }
                 let reply = responder.answer(task.command, &task.data, &task.cancel, &task.counted);
                 // Nobody listens once the session is gone: the reply is moot.
                 if outbox.send(Answer { id: task.id, reply }).is_err() {
