@@ -70,12 +70,16 @@ impl Server {
         Duration::from_millis((fields[0] + fields[1]) * 10)
     }
 
-    /// Whether the server stays (nearly) idle for a while: the CPU it
-    /// burns in half a second.
-    fn burns(&self) -> Duration {
+    /// Asserts that the server stays (nearly) idle for half a second: no
+    /// search goes on behind its answers.
+    fn assert_idle(&self) {
         let before = self.cpu();
         std::thread::sleep(Duration::from_millis(500));
-        self.cpu() - before
+        let burnt = self.cpu() - before;
+        assert!(
+            burnt < Duration::from_millis(150),
+            "the search went on: {burnt:?}"
+        );
     }
 
     /// The server process's thread count.
@@ -529,11 +533,7 @@ fn cancel_and_a_new_request_stop_a_search_in_the_middle() {
     assert_eq!(client.next(), json!({"nonce": 2, "type": "canceled"}));
     assert_eq!(client.ask(3, "check", &notebook)["count"], 1);
     assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
-    let burnt = server.burns();
-    assert!(
-        burnt < Duration::from_millis(150),
-        "the search went on: {burnt:?}"
-    );
+    server.assert_idle();
 
     // So does a new request, which alone is answered.
     client.request(4, "solve", &endless);
@@ -541,11 +541,7 @@ fn cancel_and_a_new_request_stop_a_search_in_the_middle() {
     let start = Instant::now();
     assert_eq!(client.ask(5, "check", &notebook)["count"], 1);
     assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
-    let burnt = server.burns();
-    assert!(
-        burnt < Duration::from_millis(150),
-        "the search went on: {burnt:?}"
-    );
+    server.assert_idle();
     client.set_timeout(Duration::from_millis(200));
     assert!(
         client.0.read().is_err(),
@@ -590,11 +586,7 @@ fn a_client_that_leaves_mid_search_has_its_work_stopped() {
         assert!(start.elapsed() < PROMPTLY, "the search went on");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let burnt = server.burns();
-    assert!(
-        burnt < Duration::from_millis(150),
-        "the search went on: {burnt:?}"
-    );
+    server.assert_idle();
     let mut next = server.connect();
     assert_eq!(
         next.ask(2, "check", &fpuzzles_json(NOTEBOOK, ""))["count"],
@@ -620,11 +612,7 @@ fn z3_answers_too() {
     assert_eq!(client.next(), json!({"nonce": 4, "type": "canceled"}));
     assert_eq!(client.ask(5, "check", &killer())["count"], 1);
     assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
-    let burnt = server.burns();
-    assert!(
-        burnt < Duration::from_millis(150),
-        "the search went on: {burnt:?}"
-    );
+    server.assert_idle();
 }
 
 #[test]
