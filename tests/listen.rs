@@ -54,6 +54,34 @@ impl Server {
         Client(socket)
     }
 
+    /// The CPU time the server process has used so far.
+    fn cpu(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
+        // Fields after the command's closing parenthesis; utime and stime
+        // are the 14th and 15th of the whole line, in clock ticks (100 a
+        // second on Linux).
+        let rest = stat.rsplit_once(')').unwrap().1;
+        let fields: Vec<u64> = rest
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .map(|f| f.parse().unwrap())
+            .collect();
+        Duration::from_millis((fields[0] + fields[1]) * 10)
+    }
+
+    /// Asserts that the server stays (nearly) idle for half a second: no
+    /// search goes on behind its answers.
+    fn assert_idle(&self) {
+        let before = self.cpu();
+        std::thread::sleep(Duration::from_millis(500));
+        let burnt = self.cpu() - before;
+        assert!(
+            burnt < Duration::from_millis(150),
+            "the search went on: {burnt:?}"
+        );
+    }
+
     /// The server process's thread count.
     fn threads(&self) -> usize {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
@@ -157,6 +185,19 @@ fn caged(sum: u32) -> String {
         &format!(r#""killercage":[{{"cells":["R1C1","R1C2"],"value":"{sum}"}}]"#),
     )
 }
+
+/// An open 12x12 board under anti-knight, anti-king and non-consecutive
+/// rules: one search for a first solution runs for longer than any test
+/// waits (over 30 s native, over 4 s with Z3) without a solution on the
+/// way, so only a cancel that reaches into the search stops it soon.
+fn endless() -> String {
+    let rows = vec![vec![json!({}); 12]; 12];
+    json!({"size": 12, "grid": rows, "antiknight": true, "antiking": true, "nonconsecutive": true})
+        .to_string()
+}
+
+/// Promptly, on a loaded 2-core machine.
+const PROMPTLY: Duration = Duration::from_millis(1500);
 
 /// The killer puzzle with only its first 18 cages: 164 solutions.
 fn loose_killer() -> String {
@@ -479,6 +520,40 @@ fn cancel_stops_a_count_and_a_new_request_replaces_the_one_in_hand() {
 }
 
 #[test]
+fn cancel_and_a_new_request_stop_a_search_in_the_middle() {
+    let server = Server::start(&[]);
+    let mut client = server.connect();
+    let (endless, notebook) = (endless(), fpuzzles_json(NOTEBOOK, ""));
+
+    // `cancel` stops the search in the middle.
+    client.request(1, "solve", &endless);
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    client.send(r#"{"nonce":2,"command":"cancel"}"#);
+    assert_eq!(client.next(), json!({"nonce": 2, "type": "canceled"}));
+    assert_eq!(client.ask(3, "check", &notebook)["count"], 1);
+    assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
+    server.assert_idle();
+
+    // So does a new request, which alone is answered.
+    client.request(4, "solve", &endless);
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    assert_eq!(client.ask(5, "check", &notebook)["count"], 1);
+    assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
+    server.assert_idle();
+    client.set_timeout(Duration::from_millis(200));
+    assert!(
+        client.0.read().is_err(),
+        "the replaced request was answered"
+    );
+    client.set_timeout(Duration::from_secs(30));
+
+    // The worker serves on, with its engine: a variant after the cancels.
+    assert_eq!(client.ask(6, "count", &loose_killer())["count"], 164);
+}
+
+#[test]
 fn two_clients_at_once() {
     let server = Server::start(&[]);
     let mut counting = server.connect();
@@ -495,25 +570,23 @@ fn two_clients_at_once() {
 }
 
 #[test]
-fn a_client_that_leaves_mid_count_has_its_work_stopped() {
+fn a_client_that_leaves_mid_search_has_its_work_stopped() {
     let server = Server::start(&[]);
     // The server's own threads, before anyone connects.
     std::thread::sleep(Duration::from_millis(200));
     let idle = server.threads();
     let mut client = server.connect();
-    client.request(1, "count", &fpuzzles_json(&".".repeat(81), ""));
-    assert_eq!(client.next()["inProgress"], true);
-    // The connection's thread and the count's.
+    client.request(1, "solve", &endless());
+    std::thread::sleep(Duration::from_millis(300));
+    // The connection's thread and its worker.
     assert!(server.threads() >= idle + 2);
     drop(client);
     let start = Instant::now();
     while server.threads() > idle {
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "the count went on"
-        );
-        std::thread::sleep(Duration::from_millis(20));
+        assert!(start.elapsed() < PROMPTLY, "the search went on");
+        std::thread::sleep(Duration::from_millis(10));
     }
+    server.assert_idle();
     let mut next = server.connect();
     assert_eq!(
         next.ask(2, "check", &fpuzzles_json(NOTEBOOK, ""))["count"],
@@ -531,6 +604,15 @@ fn z3_answers_too() {
         solved["solution"],
         json!(cli_solution(&example("killer.json")))
     );
+    // Z3's checks are interrupted in the middle too.
+    client.request(3, "solve", &endless());
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    client.send(r#"{"nonce":4,"command":"cancel"}"#);
+    assert_eq!(client.next(), json!({"nonce": 4, "type": "canceled"}));
+    assert_eq!(client.ask(5, "check", &killer())["count"], 1);
+    assert!(start.elapsed() < PROMPTLY, "{:?}", start.elapsed());
+    server.assert_idle();
 }
 
 #[test]

@@ -6,6 +6,9 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::Thread;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -103,18 +106,22 @@ pub enum GiveUp {
     Memory,
     /// The search was interrupted (Ctrl-C).
     Interrupted,
+    /// The search was called off through its [`Cancel`]: its answer is no
+    /// longer wanted.
+    Cancelled,
     /// The solver answered `unknown`, for this reason of its own.
     Unknown(String),
 }
 
 impl GiveUp {
-    /// The stable word for JSON: `timeout`, `memory`, `interrupted` or
-    /// `unknown`.
+    /// The stable word for JSON: `timeout`, `memory`, `interrupted`,
+    /// `cancelled` or `unknown`.
     pub fn word(&self) -> &'static str {
         match self {
             GiveUp::Timeout => "timeout",
             GiveUp::Memory => "memory",
             GiveUp::Interrupted => "interrupted",
+            GiveUp::Cancelled => "cancelled",
             GiveUp::Unknown(_) => "unknown",
         }
     }
@@ -126,6 +133,7 @@ impl fmt::Display for GiveUp {
             GiveUp::Timeout => f.write_str("timeout"),
             GiveUp::Memory => f.write_str("out of memory"),
             GiveUp::Interrupted => f.write_str("interrupted"),
+            GiveUp::Cancelled => f.write_str("cancelled"),
             GiveUp::Unknown(reason) => write!(f, "the solver answered unknown ({reason})"),
         }
     }
@@ -144,7 +152,7 @@ pub enum EngineError {
 }
 
 /// How far one search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most solutions to visit. Knowing it lets an engine choose its
     /// method: Z3 finds a lone 9x9 solution fastest one way, and proves it
@@ -152,17 +160,107 @@ pub struct Limits {
     pub solutions: usize,
     /// Give up with [`GiveUp::Timeout`] once this has passed.
     pub deadline: Option<Instant>,
+    /// Give up with [`GiveUp::Cancelled`] soon after this is cancelled,
+    /// even in the middle of a search; `None` runs to the other limits.
+    pub cancel: Option<Cancel>,
 }
 
 impl Limits {
-    /// Up to `solutions` solutions, with no deadline.
+    /// Up to `solutions` solutions, with no deadline and no cancelling.
     pub fn solutions(solutions: usize) -> Limits {
         Limits {
             solutions,
             deadline: None,
+            cancel: None,
         }
     }
+
+    /// Whether [`Limits::cancel`] has been cancelled.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+    }
 }
+
+/// A switch that calls searches off from another thread: clones share it,
+/// and once [`Cancel::cancel`] is called every search under
+/// [`Limits::cancel`] with it gives up with [`GiveUp::Cancelled`] within a
+/// few milliseconds. `z3doku listen` cancels the work in hand when its
+/// client sends a new request, a `cancel`, or leaves.
+///
+/// The native engine reads it as it reads the clock, every few thousand
+/// search nodes. Z3 cannot be polled in the middle of a check, so a Z3
+/// search under a `Cancel` has a watcher thread that sleeps until the
+/// token is cancelled and then interrupts the check; the watcher is woken
+/// through the threads registered here.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<CancelState>);
+
+#[derive(Debug, Default)]
+struct CancelState {
+    cancelled: AtomicBool,
+    /// Threads to wake when the token is cancelled.
+    watchers: Mutex<Vec<Thread>>,
+}
+
+impl Cancel {
+    /// A token not yet cancelled.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Calls off every search under this token (or a clone of it), now and
+    /// to come.
+    pub fn cancel(&self) {
+        self.0.cancelled.store(true, Ordering::SeqCst);
+        let watchers = self
+            .0
+            .watchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        for thread in watchers.iter() {
+            thread.unpark();
+        }
+    }
+
+    /// Whether [`Cancel::cancel`] has been called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Has `thread` unparked when the token is cancelled (and at once if it
+    /// is already), until [`Cancel::unwatch`]: a thread that parks until
+    /// cancelled then never misses the moment.
+    pub fn watch(&self, thread: Thread) {
+        let mut watchers = self
+            .0
+            .watchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if self.is_cancelled() {
+            thread.unpark();
+        }
+        watchers.push(thread);
+    }
+
+    /// Stops unparking `thread` (registered by [`Cancel::watch`]).
+    pub fn unwatch(&self, thread: &Thread) {
+        let mut watchers = self
+            .0
+            .watchers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        watchers.retain(|t| t.id() != thread.id());
+    }
+}
+
+/// Tokens are equal when they are the same switch.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 /// A solver of puzzles.
 pub trait Engine {

@@ -4,15 +4,17 @@
 //!
 //! The library holds everything but the socket: [`protocol`] reads the
 //! requests and writes the responses, and [`session`] answers one client's
-//! requests, each in its own thread so that a new request, a `cancel` or a
-//! disconnect stops it. The binary only accepts connections and moves text
-//! between the socket and a [`session::Session`].
+//! requests in a worker thread of its own that keeps its engine between
+//! requests, under a cancel token that a new request, a `cancel` or a
+//! disconnect cancels in the middle of a search. The binary only accepts
+//! connections and moves text between the socket and a
+//! [`session::Session`].
 
 pub mod protocol;
 pub mod session;
 
 pub use protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
-pub use session::{Answering, Job, Session};
+pub use session::{Answering, Responder, Session};
 
 /// The largest message read: f-puzzles' requests are a few KiB.
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;

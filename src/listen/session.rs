@@ -1,11 +1,19 @@
 //! One client's requests, answered without any socket: a [`Session`] takes
-//! each message as text and hands back the responses to send. Each request
-//! runs as a [`Job`] in its own thread, so that a new request, a `cancel`
-//! or a disconnect can stop it; a count reports its progress while it runs.
+//! each message as text and hands back the responses to send.
+//!
+//! A session answers in one worker thread of its own, which keeps its
+//! engine (and, for Z3, its context and the encoding of the last rules)
+//! from one request to the next: setters press the buttons again and again
+//! on one puzzle while they change its givens, and the rules built for the
+//! last request serve the next. The request in hand runs under a
+//! [`Cancel`] token that a new request, a `cancel` or the session's end
+//! cancels; the engines hear it in the middle of a search, so the worker is
+//! free for the next request within milliseconds. A count reports its
+//! progress while it runs.
 
-use super::protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
+use super::protocol::{Command, LogicalCell, Reply, Response, parse_request};
 use crate::engine::contract::Conflict;
-use crate::engine::{Engine, EngineError, Found, GiveUp, Limits, Settings, new_engine};
+use crate::engine::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings, new_engine};
 use crate::logic::pencil::digits;
 use crate::logic::{Logic, Path, PathError, Pencil, hint, unique_solution};
 use crate::puzzle::Puzzle;
@@ -16,8 +24,8 @@ use crate::solve::{EXPLAIN_BUDGET, Outcome, Status, count_with, explain, solve_w
 use serde_json::Value;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// How often a count in progress reports, at the most: the protocol asks
@@ -33,53 +41,134 @@ pub struct Answering {
     pub timeout: Option<Duration>,
 }
 
-/// One client's conversation: at most one job in hand, which a new request
-/// replaces and a `cancel` or the session's end stops.
+/// One client's conversation: at most one request in hand, which a new
+/// request replaces and a `cancel` or the session's end stops.
+///
+/// A replaced request is dropped without an answer: the userscript only
+/// reads responses that carry its latest nonce, so an answer to an older
+/// one would be read by nobody. An explicit `cancel` is answered
+/// `{"type":"canceled"}` with the cancel's own nonce, which is the one the
+/// userscript waits for.
 pub struct Session {
     answering: Answering,
+    worker: Option<Worker>,
     job: Option<Job>,
+    /// The number of the last request handed to the worker.
+    last_id: u64,
 }
 
 impl Session {
-    /// A session that answers with `answering`.
+    /// A session that answers with `answering`; its worker thread starts
+    /// with the first request.
     pub fn new(answering: Answering) -> Session {
         Session {
             answering,
+            worker: None,
             job: None,
+            last_id: 0,
         }
     }
 
-    /// Takes one message from the client. A request starts its job (and
-    /// stops the one in hand) and answers later, through
-    /// [`Session::poll`]; what is answered at once (`cancel`, a message
-    /// that is not a request) comes back here.
+    /// Takes one message from the client. A request is handed to the
+    /// worker (and the one in hand is cancelled) and answered later,
+    /// through [`Session::poll`]; what is answered at once (`cancel`, a
+    /// message that is not a request) comes back here.
     pub fn receive(&mut self, text: &str) -> Option<Response> {
         let request = match parse_request(text) {
             Ok(request) => request,
             Err(response) => return Some(response),
         };
-        // Dropping the job in hand stops it.
-        self.job = None;
+        self.cancel();
         if request.command == Command::Cancel {
             return Some(Response {
                 nonce: request.nonce,
                 reply: Reply::Canceled,
             });
         }
-        self.job = Some(Job::start(request, self.answering.clone()));
+        self.last_id += 1;
+        let job = Job {
+            id: self.last_id,
+            nonce: request.nonce,
+            command: request.command,
+            cancel: Cancel::new(),
+            counted: Arc::new(AtomicU64::new(0)),
+            last_word: Instant::now(),
+        };
+        let task = Task {
+            id: job.id,
+            command: request.command,
+            data: request.data,
+            cancel: job.cancel.clone(),
+            counted: Arc::clone(&job.counted),
+        };
+        let sent = match &self.worker {
+            Some(worker) => worker.tasks.send(task),
+            None => Err(SendError(task)),
+        };
+        if let Err(SendError(task)) = sent {
+            // No worker yet, or it is gone (it panicked): a new one.
+            let worker = Worker::start(self.answering.clone());
+            if worker.tasks.send(task).is_err() {
+                return Some(Response::invalid(
+                    job.nonce,
+                    "internal error: the request's worker could not start (this is a bug in \
+                     z3doku)",
+                ));
+            }
+            self.worker = Some(worker);
+        }
+        self.job = Some(job);
         None
     }
 
-    /// Whether a job is in hand.
+    /// Whether a request is in hand.
     pub fn is_busy(&self) -> bool {
         self.job.is_some()
     }
 
-    /// Waits up to `wait` for the job in hand: its answer (which ends it),
-    /// or a count's progress when one is due; `None` when neither came.
+    /// Waits up to `wait` for the request in hand: its answer (which ends
+    /// it), or a count's progress when one is due; `None` when neither
+    /// came. Answers to requests replaced since are passed over.
     pub fn poll(&mut self, wait: Duration) -> Option<Response> {
         let job = self.job.as_mut()?;
-        let response = job.poll(wait)?;
+        let worker = self.worker.as_ref()?;
+        let now = Instant::now();
+        let mut until = now + wait;
+        if job.command == Command::Count {
+            until = until.min(job.last_word + PROGRESS_EVERY);
+        }
+        let reply = loop {
+            match worker
+                .answers
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+            {
+                Ok(answer) if answer.id == job.id => break answer.reply,
+                // A replaced request's answer: nobody waits for it.
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    if job.command != Command::Count || job.last_word.elapsed() < PROGRESS_EVERY {
+                        return None;
+                    }
+                    break Reply::Count {
+                        count: job.counted.load(Ordering::Relaxed),
+                        in_progress: true,
+                    };
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.worker = None;
+                    break Reply::Invalid {
+                        message: "internal error: the request's work ended without an answer \
+                                  (this is a bug in z3doku)"
+                            .into(),
+                    };
+                }
+            }
+        };
+        job.last_word = Instant::now();
+        let response = Response {
+            nonce: job.nonce.clone(),
+            reply,
+        };
         if !matches!(
             response.reply,
             Reply::Count {
@@ -92,135 +181,179 @@ impl Session {
         Some(response)
     }
 
-    /// Stops the job in hand, if any, without an answer (the client left).
+    /// Stops the request in hand, if any, without an answer (the client
+    /// left, or a new request replaces it).
     pub fn cancel(&mut self) {
-        self.job = None;
+        if let Some(job) = self.job.take() {
+            job.cancel.cancel();
+        }
     }
 }
 
-/// One request at work in its own thread. Dropping it stops the work: the
-/// engine gives up at its next solution or search.
-pub struct Job {
+impl Drop for Session {
+    /// The worker ends once its request in hand, cancelled here, gives up.
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// The request in hand, as the session sees it.
+struct Job {
+    /// Which task the worker's answer must carry.
+    id: u64,
     nonce: Value,
     command: Command,
-    stop: Arc<AtomicBool>,
+    cancel: Cancel,
+    /// A count's solutions so far.
     counted: Arc<AtomicU64>,
-    answer: Receiver<Reply>,
+    /// When the client last heard about it.
     last_word: Instant,
 }
 
-impl Job {
-    /// Starts answering `request` in a new thread.
-    pub fn start(request: Request, answering: Answering) -> Job {
-        let stop = Arc::new(AtomicBool::new(false));
-        let counted = Arc::new(AtomicU64::new(0));
-        let (send, answer) = channel();
-        let (worker_stop, worker_counted) = (Arc::clone(&stop), Arc::clone(&counted));
-        let (command, data) = (request.command, request.data);
-        std::thread::spawn(move || {
-            let reply = answer_request(command, &data, &answering, &worker_stop, &worker_counted);
-            // Nobody listens when the job was dropped: the reply is moot.
-            let _ = send.send(reply);
-        });
-        Job {
-            nonce: request.nonce,
-            command,
-            stop,
-            counted,
-            answer,
-            last_word: Instant::now(),
-        }
-    }
+/// A request handed to the worker.
+struct Task {
+    id: u64,
+    command: Command,
+    data: String,
+    cancel: Cancel,
+    counted: Arc<AtomicU64>,
+}
 
-    /// Waits up to `wait` for the answer, or for a count's next progress
-    /// message to be due.
-    pub fn poll(&mut self, wait: Duration) -> Option<Response> {
-        let now = Instant::now();
-        let mut until = now + wait;
-        if self.command == Command::Count {
-            until = until.min(self.last_word + PROGRESS_EVERY);
-        }
-        let reply = match self
-            .answer
-            .recv_timeout(until.saturating_duration_since(now))
-        {
-            Ok(reply) => reply,
-            Err(RecvTimeoutError::Timeout) => {
-                if self.command != Command::Count || self.last_word.elapsed() < PROGRESS_EVERY {
-                    return None;
+/// A worker's answer to the task numbered `id`.
+struct Answer {
+    id: u64,
+    reply: Reply,
+}
+
+/// A session's worker thread: it answers tasks in turn until the session
+/// drops its end of the channel.
+struct Worker {
+    tasks: Sender<Task>,
+    answers: Receiver<Answer>,
+}
+
+impl Worker {
+    fn start(answering: Answering) -> Worker {
+        let (tasks, inbox) = channel::<Task>();
+        let (outbox, answers) = channel();
+        std::thread::spawn(move || {
+            let mut responder = Responder::new(answering);
+            for task in inbox {
+                // Replaced before its turn came: nobody waits for it.
+                if task.cancel.is_cancelled() {
+                    continue;
                 }
-                Reply::Count {
-                    count: self.counted.load(Ordering::Relaxed),
-                    in_progress: true,
+                let reply = responder.answer(task.command, &task.data, &task.cancel, &task.counted);
+                // Nobody listens once the session is gone: the reply is moot.
+                if outbox.send(Answer { id: task.id, reply }).is_err() {
+                    break;
                 }
             }
-            Err(RecvTimeoutError::Disconnected) => Reply::Invalid {
-                message: "internal error: the request's work ended without an answer (this is a \
-                          bug in z3doku)"
-                    .into(),
-            },
+        });
+        Worker { tasks, answers }
+    }
+}
+
+/// Answers requests one after another with one engine, kept from one
+/// request to the next.
+pub struct Responder {
+    answering: Answering,
+    engine: Box<dyn Engine>,
+}
+
+impl Responder {
+    /// A responder with a new engine for `answering`.
+    pub fn new(answering: Answering) -> Responder {
+        let engine = new_engine(&answering.settings);
+        Responder { answering, engine }
+    }
+
+    /// Answers one command about the puzzle in `data`, giving up when
+    /// `cancel` is cancelled; a count adds each solution to `counted` as
+    /// it goes.
+    pub fn answer(
+        &mut self,
+        command: Command,
+        data: &str,
+        cancel: &Cancel,
+        counted: &AtomicU64,
+    ) -> Reply {
+        let invalid = |message: String| Reply::Invalid { message };
+        // The buttons that ask about the puzzle itself read only its
+        // givens; a step goes on from the board as the solver left it.
+        let only_givens = !matches!(command, Command::Step | Command::SolvePath);
+        let (puzzle, cap) = match read_puzzle(data, only_givens) {
+            Ok(read) => read,
+            Err(message) => return invalid(message),
         };
-        self.last_word = Instant::now();
-        Some(Response {
-            nonce: self.nonce.clone(),
-            reply,
-        })
+        let mut engine = Cancellable {
+            engine: self.engine.as_mut(),
+            cancel,
+        };
+        let deadline = self.answering.timeout.map(|t| Instant::now() + t);
+        let answered = match command {
+            Command::TrueCandidates => true_candidates(&mut engine, &puzzle, cap, deadline),
+            Command::Solve => solve(&mut engine, &puzzle, deadline),
+            Command::Check => check(&mut engine, &puzzle, deadline),
+            Command::Count => count(&mut engine, &puzzle, deadline, counted),
+            Command::Step => logical(&mut engine, &puzzle, deadline, false),
+            Command::SolvePath => logical(&mut engine, &puzzle, deadline, true),
+            Command::Cancel => Err("`cancel` takes no puzzle".into()),
+        };
+        answered.unwrap_or_else(invalid)
     }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Answers one command about the puzzle in `data`, giving up when `stop`
-/// is set; a count adds each solution to `counted` as it goes.
-pub fn answer_request(
-    command: Command,
-    data: &str,
-    answering: &Answering,
-    stop: &AtomicBool,
-    counted: &AtomicU64,
-) -> Reply {
-    let invalid = |message: String| Reply::Invalid { message };
-    let (puzzle, cap) = match read_puzzle(data) {
-        Ok(read) => read,
-        Err(message) => return invalid(message),
-    };
-    let mut engine = Interruptible {
-        engine: new_engine(&answering.settings),
-        stop,
-    };
-    let deadline = answering.timeout.map(|t| Instant::now() + t);
-    let answered = match command {
-        Command::TrueCandidates => true_candidates(&mut engine, &puzzle, cap, deadline),
-        Command::Solve => solve(&mut engine, &puzzle, deadline),
-        Command::Check => check(&mut engine, &puzzle, deadline),
-        Command::Count => count(&mut engine, &puzzle, deadline, counted),
-        Command::Step => logical(&mut engine, &puzzle, deadline, false),
-        Command::SolvePath => logical(&mut engine, &puzzle, deadline, true),
-        Command::Cancel => Err("`cancel` takes no puzzle".into()),
-    };
-    answered.unwrap_or_else(invalid)
 }
 
 /// The puzzle in a request's data (lz-string base64 of the f-puzzles JSON,
 /// or the JSON itself) and the cap on true candidates' counts that its
-/// `truecandidatesoptions` ask for.
-pub fn read_puzzle(data: &str) -> Result<(Puzzle, usize), String> {
+/// `truecandidatesoptions` ask for. With `only_givens`, the digits and
+/// centre pencil marks that the solver (or the userscript, from an earlier
+/// answer) wrote on the board are left out, as the userscript's own solver
+/// does: true candidates shown on the board must not constrain the next
+/// request's. Digits marked `given` and `givenPencilMarks` stay.
+pub fn read_puzzle(data: &str, only_givens: bool) -> Result<(Puzzle, usize), String> {
     let data = data.trim();
     let json = if data.starts_with('{') {
         data.to_string()
     } else {
         fpuzzles::decompress(data).map_err(|e| format!("the puzzle: {e}"))?
     };
-    let puzzle = fpuzzles::parse_json(&json).map_err(|e| format!("the puzzle: {e}"))?;
-    let options = serde_json::from_str::<Value>(&json)
-        .ok()
-        .and_then(|v| v.get("truecandidatesoptions").cloned());
-    let cap = solutions_cap(options.as_ref()).map_err(|e| format!("truecandidatesoptions: {e}"))?;
+    let parsed = |json: &str| fpuzzles::parse_json(json).map_err(|e| format!("the puzzle: {e}"));
+    let Ok(mut value) = serde_json::from_str::<Value>(&json) else {
+        // Not JSON: the f-puzzles reader says where.
+        return Err(parsed(&json)
+            .err()
+            .unwrap_or_else(|| "the puzzle is not JSON".into()));
+    };
+    let cap = solutions_cap(value.get("truecandidatesoptions"))
+        .map_err(|e| format!("truecandidatesoptions: {e}"))?;
+    let puzzle = if only_givens && strip_solver_marks(&mut value) {
+        parsed(&value.to_string())?
+    } else {
+        parsed(&json)?
+    };
     Ok((puzzle, cap))
+}
+
+/// Takes the digits not marked `given` and the centre pencil marks off the
+/// grid of f-puzzles JSON `puzzle`; whether there were any.
+fn strip_solver_marks(puzzle: &mut Value) -> bool {
+    let mut stripped = false;
+    let Some(rows) = puzzle.get_mut("grid").and_then(Value::as_array_mut) else {
+        return false;
+    };
+    for cell in rows
+        .iter_mut()
+        .filter_map(Value::as_array_mut)
+        .flatten()
+        .filter_map(Value::as_object_mut)
+    {
+        if cell.get("given") != Some(&Value::Bool(true)) {
+            stripped |= cell.remove("value").is_some();
+        }
+        stripped |= cell.remove("centerPencilMarks").is_some();
+    }
+    stripped
 }
 
 /// The cap on true candidates' counts: `truecandidatesnumsolutions=N`
@@ -431,25 +564,32 @@ fn count(
     })
 }
 
-/// An engine that gives up ([`GiveUp::Interrupted`]) once `stop` is set:
-/// at its next solution, or before its next search. The engines know only
-/// deadlines, so a stopped job ends at the next point where it hands back
-/// control.
-struct Interruptible<'a> {
-    engine: Box<dyn Engine>,
-    stop: &'a AtomicBool,
+/// The session's engine with the request's [`Cancel`] token put in every
+/// search's limits, so that a cancelled request gives up in the middle of
+/// a search; between searches (an explanation runs many) it gives up
+/// before each next one.
+struct Cancellable<'a> {
+    engine: &'a mut dyn Engine,
+    cancel: &'a Cancel,
 }
 
-impl Interruptible<'_> {
+impl Cancellable<'_> {
     fn stopped(&self) -> Result<(), EngineError> {
-        match self.stop.load(Ordering::Relaxed) {
-            true => Err(EngineError::GaveUp(GiveUp::Interrupted)),
+        match self.cancel.is_cancelled() {
+            true => Err(EngineError::GaveUp(GiveUp::Cancelled)),
             false => Ok(()),
+        }
+    }
+
+    fn limits(&self, limits: Limits) -> Limits {
+        Limits {
+            cancel: Some(self.cancel.clone()),
+            ..limits
         }
     }
 }
 
-impl Engine for Interruptible<'_> {
+impl Engine for Cancellable<'_> {
     fn solutions(
         &mut self,
         puzzle: &Puzzle,
@@ -457,16 +597,9 @@ impl Engine for Interruptible<'_> {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
         self.stopped()?;
-        let stop = self.stop;
-        let searched =
-            self.engine.solutions(
-                puzzle,
-                limits,
-                &mut |found| match stop.load(Ordering::Relaxed) {
-                    true => ControlFlow::Break(()),
-                    false => visit(found),
-                },
-            );
+        let limits = self.limits(limits);
+        let searched = self.engine.solutions(puzzle, limits, visit);
+        // A search whose visitor stopped it may have ended well.
         self.stopped()?;
         searched
     }
@@ -479,15 +612,10 @@ impl Engine for Interruptible<'_> {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
         self.stopped()?;
-        let stop = self.stop;
+        let limits = self.limits(limits);
         let searched = self
             .engine
-            .solutions_excluding(puzzle, excluded, limits, &mut |found| match stop
-                .load(Ordering::Relaxed)
-            {
-                true => ControlFlow::Break(()),
-                false => visit(found),
-            });
+            .solutions_excluding(puzzle, excluded, limits, visit);
         self.stopped()?;
         searched
     }
@@ -544,13 +672,7 @@ mod tests {
     }
 
     fn answer(command: Command, data: &str) -> Reply {
-        answer_request(
-            command,
-            data,
-            &native(),
-            &AtomicBool::new(false),
-            &AtomicU64::new(0),
-        )
+        Responder::new(native()).answer(command, data, &Cancel::new(), &AtomicU64::new(0))
     }
 
     #[test]
@@ -644,6 +766,36 @@ mod tests {
     }
 
     #[test]
+    fn digits_and_marks_not_given_are_left_out_of_the_puzzle_but_not_of_a_step() {
+        // r1c1 holds a 5 and r1c2 a lone centre mark 1, neither given: the
+        // marks an earlier answer left on the board.
+        let marked = fpuzzles_json(&".".repeat(81), "").replacen(
+            "[{},{}",
+            r#"[{"value":5},{"centerPencilMarks":[1]}"#,
+            1,
+        );
+        match answer(Command::TrueCandidates, &marked) {
+            Reply::TrueCandidates {
+                solutions_per_candidate,
+            } => assert!(solutions_per_candidate.iter().all(|&n| n == 1)),
+            other => panic!("{other:?}"),
+        }
+        let (puzzle, _) = read_puzzle(&marked, true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.givens().get(0), 0);
+        assert_eq!(
+            puzzle.rules(),
+            Puzzle::classic(puzzle.givens().clone()).rules()
+        );
+        // A step goes on from the board as it stands.
+        let (board, _) = read_puzzle(&marked, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(board.givens().get(0), 5);
+        // A digit marked given stays.
+        let (given, _) =
+            read_puzzle(&fpuzzles_json(NOTEBOOK, ""), true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(given.givens().get(4), 9);
+    }
+
+    #[test]
     fn a_rule_not_understood_is_named() {
         let unknown = fpuzzles_json(NOTEBOOK, r#","frobnicate":true"#);
         match answer(Command::Solve, &unknown) {
@@ -655,12 +807,14 @@ mod tests {
     #[test]
     fn a_stopped_engine_gives_up_and_a_new_request_replaces_the_one_in_hand() {
         let open = fpuzzles_json(&".".repeat(81), "");
-        let stop = AtomicBool::new(true);
-        let reply = answer_request(Command::Count, &open, &native(), &stop, &AtomicU64::new(0));
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let reply =
+            Responder::new(native()).answer(Command::Count, &open, &cancel, &AtomicU64::new(0));
         assert_eq!(
             reply,
             Reply::Invalid {
-                message: "gave up: interrupted".into()
+                message: "gave up: cancelled".into()
             }
         );
         let mut session = Session::new(native());

@@ -99,8 +99,8 @@ pub fn unique_solution(
     engine.solutions(
         puzzle,
         Limits {
-            solutions: 2,
             deadline,
+            ..Limits::solutions(2)
         },
         &mut |f| {
             found.push(f.grid.clone());

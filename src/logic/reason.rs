@@ -46,8 +46,8 @@ fn solvable(
 ) -> Result<Option<bool>, PathError> {
     let mut found = false;
     let limits = Limits {
-        solutions: 1,
         deadline,
+        ..Limits::solutions(1)
     };
     match engine.solutions(puzzle, limits, &mut |_| {
         found = true;

@@ -706,8 +706,8 @@ fn search_excluding(
 ) -> Result<Result<(), GiveUp>, InternalError> {
     let mut wrong = None;
     let limits = Limits {
-        solutions: limit,
         deadline,
+        ..Limits::solutions(limit)
     };
     let result = engine.solutions_excluding(puzzle, excluded, limits, &mut |found| {
         if excluded.contains(found.grid) {

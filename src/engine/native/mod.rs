@@ -12,15 +12,15 @@
 mod generic;
 mod nine;
 
-use super::contract::{Engine, EngineError, Found, GiveUp, Limits, Settings};
+use super::contract::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-/// How often (in search nodes) the clock is read: often enough to stop
-/// within a millisecond or so of the deadline, rarely enough to cost
-/// nothing.
+/// How often (in search nodes) the clock and the cancel token are read:
+/// often enough to stop within a millisecond or so of the deadline or the
+/// cancelling, rarely enough to cost nothing.
 const CLOCK_EVERY: u64 = 4096;
 
 /// Solves with the native search, in the calling thread.
@@ -53,6 +53,7 @@ impl Engine for NativeEngine {
         let mut search = Search {
             visit,
             deadline: limits.deadline,
+            cancel: limits.cancel.as_ref(),
             left: limits.solutions,
             nodes: 0,
         };
@@ -64,6 +65,7 @@ impl Engine for NativeEngine {
         self.nodes = search.nodes;
         match flow {
             ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp(GiveUp::Timeout)),
+            ControlFlow::Break(Halt::Cancelled) => Err(EngineError::GaveUp(GiveUp::Cancelled)),
             ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
         }
     }
@@ -80,27 +82,43 @@ enum Halt {
     Visitor,
     /// The deadline passed.
     Timeout,
+    /// The search was cancelled.
+    Cancelled,
 }
 
 /// What a search step says: go on, or stop everything.
 type Flow = ControlFlow<Halt>;
 
-/// What every search path shares: where solutions go, and the clock.
+/// What every search path shares: where solutions go, the clock and the
+/// cancel token.
 struct Search<'a> {
     visit: &'a mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     deadline: Option<Instant>,
+    cancel: Option<&'a Cancel>,
     /// Solutions still to visit.
     left: usize,
     nodes: u64,
 }
 
 impl Search<'_> {
-    /// Counts a search node, and stops the search when the time is up.
+    /// Counts a search node, and stops the search when the time is up or
+    /// it is cancelled.
     #[inline]
     fn node(&mut self) -> Flow {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && let Some(deadline) = self.deadline
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            return self.look_up();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Reads the cancel token and the clock.
+    #[cold]
+    fn look_up(&self) -> Flow {
+        if self.cancel.is_some_and(Cancel::is_cancelled) {
+            return ControlFlow::Break(Halt::Cancelled);
+        }
+        if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
             return ControlFlow::Break(Halt::Timeout);
@@ -187,8 +205,8 @@ mod tests {
         // list: counting them all must run into the deadline.
         let grid = puzzle(&".".repeat(625));
         let limits = || Limits {
-            solutions: usize::MAX,
             deadline: Some(Instant::now() + Duration::from_millis(50)),
+            ..Limits::solutions(usize::MAX)
         };
         let mut engine = NativeEngine::new(&Settings::default());
         let start = Instant::now();
@@ -198,5 +216,36 @@ mod tests {
         let empty = puzzle(&".".repeat(81));
         let result = engine.solutions(&empty, limits(), &mut |_| ControlFlow::Continue(()));
         assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Timeout)));
+    }
+
+    #[test]
+    fn a_cancelled_search_gives_up_mid_search() {
+        // The empty 25x25 board: one solution comes at once, and the search
+        // for all of them never ends.
+        let grid = puzzle(&".".repeat(625));
+        let cancel = Cancel::new();
+        let limits = Limits {
+            cancel: Some(cancel.clone()),
+            ..Limits::solutions(usize::MAX)
+        };
+        let mut engine = NativeEngine::new(&Settings::default());
+        let start = Instant::now();
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                cancel.cancel();
+            });
+            engine.solutions(&grid, limits, &mut |_| ControlFlow::Continue(()))
+        });
+        assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Cancelled)));
+        assert!(start.elapsed() < Duration::from_secs(2));
+        // A token cancelled before the search stops it at once.
+        let limits = Limits {
+            cancel: Some(cancel),
+            ..Limits::solutions(usize::MAX)
+        };
+        let empty = puzzle(&".".repeat(81));
+        let result = engine.solutions(&empty, limits, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Cancelled)));
     }
 }

@@ -7,6 +7,7 @@
 //! that they never outlive their puzzle. The others get a new solver per
 //! puzzle with the clues asserted.
 
+mod cancel;
 pub mod emit;
 pub mod encoding;
 mod guard;
@@ -19,6 +20,7 @@ use super::contract::{
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::rules::Rules;
+use cancel::interruptible;
 use encoding::Encoding;
 use guard::{guarded, memory_limit_mib};
 use std::cell::Cell;
@@ -143,7 +145,7 @@ impl Z3Engine {
 /// And never under a deadline: a tactic's solver ignores the `timeout`
 /// parameter, and bounding it with `try_for` as well can deadlock Z3 4.8's
 /// timer threads (seen with several workers and millisecond timeouts).
-fn uses_tactics(encoding: &dyn Encoding, limits: Limits) -> bool {
+fn uses_tactics(encoding: &dyn Encoding, limits: &Limits) -> bool {
     encoding.tactics().is_some() && limits.deadline.is_none() && limits.solutions == 1
 }
 
@@ -181,7 +183,8 @@ pub(crate) fn set_deadline(
 pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     // Z3's timer counts whole milliseconds from the check's start, so it
     // can fire a moment before the deadline itself: a cancelled check under
-    // a deadline ran out of time (nothing else cancels Z3 here: Ctrl-C ends
+    // a deadline ran out of time (a cancel token's interrupt is told apart
+    // before this is asked, and Ctrl-C ends
     // the process).
     reason_of(solver.get_reason_unknown(), deadline.is_some(), || {
         // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
@@ -249,7 +252,7 @@ impl Z3Engine {
             return Err(EngineError::Internal("no encoding was built".into()));
         };
         let encoding = encoding.as_ref();
-        let tactics = uses_tactics(encoding, limits);
+        let tactics = uses_tactics(encoding, &limits);
         let givens = puzzle.givens();
         let clues: Vec<Bool> = givens
             .clues()
@@ -297,11 +300,18 @@ impl Z3Engine {
                 Some(_) => &fresh_bounded,
                 None => &self.kept_bounded,
             };
+            if limits.cancelled() {
+                break Err(EngineError::GaveUp(GiveUp::Cancelled));
+            }
             if let Err(e) = set_deadline(solver, deadline, bounded) {
                 break Err(e);
             }
             match solver.check_assumptions(assumptions) {
                 SatResult::Unsat => break Ok(()),
+                // An interrupt from the cancel token's watcher.
+                SatResult::Unknown if limits.cancelled() => {
+                    break Err(EngineError::GaveUp(GiveUp::Cancelled));
+                }
                 SatResult::Unknown => break Err(EngineError::GaveUp(give_up(solver, deadline))),
                 SatResult::Sat => {}
             }
@@ -439,7 +449,9 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let result = guarded(|| self.search(puzzle, &[], limits, visit));
+        let cancel = limits.cancel.clone();
+        let result =
+            guarded(|| interruptible(cancel.as_ref(), || self.search(puzzle, &[], limits, visit)));
         self.forget_after(&result);
         result
     }
@@ -451,7 +463,12 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let result = guarded(|| self.search(puzzle, excluded, limits, visit));
+        let cancel = limits.cancel.clone();
+        let result = guarded(|| {
+            interruptible(cancel.as_ref(), || {
+                self.search(puzzle, excluded, limits, visit)
+            })
+        });
         self.forget_after(&result);
         result
     }
@@ -494,24 +511,24 @@ mod tests {
     #[test]
     fn int_takes_tactics_only_for_a_lone_9x9_solution_without_a_deadline() {
         let nine = encoding(EncodingKind::Int, 9);
-        assert!(uses_tactics(nine.as_ref(), Limits::solutions(1)));
-        assert!(!uses_tactics(nine.as_ref(), Limits::solutions(2)));
+        assert!(uses_tactics(nine.as_ref(), &Limits::solutions(1)));
+        assert!(!uses_tactics(nine.as_ref(), &Limits::solutions(2)));
         let timed = Limits {
-            solutions: 1,
             deadline: Some(Instant::now()),
+            ..Limits::solutions(1)
         };
-        assert!(!uses_tactics(nine.as_ref(), timed));
+        assert!(!uses_tactics(nine.as_ref(), &timed));
         for side in [4, 6, 12, 16, 25] {
             let other = encoding(EncodingKind::Int, side);
             assert!(
-                !uses_tactics(other.as_ref(), Limits::solutions(1)),
+                !uses_tactics(other.as_ref(), &Limits::solutions(1)),
                 "{side}"
             );
         }
         for kind in [EncodingKind::Bool, EncodingKind::Pb] {
             assert!(!uses_tactics(
                 encoding(kind, 9).as_ref(),
-                Limits::solutions(1)
+                &Limits::solutions(1)
             ));
         }
     }
@@ -555,5 +572,49 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!((result, seen), (Ok(()), 3));
+    }
+
+    #[test]
+    fn a_cancelled_search_gives_up_and_the_engine_serves_on() {
+        use crate::engine::Cancel;
+        use std::time::Duration;
+        for kind in EncodingKind::ALL {
+            let mut engine = Z3Engine::new(&Settings {
+                encoding: kind,
+                ..Settings::default()
+            });
+            // Far more solutions than a search lists in the time, and a
+            // 25x25 board whose every check takes a while.
+            for side in [9, 25] {
+                let empty = Puzzle::classic(Grid::empty(Size::from_side(side).unwrap_or_default()));
+                let cancel = Cancel::new();
+                let limits = Limits {
+                    cancel: Some(cancel.clone()),
+                    ..Limits::solutions(usize::MAX)
+                };
+                let start = Instant::now();
+                let result = std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        std::thread::sleep(Duration::from_millis(100));
+                        cancel.cancel();
+                    });
+                    engine.solutions(&empty, limits, &mut |_| ControlFlow::Continue(()))
+                });
+                assert_eq!(
+                    result,
+                    Err(EngineError::GaveUp(GiveUp::Cancelled)),
+                    "{kind:?} {side}"
+                );
+                assert!(start.elapsed() < Duration::from_secs(3), "{kind:?} {side}");
+            }
+            // The interrupt leaves the context usable.
+            let small = Puzzle::classic(Grid::empty(Size::from_side(4).unwrap_or_default()));
+            let mut seen = 0;
+            let result = engine.solutions(&small, Limits::solutions(2), &mut |_| {
+                seen += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!((result, seen), (Ok(()), 2), "{kind:?}");
+        }
     }
 }

@@ -1,0 +1,60 @@
+//! Cancelling a Z3 search from another thread. Z3 cannot be polled in the
+//! middle of a check, but its context can be interrupted from any thread:
+//! while a search under a [`Cancel`] runs, a watcher thread sleeps until
+//! the token is cancelled and then interrupts this thread's context until
+//! the search returns.
+
+use crate::engine::contract::Cancel;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::Thread;
+use std::time::Duration;
+use z3::Context;
+
+/// How often the watcher interrupts again once cancelled: Z3 only hears an
+/// interrupt during a check, and the search may be between two checks.
+const REINTERRUPT_EVERY: Duration = Duration::from_millis(1);
+
+/// Runs `work` (a search in this thread's Z3 context) so that cancelling
+/// `cancel` interrupts it; without a token it just runs `work`.
+pub(crate) fn interruptible<T>(cancel: Option<&Cancel>, work: impl FnOnce() -> T) -> T {
+    let Some(cancel) = cancel else {
+        return work();
+    };
+    let context = Context::thread_local();
+    let handle = context.handle();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let me = std::thread::current();
+            cancel.watch(me.clone());
+            while !done.load(Ordering::SeqCst) && !cancel.is_cancelled() {
+                std::thread::park();
+            }
+            while !done.load(Ordering::SeqCst) {
+                handle.interrupt();
+                std::thread::park_timeout(REINTERRUPT_EVERY);
+            }
+            cancel.unwatch(&me);
+        });
+        // Wakes the watcher to leave even when `work` panics: the scope
+        // waits for it.
+        let _finish = Finish {
+            done: &done,
+            watcher: watcher.thread().clone(),
+        };
+        work()
+    })
+}
+
+/// Tells the watcher that the search is over.
+struct Finish<'a> {
+    done: &'a AtomicBool,
+    watcher: Thread,
+}
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::SeqCst);
+        self.watcher.unpark();
+    }
+}
