@@ -14,7 +14,9 @@ mod nine;
 
 use super::contract::{Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::grid::{Grid, MAX_SIDE, Size};
+use rand::Rng;
+use rand::seq::SliceRandom;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -40,6 +42,59 @@ impl NativeEngine {
     }
 }
 
+/// Nodes per cell the first attempt of [`NativeEngine::random_solution`]
+/// may visit; each attempt after it may visit twice as many as the one
+/// before.
+const RANDOM_NODES_PER_CELL: u64 = 16;
+
+impl NativeEngine {
+    /// A random solution of `puzzle` under its rules, or `None` when it has
+    /// none. The search tries each cell's digits in an order drawn from
+    /// `rng`, so that any solution can come out. An attempt that wanders
+    /// too long (puzzles with many rules sometimes paint themselves into a
+    /// corner deep down) starts again with new orders and twice the budget;
+    /// the budget counts nodes, not time, so the same stream gives the same
+    /// grid on any machine, and the last attempt, unbounded in effect,
+    /// decides when there is no solution.
+    pub fn random_solution(&mut self, puzzle: &Puzzle, rng: &mut impl Rng) -> Option<Grid> {
+        let size = puzzle.size();
+        let side = size.side();
+        let mut budget = RANDOM_NODES_PER_CELL.saturating_mul(size.cells() as u64);
+        loop {
+            let orders = (0..size.cells())
+                .map(|_| {
+                    let mut order = [0u32; MAX_SIDE];
+                    for (k, bit) in order[..side].iter_mut().enumerate() {
+                        *bit = 1 << k;
+                    }
+                    order[..side].shuffle(rng);
+                    order
+                })
+                .collect();
+            self.generic.set_orders(Some(orders));
+            let mut found = None;
+            let mut visit = |f: Found<'_>| {
+                found = Some(f.grid.clone());
+                ControlFlow::Break(())
+            };
+            let mut search = Search {
+                visit: &mut visit,
+                deadline: None,
+                left: 1,
+                nodes: 0,
+                budget,
+            };
+            let flow = self.generic.solve(puzzle, &mut search);
+            self.nodes = search.nodes;
+            self.generic.set_orders(None);
+            if flow != ControlFlow::Break(Halt::Budget) {
+                return found;
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+}
+
 impl Engine for NativeEngine {
     fn solutions(
         &mut self,
@@ -55,6 +110,7 @@ impl Engine for NativeEngine {
             deadline: limits.deadline,
             left: limits.solutions,
             nodes: 0,
+            budget: u64::MAX,
         };
         let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             nine::solve(puzzle.givens(), &mut search)
@@ -63,7 +119,9 @@ impl Engine for NativeEngine {
         };
         self.nodes = search.nodes;
         match flow {
-            ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp(GiveUp::Timeout)),
+            ControlFlow::Break(Halt::Timeout | Halt::Budget) => {
+                Err(EngineError::GaveUp(GiveUp::Timeout))
+            }
             ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
         }
     }
@@ -80,6 +138,8 @@ enum Halt {
     Visitor,
     /// The deadline passed.
     Timeout,
+    /// The budget of nodes ran out.
+    Budget,
 }
 
 /// What a search step says: go on, or stop everything.
@@ -92,6 +152,8 @@ struct Search<'a> {
     /// Solutions still to visit.
     left: usize,
     nodes: u64,
+    /// Stop after this many nodes.
+    budget: u64,
 }
 
 impl Search<'_> {
@@ -99,6 +161,9 @@ impl Search<'_> {
     #[inline]
     fn node(&mut self) -> Flow {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Halt::Budget);
+        }
         if self.nodes.is_multiple_of(CLOCK_EVERY)
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
