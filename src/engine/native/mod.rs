@@ -236,6 +236,28 @@ mod tests {
     }
 
     #[test]
+    fn random_solutions_keep_the_rules_and_vary() {
+        use rand::SeedableRng;
+        let text = format!("{}\nantiking\ndiagonal+\n", ".".repeat(81));
+        let rules = crate::puzzle::input::Source::Text(text)
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut engine = NativeEngine::new(&Settings::default());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            let grid = engine.random_solution(&rules, &mut rng);
+            let grid = grid.unwrap_or_else(|| panic!("no solution drawn"));
+            assert_eq!(crate::puzzle::check::verify_solution(&rules, &grid), Ok(()));
+            assert!(!seen.contains(&grid), "the same grid came twice");
+            seen.push(grid);
+        }
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "55");
+        assert_eq!(engine.random_solution(&puzzle(&line), &mut rng), None);
+    }
+
+    #[test]
     fn clashing_clues_have_no_solution() {
         let mut line = ".".repeat(81);
         line.replace_range(0..2, "55");
