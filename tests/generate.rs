@@ -619,6 +619,15 @@ fn bad_ranges_and_rules_are_refused_with_one_line() {
         2,
         "puzzles under given rules are not rated: the ratings' techniques see only the houses",
     );
+    let six = TempFile::new(
+        "given.txt",
+        "..3...\n.....2\n......\n......\n......\n......\ndiagonal+\n",
+    );
+    refused(
+        &["--rules", six.path(), "--max-clues", "1"],
+        2,
+        "the rules come with 2 givens, more than the 1 clues asked for",
+    );
     z3doku()
         .args(["generate", "--rules", example, "--size", "9"])
         .assert()

@@ -293,6 +293,14 @@ impl Generator {
                     .into(),
             ));
         }
+        if let Some(most) = spec.max_clues
+            && most < givens.clue_count()
+        {
+            return Err(GenerateError::Impossible(format!(
+                "the rules come with {} givens, more than the {most} clues asked for",
+                givens.clue_count()
+            )));
+        }
         // Variant rules allow fewer clues than classic ones: the classic
         // bound on clues applies only when the rules are classic.
         let classic_spec = Spec {
