@@ -391,3 +391,245 @@ fn killer_puzzles_are_the_same_whatever_the_jobs() {
         .assert()
         .code(2);
 }
+
+/// `rate`'s ratings of a generated puzzle line, by the logic module.
+fn rated(line: &str) -> z3doku::logic::Rating {
+    let puzzle = common::puzzle(line);
+    let (rating, _) = z3doku::logic::Tutor::new(EngineKind::Native, None)
+        .rate(&puzzle)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    rating
+}
+
+#[test]
+fn a_difficulty_gives_puzzles_of_that_qqwing_level() {
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        let made = json(&["--count", "3", "--seed", "5", "--difficulty", level]);
+        assert_eq!(made.len(), 3);
+        for object in made {
+            let rating = rated(object["puzzle"].as_str().unwrap());
+            assert_eq!(rating.qqwing.name(), level, "{object}");
+            // The report's ratings are `rate`'s, field for field.
+            let report = &object["rating"];
+            assert_eq!(report["qqwing"], level, "{object}");
+            assert_eq!(report["er"].as_f64(), Some(rating.er.value()), "{object}");
+            assert_eq!(report["ep"].as_f64(), Some(rating.ep.value()), "{object}");
+            assert_eq!(report["ed"].as_f64(), Some(rating.ed.value()), "{object}");
+            assert_eq!(report["searched"], rating.searched, "{object}");
+        }
+    }
+    // Lines carry no ratings, and are the same puzzles.
+    let plain = lines(&["--count", "3", "--seed", "5", "--difficulty", "expert"]);
+    let objects = json(&["--count", "3", "--seed", "5", "--difficulty", "expert"]);
+    let puzzles: Vec<&str> = objects
+        .iter()
+        .map(|o| o["puzzle"].as_str().unwrap())
+        .collect();
+    assert_eq!(plain, puzzles);
+}
+
+#[test]
+fn a_rating_range_keeps_er_within_it() {
+    for (range, low, high) in [
+        ("7.0..9.0", 7.0, 9.0),
+        ("..2.0", 0.0, 2.0),
+        ("8.5", 8.5, 8.5),
+    ] {
+        for object in json(&["--count", "3", "--seed", "9", "--rating", range]) {
+            let rating = rated(object["puzzle"].as_str().unwrap());
+            assert!(!rating.searched, "{range}: {object}");
+            let er = rating.er.value();
+            assert!((low..=high).contains(&er), "{range}: ER {er}: {object}");
+            assert_eq!(object["rating"]["er"].as_f64(), Some(er));
+        }
+    }
+    // Both filters at once.
+    for line in lines(&[
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--difficulty",
+        "intermediate",
+        "--rating",
+        "3.0..",
+    ]) {
+        let rating = rated(&line);
+        assert_eq!(rating.qqwing.name(), "intermediate", "{line}");
+        assert!(rating.er.value() >= 3.0, "{line}");
+    }
+}
+
+#[test]
+fn rated_runs_are_the_same_whatever_the_jobs() {
+    let args = |jobs| {
+        lines(&[
+            "--count",
+            "12",
+            "--seed",
+            "21",
+            "--difficulty",
+            "expert",
+            "--rating",
+            "7..",
+            "--jobs",
+            jobs,
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one.len(), 12);
+    assert_eq!(one, args("2"));
+}
+
+/// A file holding `text`, removed when the test ends.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("z3doku-gen-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn puzzles_under_rules_are_unique_under_them_and_keep_their_givens() {
+    // 6x6 with both diagonals and a given to keep; 9x9 anti-king.
+    let six = TempFile::new(
+        "six.txt",
+        "..3...\n......\n......\n......\n......\n......\ndiagonal+\ndiagonal-\n",
+    );
+    let king = TempFile::new("king.txt", &format!("{}\nantiking\n", ".".repeat(81)));
+    for (file, count) in [(&six, "4"), (&king, "2")] {
+        let rules = z3doku::puzzle::input::Source::from_arg(file.path())
+            .read_puzzle(None)
+            .unwrap();
+        let made = json(&["--count", count, "--seed", "2", "--rules", file.path()]);
+        assert_eq!(made.len(), count.parse::<usize>().unwrap());
+        for object in made {
+            let link = object["fpuzzles"].as_str().unwrap();
+            let puzzle = z3doku::puzzle::input::Source::from_arg(link)
+                .read_puzzle(None)
+                .unwrap();
+            assert_eq!(puzzle.rules(), rules.rules(), "{link}");
+            assert_eq!(
+                puzzle.givens().to_line(),
+                object["puzzle"].as_str().unwrap()
+            );
+            for (cell, digit) in rules.givens().clues() {
+                assert_eq!(puzzle.givens().get(cell), digit, "{link}");
+            }
+            let solution = common::puzzle(object["solutions"][0].as_str().unwrap());
+            assert_eq!(
+                verify_solution(&puzzle, solution.givens()),
+                Ok(()),
+                "{link}"
+            );
+            assert_eq!(z3_count(&puzzle), 1, "{link} is not unique under its rules");
+        }
+        // Lines are the links, the same whatever the jobs.
+        let one = lines(&[
+            "--count",
+            count,
+            "--seed",
+            "2",
+            "--rules",
+            file.path(),
+            "--jobs",
+            "1",
+        ]);
+        assert!(
+            one.iter()
+                .all(|l| l.starts_with("https://f-puzzles.com/?load="))
+        );
+        let two = lines(&[
+            "--count",
+            count,
+            "--seed",
+            "2",
+            "--rules",
+            file.path(),
+            "--jobs",
+            "2",
+        ]);
+        assert_eq!(one, two);
+    }
+}
+
+#[test]
+fn bad_ranges_and_rules_are_refused_with_one_line() {
+    let refused = |args: &[&str], code: i32, message: &str| {
+        z3doku()
+            .arg("generate")
+            .args(args)
+            .assert()
+            .code(code)
+            .stdout("")
+            .stderr(format!("z3doku: {message}\n"));
+    };
+    refused(
+        &["--rating", "9..7"],
+        2,
+        "--rating: `9..7` is empty: its low end is above its high end",
+    );
+    refused(
+        &["--rating", "hard"],
+        2,
+        "--rating: `hard` is not a rating: ratings are numbers in tenths from 0.0, like 7.2",
+    );
+    refused(
+        &["--rating", "..0.9"],
+        2,
+        "no puzzle rates below 1.0: the easiest step, a full house, rates that",
+    );
+    refused(
+        &["--killer", "--difficulty", "easy"],
+        2,
+        "killer puzzles are not rated: the ratings' techniques see the houses, not the cages",
+    );
+    let unsat = TempFile::new("unsat.txt", &format!("1{}1\ndiagonal-\n", ".".repeat(79)));
+    refused(
+        &["--rules", unsat.path()],
+        1,
+        &format!(
+            "--rules {}: no solution: r1c1 and r9c9 both hold 1",
+            unsat.path()
+        ),
+    );
+    let fog = TempFile::new("fog.json", r#"{"size":4,"grid":[],"fogofwar":[]}"#);
+    z3doku()
+        .args(["generate", "--rules", fog.path()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unsupported rule `fogofwar`"));
+    let example = common::example("antiknight.txt");
+    let example = example.to_str().unwrap();
+    refused(
+        &["--rules", example, "--difficulty", "easy"],
+        2,
+        "puzzles under given rules are not rated: the ratings' techniques see only the houses",
+    );
+    let six = TempFile::new(
+        "given.txt",
+        "..3...\n.....2\n......\n......\n......\n......\ndiagonal+\n",
+    );
+    refused(
+        &["--rules", six.path(), "--max-clues", "1"],
+        2,
+        "the rules come with 2 givens, more than the 1 clues asked for",
+    );
+    z3doku()
+        .args(["generate", "--rules", example, "--size", "9"])
+        .assert()
+        .code(2);
+}

@@ -461,10 +461,11 @@ pub struct MinimizeArgs {
     after_help = "Each puzzle is a random full grid with clues removed, an orbit of the symmetry at \
                   a time, for as long as the native engine proves the puzzle unique. The same \
                   --seed and options give the same puzzles whatever --jobs is. A puzzle that \
-                  does not fit --max-clues or --minimal is drawn again from a new grid, up to \
-                  --tries grids. Exit status: 0 made; 2 usage error, or an ask no puzzle can \
-                  meet (fewer clues than a unique puzzle of the size needs); 4 gave up (no \
-                  puzzle fit in --tries grids); 5 internal error; 130 interrupted."
+                  does not fit --max-clues, --minimal, --difficulty or --rating is drawn again \
+                  from a new grid, up to --tries grids. Exit status: 0 made; 1 the --rules \
+                  have no solution; 2 usage error, or an ask no puzzle can meet (fewer clues \
+                  than a unique puzzle of the size needs); 4 gave up (no puzzle fit in --tries \
+                  grids); 5 internal error; 130 interrupted."
 )]
 pub struct GenerateArgs {
     /// How many puzzles to make.
@@ -498,6 +499,23 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub killer: bool,
 
+    /// Only puzzles of this qqwing level, as `z3doku rate` gives it; others are drawn again.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<DifficultyLevel>,
+
+    /// Only puzzles whose Sudoku Explainer rating (ER, as `z3doku rate` gives it) lies in A..B,
+    /// ends included: `7.0..9.0`, `8.5..` (no high end), `..2.0`, or one number for exactly
+    /// that. A puzzle the techniques cannot finish (it needs search) counts as harder than any
+    /// number: only a range without a high end keeps it.
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
+    pub rating: Option<String>,
+
+    /// Make the givens of puzzles under the rules of this puzzle file (any form z3doku reads:
+    /// f-puzzles JSON or link, or a grid and rule lines), keeping its givens; the board's size
+    /// is the file's. Printed as f-puzzles links.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "killer"])]
+    pub rules: Option<String>,
+
     /// Full grids to draw for one puzzle before giving up (exit status 4) [default: 100000 up
     /// to 9x9, 1000 above].
     #[arg(long, value_name = "T")]
@@ -507,15 +525,29 @@ pub struct GenerateArgs {
     #[arg(long, short, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 
-    /// `line`: each puzzle as one line (a killer puzzle as an f-puzzles link); `json`: an
-    /// object per puzzle (JSON Lines) with its solution, clue count and symmetry (and a killer
-    /// puzzle's f-puzzles link).
+    /// `line`: each puzzle as one line (a killer puzzle or one under --rules as an f-puzzles
+    /// link); `json`: an object per puzzle (JSON Lines) with its solution, clue count and
+    /// symmetry (a killer puzzle's or --rules puzzle's f-puzzles link; with --difficulty or
+    /// --rating, its ratings as `rate` gives them).
     #[arg(long, short, value_enum, default_value_t)]
     pub output: GenerateFormat,
 
     /// No progress bar and no summary on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// qqwing's difficulty levels, for `generate --difficulty`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyLevel {
+    /// Naked singles and full houses alone solve it.
+    Simple,
+    /// Hidden singles are needed.
+    Easy,
+    /// Pointing, box-line reduction, or a naked or hidden pair is needed.
+    Intermediate,
+    /// qqwing's techniques run out: it would guess.
+    Expert,
 }
 
 /// Output formats of `generate`.

@@ -9,7 +9,15 @@
 //! - [`removal`] takes clues away, proving the puzzle unique with the
 //!   native engine after each step, and proves a puzzle minimal;
 //! - `run` makes many puzzles on worker threads and hands them back in
-//!   order.
+//!   order;
+//! - [`difficulty`] rates each puzzle and turns down those not of the
+//!   difficulty asked for.
+//!
+//! [`Generator::under`] makes puzzles under variant rules given as a
+//! puzzle (anti-knight and both diagonals, say): the full grid is a random
+//! solution under those rules, drawn by the native engine's randomised
+//! search ([`NativeEngine::random_solution`]), and the clues are removed
+//! as on classic boards, each step proven unique under the rules.
 //!
 //! Puzzle number `i` of a seed draws all its randomness from its own
 //! stream (ChaCha8 seeded with the seed, stream `i`), and no search has a
@@ -33,16 +41,19 @@
 //! # Ok::<(), z3doku::generate::GenerateError>(())
 //! ```
 
+pub mod difficulty;
 pub mod fill;
 pub mod killer;
 pub mod removal;
 mod run;
 pub mod symmetry;
 
+pub use difficulty::RatingRange;
 pub use symmetry::{Symmetry, SymmetryChoice};
 
 use crate::engine::Engine;
 use crate::engine::native::NativeEngine;
+use crate::logic::{QqwingLevel, Rating};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Grid, Size};
@@ -81,6 +92,13 @@ pub struct Spec {
     /// Killer puzzles: cages over the solution, and givens only where the
     /// cages need them (see [`killer`]).
     pub killer: bool,
+    /// Only puzzles of this qqwing level (see [`difficulty`]).
+    pub difficulty: Option<QqwingLevel>,
+    /// Only puzzles whose SE ER lies in this range (see [`difficulty`]).
+    pub rating: Option<RatingRange>,
+    /// Rate every puzzle kept in full ([`Generated::rating`]), for a
+    /// report; the filters above need no more than they ask for.
+    pub rated: bool,
 }
 
 impl Default for Spec {
@@ -93,6 +111,9 @@ impl Default for Spec {
             max_clues: None,
             tries: default_tries(Size::NINE),
             killer: false,
+            difficulty: None,
+            rating: None,
+            rated: false,
         }
     }
 }
@@ -117,6 +138,8 @@ pub struct Generated {
     pub tries: usize,
     /// Uniqueness searches the engine ran, over every try.
     pub checks: usize,
+    /// Its ratings, when the spec asked for ER or [`Spec::rated`].
+    pub rating: Option<Rating>,
 }
 
 /// Decides whether a made puzzle is kept: a puzzle it turns down counts as
@@ -154,6 +177,9 @@ pub struct Generator {
     /// The orbits of each symmetry, in [`Symmetry::ALL`]'s order.
     orbits: Vec<Vec<Vec<usize>>>,
     filter: Option<Filter>,
+    /// Under variant rules ([`Generator::under`]), the givens every puzzle
+    /// keeps (often none); `None` for classic rules.
+    base: Option<Grid>,
 }
 
 impl fmt::Debug for Generator {
@@ -203,6 +229,20 @@ impl Generator {
                     .into(),
             ));
         }
+        if let Some(high) = spec.rating.and_then(|range| range.high)
+            && high < difficulty::LOWEST_ER
+        {
+            return Err(GenerateError::Impossible(format!(
+                "no puzzle rates below {}: the easiest step, a full house, rates that",
+                difficulty::LOWEST_ER
+            )));
+        }
+        if spec.killer && difficulty::rates(&spec) {
+            return Err(GenerateError::Impossible(
+                "killer puzzles are not rated: the ratings' techniques see the houses, not the cages"
+                    .into(),
+            ));
+        }
         if spec.minimal && removal::budgeted(spec.size.side()) {
             return Err(GenerateError::Impossible(format!(
                 "minimal {} puzzles are out of reach: proving every clue needed takes the search \
@@ -216,7 +256,65 @@ impl Generator {
             rules: Rules::classic(spec.size),
             orbits: Symmetry::ALL.map(|s| s.orbits(spec.size)).to_vec(),
             filter: None,
+            base: None,
         })
+    }
+
+    /// A generator of puzzles under the rules of `rules`, keeping its
+    /// givens (normally none); `spec.size` must be its size. Refuses what
+    /// cannot be asked under rules: killer cages (they are rules of their
+    /// own), ratings (their techniques see only the houses), and symmetry
+    /// when there are givens to keep (they would break it).
+    pub fn under(spec: Spec, seed: u64, rules: &Puzzle) -> Result<Generator, GenerateError> {
+        if rules.size() != spec.size {
+            return Err(GenerateError::Impossible(format!(
+                "the rules are for a {} board, not {}",
+                rules.size(),
+                spec.size
+            )));
+        }
+        if spec.killer {
+            return Err(GenerateError::Impossible(
+                "killer puzzles draw cages of their own: they cannot be made under given rules"
+                    .into(),
+            ));
+        }
+        if difficulty::rates(&spec) {
+            return Err(GenerateError::Impossible(
+                "puzzles under given rules are not rated: the ratings' techniques see only the \
+                 houses"
+                    .into(),
+            ));
+        }
+        let givens = rules.givens();
+        if spec.symmetry != SymmetryChoice::Fixed(Symmetry::None) && givens.clue_count() > 0 {
+            return Err(GenerateError::Impossible(
+                "the rules come with givens, which keep no symmetry: give rules without givens"
+                    .into(),
+            ));
+        }
+        if let Some(most) = spec.max_clues
+            && most < givens.clue_count()
+        {
+            return Err(GenerateError::Impossible(format!(
+                "the rules come with {} givens, more than the {most} clues asked for",
+                givens.clue_count()
+            )));
+        }
+        // Variant rules allow fewer clues than classic ones: the classic
+        // bound on clues applies only when the rules are classic.
+        let classic_spec = Spec {
+            max_clues: spec.max_clues.filter(|_| rules.rules().is_classic()),
+            ..spec
+        };
+        let mut generator = Generator::new(classic_spec, seed)?;
+        generator.spec = spec;
+        generator.rules = Arc::clone(rules.rules());
+        for orbits in &mut generator.orbits {
+            orbits.retain(|orbit| orbit.iter().all(|&cell| givens.get(cell) == 0));
+        }
+        generator.base = Some(givens.clone());
+        Ok(generator)
     }
 
     /// The same generator, keeping only the puzzles `filter` accepts.
@@ -252,8 +350,24 @@ impl Generator {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
         let mut checks = 0;
+        // Under variant rules the full grids come from the native engine's
+        // randomised search, which sees every rule; fill sees only houses.
+        let mut under = self
+            .base
+            .as_ref()
+            .map(|base| (base, NativeEngine::new(&crate::engine::Settings::default())));
         for tries in 1..=self.spec.tries.get() {
-            let solution = fill::random_solution(&self.rules, &mut rng);
+            let solution = match &mut under {
+                None => fill::random_solution(&self.rules, &mut rng),
+                Some((base, native)) => {
+                    let rules = Puzzle::new((*base).clone(), Arc::clone(&self.rules));
+                    native.random_solution(&rules, &mut rng).ok_or_else(|| {
+                        GenerateError::Impossible(
+                            "the rules and their givens have no solution".into(),
+                        )
+                    })?
+                }
+            };
             if self.spec.killer {
                 let (puzzle, searches) = killer::puzzle(engine, &solution, &mut rng)?;
                 checks += searches;
@@ -273,8 +387,9 @@ impl Generator {
                     minimal: Some(true),
                     tries,
                     checks,
+                    rating: None,
                 };
-                if let Some(made) = self.keep(made)? {
+                if let Some(made) = self.keep(made, engine)? {
                     return Ok(made);
                 }
                 continue;
@@ -282,7 +397,11 @@ impl Generator {
             let symmetry = self.spec.symmetry.pick(&mut rng);
             let orbits = &self.orbits[symmetry as usize];
             let mut checker = removal::Checker::new(engine, &self.rules);
-            let (givens, unproven) = checker.remove(&solution, orbits, &mut rng)?;
+            let (givens, mut unproven) = checker.remove(&solution, orbits, &mut rng)?;
+            if let Some(base) = &self.base {
+                // The rules' own givens were never looked at.
+                unproven.extend(base.clues().map(|(cell, _)| cell));
+            }
             let mut minimal = unproven.is_empty().then_some(true);
             let too_many = self
                 .spec
@@ -304,8 +423,9 @@ impl Generator {
                 minimal,
                 tries,
                 checks,
+                rating: None,
             };
-            if let Some(made) = self.keep(made)? {
+            if let Some(made) = self.keep(made, engine)? {
                 return Ok(made);
             }
         }
@@ -317,12 +437,21 @@ impl Generator {
 }
 
 impl Generator {
-    /// A made puzzle, once the checker accepts its solution, if the filter
-    /// keeps it.
-    fn keep(&self, made: Generated) -> Result<Option<Generated>, GenerateError> {
+    /// A made puzzle, once the checker accepts its solution, if it is of
+    /// the difficulty asked for (rated with `engine`) and the filter keeps
+    /// it.
+    fn keep(
+        &self,
+        mut made: Generated,
+        engine: &mut dyn Engine,
+    ) -> Result<Option<Generated>, GenerateError> {
         verify_solution(&made.puzzle, &made.solution).map_err(|e| {
             GenerateError::Internal(format!("a made puzzle fails the checker: {e}"))
         })?;
+        let Some(rating) = difficulty::judge(&self.spec, &made, engine)? else {
+            return Ok(None);
+        };
+        made.rating = rating;
         Ok(self
             .filter
             .as_ref()

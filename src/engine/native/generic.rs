@@ -50,6 +50,9 @@ pub(super) struct Generic {
     todo: [u16; MAX_CELLS],
     /// How many cells `todo` holds.
     open: usize,
+    /// For a randomised search, each cell's digits (as bits) in the order
+    /// they are tried; `None` tries them from the smallest up.
+    orders: Option<Vec<[u32; MAX_SIDE]>>,
 }
 
 /// The variant constraints, as tables per cell.
@@ -474,6 +477,7 @@ impl Generic {
             free: Vec::new(),
             todo: [0; MAX_CELLS],
             open: 0,
+            orders: None,
         }
     }
 
@@ -526,6 +530,13 @@ impl Generic {
             self.place(cell, bit);
         }
         self.search(0, search)
+    }
+
+    /// Tries each cell's digits in the order `orders` gives (each cell's
+    /// digits as bits, every digit of the board once), or from the
+    /// smallest up with `None`.
+    pub(super) fn set_orders(&mut self, orders: Option<Vec<[u32; MAX_SIDE]>>) {
+        self.orders = orders;
     }
 
     /// The houses holding `cell`.
@@ -604,8 +615,19 @@ impl Generic {
         self.todo.swap(depth, best.1);
         let cell = usize::from(self.todo[depth]);
         let mut candidates = best.2;
+        let mut next = 0;
         while candidates != 0 {
-            let bit = candidates & candidates.wrapping_neg();
+            let bit = match &self.orders {
+                None => candidates & candidates.wrapping_neg(),
+                Some(orders) => {
+                    // The cell's order holds every candidate, so one is met.
+                    let order = &orders[cell];
+                    while order[next] & candidates == 0 {
+                        next += 1;
+                    }
+                    order[next]
+                }
+            };
             candidates ^= bit;
             self.place(cell, bit);
             let flow = self.search(depth + 1, search);

@@ -14,7 +14,9 @@ mod nine;
 
 use super::contract::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::grid::{Grid, MAX_SIDE, Size};
+use rand::Rng;
+use rand::seq::SliceRandom;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -40,6 +42,60 @@ impl NativeEngine {
     }
 }
 
+/// Nodes per cell the first attempt of [`NativeEngine::random_solution`]
+/// may visit; each attempt after it may visit twice as many as the one
+/// before.
+const RANDOM_NODES_PER_CELL: u64 = 16;
+
+impl NativeEngine {
+    /// A random solution of `puzzle` under its rules, or `None` when it has
+    /// none. The search tries each cell's digits in an order drawn from
+    /// `rng`, so that any solution can come out. An attempt that wanders
+    /// too long (puzzles with many rules sometimes paint themselves into a
+    /// corner deep down) starts again with new orders and twice the budget;
+    /// the budget counts nodes, not time, so the same stream gives the same
+    /// grid on any machine, and the last attempt, unbounded in effect,
+    /// decides when there is no solution.
+    pub fn random_solution(&mut self, puzzle: &Puzzle, rng: &mut impl Rng) -> Option<Grid> {
+        let size = puzzle.size();
+        let side = size.side();
+        let mut budget = RANDOM_NODES_PER_CELL.saturating_mul(size.cells() as u64);
+        loop {
+            let orders = (0..size.cells())
+                .map(|_| {
+                    let mut order = [0u32; MAX_SIDE];
+                    for (k, bit) in order[..side].iter_mut().enumerate() {
+                        *bit = 1 << k;
+                    }
+                    order[..side].shuffle(rng);
+                    order
+                })
+                .collect();
+            self.generic.set_orders(Some(orders));
+            let mut found = None;
+            let mut visit = |f: Found<'_>| {
+                found = Some(f.grid.clone());
+                ControlFlow::Break(())
+            };
+            let mut search = Search {
+                visit: &mut visit,
+                deadline: None,
+                cancel: None,
+                left: 1,
+                nodes: 0,
+                budget,
+            };
+            let flow = self.generic.solve(puzzle, &mut search);
+            self.nodes = search.nodes;
+            self.generic.set_orders(None);
+            if flow != ControlFlow::Break(Halt::Budget) {
+                return found;
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+}
+
 impl Engine for NativeEngine {
     fn solutions(
         &mut self,
@@ -56,6 +112,7 @@ impl Engine for NativeEngine {
             cancel: limits.cancel.as_ref(),
             left: limits.solutions,
             nodes: 0,
+            budget: u64::MAX,
         };
         let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             nine::solve(puzzle.givens(), &mut search)
@@ -64,7 +121,9 @@ impl Engine for NativeEngine {
         };
         self.nodes = search.nodes;
         match flow {
-            ControlFlow::Break(Halt::Timeout) => Err(EngineError::GaveUp(GiveUp::Timeout)),
+            ControlFlow::Break(Halt::Timeout | Halt::Budget) => {
+                Err(EngineError::GaveUp(GiveUp::Timeout))
+            }
             ControlFlow::Break(Halt::Cancelled) => Err(EngineError::GaveUp(GiveUp::Cancelled)),
             ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
         }
@@ -84,6 +143,8 @@ enum Halt {
     Timeout,
     /// The search was cancelled.
     Cancelled,
+    /// The budget of nodes ran out.
+    Budget,
 }
 
 /// What a search step says: go on, or stop everything.
@@ -98,6 +159,8 @@ struct Search<'a> {
     /// Solutions still to visit.
     left: usize,
     nodes: u64,
+    /// Stop after this many nodes.
+    budget: u64,
 }
 
 impl Search<'_> {
@@ -106,6 +169,9 @@ impl Search<'_> {
     #[inline]
     fn node(&mut self) -> Flow {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            return ControlFlow::Break(Halt::Budget);
+        }
         if self.nodes.is_multiple_of(CLOCK_EVERY) {
             return self.look_up();
         }
@@ -186,6 +252,28 @@ mod tests {
         assert_eq!(count(&".".repeat(81), 50), Ok(50));
         assert_eq!(count(&".".repeat(256), 3), Ok(3));
         assert_eq!(count(&".".repeat(625), 2), Ok(2));
+    }
+
+    #[test]
+    fn random_solutions_keep_the_rules_and_vary() {
+        use rand::SeedableRng;
+        let text = format!("{}\nantiking\ndiagonal+\n", ".".repeat(81));
+        let rules = crate::puzzle::input::Source::Text(text)
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut engine = NativeEngine::new(&Settings::default());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            let grid = engine.random_solution(&rules, &mut rng);
+            let grid = grid.unwrap_or_else(|| panic!("no solution drawn"));
+            assert_eq!(crate::puzzle::check::verify_solution(&rules, &grid), Ok(()));
+            assert!(!seen.contains(&grid), "the same grid came twice");
+            seen.push(grid);
+        }
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "55");
+        assert_eq!(engine.random_solution(&puzzle(&line), &mut rng), None);
     }
 
     #[test]
