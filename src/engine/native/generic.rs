@@ -18,8 +18,11 @@
 //! before and after it on the line; a cage's sum keeps only digits that
 //! leave its other open cells a reachable remainder; a pencil-marked cell
 //! keeps only its marks. Every constraint thus holds between each cell and
-//! those filled before it, so a full board keeps them all.
+//! those filled before it, so a full board keeps them all. Killer cages
+//! also bring the sums they imply within a house (see [`super::implied`]),
+//! each searched as one more cage.
 
+use super::implied::implied_sums;
 use super::{Flow, Search};
 use crate::puzzle::Puzzle;
 use crate::puzzle::constraint::digit_range;
@@ -115,26 +118,45 @@ impl Variant {
                         }
                     }
                     if let Some(sum) = sum {
-                        let number = variant.cages.len() as u16;
-                        for &cell in cells {
-                            variant.cage_of[cell].push(number);
-                        }
-                        let members = cells.iter().map(|&c| c as u16).collect();
-                        variant.cages.push((members, *sum));
+                        variant.add_cage(cells, *sum);
                     }
                 }
                 Primitive::Pair { a, b, relation } => variant.relate(*a, *b, *relation, side),
                 Primitive::Allowed { cell, digits } => variant.allowed[*cell] &= digits,
-                other => {
-                    let number = variant.others.len() as u16;
-                    for cell in other.cells() {
-                        variant.other_of[cell].push(number);
-                    }
-                    variant.others.push(other.clone());
-                }
+                other => variant.add_other(other.clone()),
             }
         }
+        // What the cages imply with the houses, within one house: one more
+        // cage each.
+        let cages: Vec<(Vec<usize>, u32)> = variant
+            .cages
+            .iter()
+            .map(|(members, sum)| (members.iter().map(|&c| usize::from(c)).collect(), *sum))
+            .collect();
+        for implied in implied_sums(rules, &cages) {
+            variant.add_cage(&implied.cells, implied.sum);
+        }
         variant
+    }
+
+    /// Adds a cage with a sum: different digits in `cells`, adding up to
+    /// `sum`.
+    fn add_cage(&mut self, cells: &[usize], sum: u32) {
+        let number = self.cages.len() as u16;
+        for &cell in cells {
+            self.cage_of[cell].push(number);
+        }
+        self.cages
+            .push((cells.iter().map(|&c| c as u16).collect(), sum));
+    }
+
+    /// Adds a primitive checked digit by digit.
+    fn add_other(&mut self, primitive: Primitive) {
+        let number = self.others.len() as u16;
+        for cell in primitive.cells() {
+            self.other_of[cell].push(number);
+        }
+        self.others.push(primitive);
     }
 
     /// Records that cells `a` and `b` stand in `relation`, with a table
