@@ -6,6 +6,7 @@ pub mod check;
 pub mod constraint;
 pub mod fpuzzles;
 pub mod grid;
+pub mod implied;
 pub mod input;
 pub mod parse;
 pub mod primitive;

@@ -19,14 +19,14 @@
 //! leave its other open cells a reachable remainder; a pencil-marked cell
 //! keeps only its marks. Every constraint thus holds between each cell and
 //! those filled before it, so a full board keeps them all. Killer cages
-//! also bring the sums they imply within a house (see [`super::implied`]),
+//! also bring the sums they imply within a house (see [`crate::puzzle::implied`]),
 //! each searched as one more cage.
 
-use super::implied::implied_sums;
 use super::{Flow, Search};
 use crate::puzzle::Puzzle;
 use crate::puzzle::constraint::digit_range;
 use crate::puzzle::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rules::Rules;
 use std::ops::ControlFlow;
@@ -126,15 +126,15 @@ impl Variant {
                 other => variant.add_other(other.clone()),
             }
         }
-        // What the cages imply with the houses, within one house: one more
-        // cage each.
-        let cages: Vec<(Vec<usize>, u32)> = variant
-            .cages
-            .iter()
-            .map(|(members, sum)| (members.iter().map(|&c| usize::from(c)).collect(), *sum))
-            .collect();
-        for implied in implied_sums(rules, &cages) {
-            variant.add_cage(&implied.cells, implied.sum);
+        // What the cages imply with the houses: one more cage each.
+        for implied in implied_cages(rules) {
+            if let Primitive::Distinct {
+                cells,
+                sum: Some(sum),
+            } = implied
+            {
+                variant.add_cage(&cells, sum);
+            }
         }
         variant
     }

@@ -10,7 +10,6 @@
 //! state lives in fixed arrays, in the engine or on the stack.
 
 mod generic;
-mod implied;
 mod nine;
 
 use super::contract::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings};

@@ -85,7 +85,12 @@ impl Z3Engine {
     /// Gives `solver` z3doku's parameters and asserts `encoding`'s rules.
     fn configure(&self, solver: &Solver, encoding: &dyn Encoding) {
         self.configure_houses(solver, encoding);
-        for formula in encoding.constraints().iter().flatten() {
+        for formula in encoding
+            .constraints()
+            .iter()
+            .flatten()
+            .chain(encoding.implied_by_constraints())
+        {
             solver.assert(formula);
         }
     }

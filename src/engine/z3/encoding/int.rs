@@ -16,6 +16,7 @@
 
 use super::Encoding;
 use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rules::Rules;
 use std::fmt::Write;
@@ -29,6 +30,7 @@ pub struct IntEncoding {
     rules: Vec<Bool>,
     constraints: Vec<Vec<Bool>>,
     implied: Vec<Bool>,
+    implied_by_constraints: Vec<Bool>,
     classic: bool,
 }
 
@@ -74,12 +76,17 @@ impl IntEncoding {
                     .collect()
             })
             .collect();
+        let implied_by_constraints = implied_cages(rules)
+            .iter()
+            .flat_map(|p| primitive_formulas(p, &cells, side as u8))
+            .collect();
         IntEncoding {
             size,
             cells,
             rules: formulas,
             constraints,
             implied,
+            implied_by_constraints,
             classic: rules.is_classic(),
         }
     }
@@ -251,6 +258,10 @@ impl Encoding for IntEncoding {
 
     fn implied(&self) -> &[Bool] {
         &self.implied
+    }
+
+    fn implied_by_constraints(&self) -> &[Bool] {
+        &self.implied_by_constraints
     }
 
     fn tactics(&self) -> Option<&'static [&'static str]> {

@@ -65,6 +65,16 @@ pub trait Encoding {
         &[]
     }
 
+    /// Constraints that follow from the rules' constraints taken together
+    /// (the sums killer cages imply with the houses; see
+    /// [`crate::puzzle::implied`]). The engine asserts them when every
+    /// constraint is on, never under an explanation's switches, where a
+    /// sum would outlive the cages it comes from; exported formulas leave
+    /// them out.
+    fn implied_by_constraints(&self) -> &[Bool] {
+        &[]
+    }
+
     /// The logic to ask Z3 for, when one suits the encoding better than
     /// Z3's default portfolio.
     fn logic(&self) -> Option<&'static str> {

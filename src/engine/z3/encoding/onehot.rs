@@ -6,6 +6,7 @@
 
 use super::Encoding;
 use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rules::Rules;
 use std::cmp::Ordering::{Equal, Greater};
@@ -21,6 +22,7 @@ pub struct OneHotEncoding {
     vars: Vec<Bool>,
     rules: Vec<Bool>,
     constraints: Vec<Vec<Bool>>,
+    implied_by_constraints: Vec<Bool>,
 }
 
 impl OneHotEncoding {
@@ -35,11 +37,16 @@ impl OneHotEncoding {
             .map(|number| Bool::new_const(name(size, number)))
             .collect();
         let constraints = constraint_formulas(rules, &vars);
+        let implied_by_constraints = implied_cages(rules)
+            .iter()
+            .map(|p| primitive_formula(rules, p, &vars, Sums::PseudoBoolean))
+            .collect();
         OneHotEncoding {
             size,
             rules: houses(&vars),
             vars,
             constraints,
+            implied_by_constraints,
         }
     }
 
@@ -60,6 +67,10 @@ impl Encoding for OneHotEncoding {
 
     fn constraints(&self) -> &[Vec<Bool>] {
         &self.constraints
+    }
+
+    fn implied_by_constraints(&self) -> &[Bool] {
+        &self.implied_by_constraints
     }
 
     fn clue(&self, index: usize, digit: u8) -> Bool {

@@ -6,10 +6,19 @@
 //! cells outside it (the outies).
 //!
 //! Nothing here is a new rule: each sum follows from the houses and cages,
-//! so adding it changes no answer. It lets the search see early what the
-//! cages would otherwise show only once their cells are nearly all filled.
+//! so stating it as well changes no answer. It lets a search see early
+//! what the cages would otherwise show only once their cells are nearly
+//! all filled. Only the sums within one house are kept: there the digits
+//! differ, and the sum works as a cage's does, which prunes far more than
+//! bounds on a plain sum (measured on killers: plain sums cost the native
+//! search more at each node than they saved).
+//!
+//! An implied sum holds only while all its cages do, so it belongs with
+//! the whole set of rules, never with an explanation that switches
+//! constraints off one by one.
 
-use crate::puzzle::rules::{HouseKind, Rules};
+use super::primitive::Primitive;
+use super::rules::{HouseKind, Rules};
 
 /// Left-over groups up to this size become sums: larger ones prune little
 /// and cost a check at every node.
@@ -17,18 +26,42 @@ const MOST_CELLS: usize = 6;
 
 /// A sum a set of cages implies, over cells of one house.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Implied {
+struct Implied {
     /// The cells, in increasing order.
-    pub cells: Vec<usize>,
+    cells: Vec<usize>,
     /// What their digits add up to.
-    pub sum: u32,
+    sum: u32,
+}
+
+/// The sums `rules`' cages imply within one house, each as a cage: its
+/// cells hold different digits adding up to its sum.
+pub fn implied_cages(rules: &Rules) -> Vec<Primitive> {
+    let cages: Vec<(Vec<usize>, u32)> = rules
+        .primitives()
+        .filter_map(|p| match p {
+            Primitive::Distinct {
+                cells,
+                sum: Some(sum),
+            } => Some((cells.clone(), *sum)),
+            _ => None,
+        })
+        .collect();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    implied_sums(rules, &cages)
+        .into_iter()
+        .map(|i| Primitive::Distinct {
+            cells: i.cells,
+            sum: Some(i.sum),
+        })
+        .collect()
 }
 
 /// The innie and outie sums of `cages` (cells and sum each) under
 /// `rules`' houses that fall within one house, leaving out groups that are
-/// a cage already. Overlapping
-/// cages imply nothing this way and give none.
-pub(super) fn implied_sums(rules: &Rules, cages: &[(Vec<usize>, u32)]) -> Vec<Implied> {
+/// a cage already. Overlapping cages imply nothing this way and give none.
+fn implied_sums(rules: &Rules, cages: &[(Vec<usize>, u32)]) -> Vec<Implied> {
     let cells = rules.size().cells();
     let side = rules.size().side();
     let mut cage_at: Vec<Option<usize>> = vec![None; cells];
