@@ -88,6 +88,53 @@ fn same_rating_up_to(length: usize) -> usize {
         .unwrap_or(length)
 }
 
+/// Every branch of a grid, followed as far as asked so far.
+struct Branches {
+    base: Propagator,
+    scratch: Propagator,
+    dynamic: bool,
+    side: usize,
+    /// By `cell * side + digit - 1`.
+    slots: Vec<Option<Branch>>,
+}
+
+impl Branches {
+    fn new(p: &Pencil, dynamic: bool) -> Branches {
+        let base = Propagator::new(p);
+        let (cells, side) = (p.size().cells(), p.size().side());
+        Branches {
+            scratch: base.clone(),
+            base,
+            dynamic,
+            side,
+            slots: (0..cells * side).map(|_| None).collect(),
+        }
+    }
+
+    fn get(&self, (cell, digit): (usize, u8)) -> Option<&Branch> {
+        self.slots[cell * self.side + usize::from(digit - 1)].as_ref()
+    }
+
+    /// Follows each of `assumptions` not followed yet, or cut short, up to
+    /// `limit` deductions; `keep` keeps the grids they end at.
+    fn follow(&mut self, assumptions: &[(usize, u8)], limit: usize, keep: bool) {
+        for &(cell, digit) in assumptions {
+            let slot = &mut self.slots[cell * self.side + usize::from(digit - 1)];
+            if slot.as_ref().is_none_or(|b| !b.complete) {
+                let branch = follow(
+                    &mut self.scratch,
+                    &self.base,
+                    (cell, digit),
+                    self.dynamic,
+                    limit,
+                    keep,
+                );
+                *slot = Some(branch);
+            }
+        }
+    }
+}
+
 /// The best forcing chain: a contradiction, or a conclusion shared by
 /// every branch of a cell or of a digit in a house, whichever is shortest.
 ///
@@ -104,17 +151,14 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     let size = p.size();
     let cells = size.cells();
     let side = size.side();
-    let base = Propagator::new(p);
-    let mut branches: Vec<Option<Branch>> = (0..cells * side).map(|_| None).collect();
+    let mut branches = Branches::new(p, dynamic);
     let mut best: Option<(usize, Step)> = None;
-    let mut scratch = base.clone();
-    // Cells with fewest candidates first, so that a step's candidates come
-    // in a stable order.
-    let mut order: Vec<usize> = (0..cells).filter(|&c| p.candidates(c) != 0).collect();
-    order.sort_by_key(|&c| p.candidates(c).count_ones());
-    let assumptions: Vec<(usize, u8)> = order
+    let every: Vec<(usize, u8)> = (0..cells)
+        .flat_map(|cell| digits(p.candidates(cell)).map(move |d| (cell, d)))
+        .collect();
+    let assumptions: Vec<(usize, u8)> = every
         .iter()
-        .flat_map(|&cell| digits(p.candidates(cell)).map(move |d| (cell, d)))
+        .copied()
         .filter(|&(cell, digit)| solution.is_none_or(|s| s.get(cell) != digit))
         .collect();
     // Contradictions first: they also fill in the branches the other kinds
@@ -124,22 +168,10 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     // its end, and past its rating no branch is of use to any conclusion.
     let mut limit = FIRST_LIMIT.min(cells);
     let shortest = loop {
-        for &(cell, digit) in &assumptions {
-            let slot = &mut branches[cell * side + usize::from(digit - 1)];
-            if slot.as_ref().is_none_or(|b| !b.complete) {
-                *slot = Some(follow(
-                    &mut scratch,
-                    &base,
-                    (cell, digit),
-                    dynamic,
-                    limit,
-                    true,
-                ));
-            }
-        }
+        branches.follow(&assumptions, limit, true);
         let shortest = assumptions
             .iter()
-            .filter_map(|&(cell, digit)| branches[cell * side + usize::from(digit - 1)].as_ref())
+            .filter_map(|&a| branches.get(a))
             .filter(|b| b.complete && b.result.is_none())
             .map(|b| b.length)
             .min();
@@ -149,19 +181,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
             // one at a time they would each be rated the same or lower.
             let top = same_rating_up_to(shortest);
             if top > limit {
-                for &(cell, digit) in &assumptions {
-                    let slot = &mut branches[cell * side + usize::from(digit - 1)];
-                    if slot.as_ref().is_none_or(|b| !b.complete) {
-                        *slot = Some(follow(
-                            &mut scratch,
-                            &base,
-                            (cell, digit),
-                            dynamic,
-                            top,
-                            false,
-                        ));
-                    }
-                }
+                branches.follow(&assumptions, top, false);
             }
             break Some(shortest);
         }
@@ -173,7 +193,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     let mut found: Vec<(usize, usize, u8)> = assumptions
         .iter()
         .filter_map(|&(cell, digit)| {
-            let b = branches[cell * side + usize::from(digit - 1)].as_ref()?;
+            let b = branches.get((cell, digit))?;
             (b.complete && b.result.is_none()).then_some((b.length, cell, digit))
         })
         .collect();
@@ -215,21 +235,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     if best.is_none() {
         // No contradiction: the conclusions compare every branch, the
         // solution's too.
-        for &cell in &order {
-            for digit in digits(p.candidates(cell)) {
-                let slot = &mut branches[cell * side + usize::from(digit - 1)];
-                if slot.is_none() {
-                    *slot = Some(follow(
-                        &mut scratch,
-                        &base,
-                        (cell, digit),
-                        dynamic,
-                        cells,
-                        true,
-                    ));
-                }
-            }
-        }
+        branches.follow(&every, cells, true);
         // Every branch of a cell, then of each digit in each house.
         let mut groups: Vec<(Vec<(usize, u8)>, String)> = Vec::new();
         for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {
@@ -258,7 +264,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
         for (options, said) in groups {
             let results: Vec<&Branch> = options
                 .iter()
-                .filter_map(|&(c, d)| branches[c * side + usize::from(d - 1)].as_ref())
+                .filter_map(|&option| branches.get(option))
                 .collect();
             if results.len() != options.len() || results.iter().any(|b| b.result.is_none()) {
                 continue;
