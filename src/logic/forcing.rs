@@ -153,14 +153,9 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     let side = size.side();
     let mut branches = Branches::new(p, dynamic);
     let mut best: Option<(usize, Step)> = None;
-    let every: Vec<(usize, u8)> = (0..cells)
+    let (assumptions, truths): (Vec<(usize, u8)>, Vec<(usize, u8)>) = (0..cells)
         .flat_map(|cell| digits(p.candidates(cell)).map(move |d| (cell, d)))
-        .collect();
-    let assumptions: Vec<(usize, u8)> = every
-        .iter()
-        .copied()
-        .filter(|&(cell, digit)| solution.is_none_or(|s| s.get(cell) != digit))
-        .collect();
+        .partition(|&(cell, digit)| solution.is_none_or(|s| s.get(cell) != digit));
     // Contradictions first: they also fill in the branches the other kinds
     // of conclusion compare. Every branch is followed a short way, then
     // the unfinished ones further, doubling the way each time: the
@@ -235,7 +230,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     if best.is_none() {
         // No contradiction: the conclusions compare every branch, the
         // solution's too.
-        branches.follow(&every, cells, true);
+        branches.follow(&truths, cells, true);
         // Every branch of a cell, then of each digit in each house.
         let mut groups: Vec<(Vec<(usize, u8)>, String)> = Vec::new();
         for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {

@@ -16,14 +16,24 @@ pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
             continue;
         }
         let pos = p.all_positions(a);
+        // The digits with two places or more: a single is no pattern.
+        let several = (0..p.size().side()).fold(0u32, |set, d| {
+            set | u32::from(pos[d].count_ones() >= 2) << d
+        });
         for overlap in g.overlaps(a) {
             let b = overlap.house;
-            for (d, &m) in pos.iter().enumerate().take(p.size().side()) {
-                if m.count_ones() < 2 || m & !overlap.here != 0 {
-                    continue;
-                }
-                let digit = d as u8 + 1;
-                if p.positions(b, digit) & !overlap.there == 0 {
+            let confined = digits(several)
+                .filter(|&d| pos[usize::from(d - 1)] & !overlap.here == 0)
+                .fold(0u32, |set, d| set | 1 << (d - 1));
+            if confined == 0 {
+                continue;
+            }
+            // Most confined digits are old patterns whose eliminations are
+            // made: the other house's places say so with one mask.
+            let there = p.all_positions(b);
+            for digit in digits(confined) {
+                let m = pos[usize::from(digit - 1)];
+                if there[usize::from(digit - 1)] & !overlap.there == 0 {
                     continue;
                 }
                 let outside = |c: &&usize| !house.contains(c) && p.has(**c, digit);
