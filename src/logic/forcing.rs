@@ -88,6 +88,9 @@ fn same_rating_up_to(length: usize) -> usize {
         .unwrap_or(length)
 }
 
+/// A candidate supposed true: its cell and digit.
+type Assumption = (usize, u8);
+
 /// Every branch of a grid, followed as far as asked so far.
 struct Branches {
     base: Propagator,
@@ -153,7 +156,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
     let side = size.side();
     let mut branches = Branches::new(p, dynamic);
     let mut best: Option<(usize, Step)> = None;
-    let (assumptions, truths): (Vec<(usize, u8)>, Vec<(usize, u8)>) = (0..cells)
+    let (assumptions, truths): (Vec<Assumption>, Vec<Assumption>) = (0..cells)
         .flat_map(|cell| digits(p.candidates(cell)).map(move |d| (cell, d)))
         .partition(|&(cell, digit)| solution.is_none_or(|s| s.get(cell) != digit));
     // Contradictions first: they also fill in the branches the other kinds
