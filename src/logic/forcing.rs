@@ -37,7 +37,7 @@ const FIRST_LIMIT: usize = 8;
 fn follow(
     q: &mut Propagator,
     base: &Propagator,
-    (cell, digit): (usize, u8),
+    (cell, digit): Assumption,
     dynamic: bool,
     limit: usize,
     keep: bool,
@@ -114,13 +114,13 @@ impl Branches {
         }
     }
 
-    fn get(&self, (cell, digit): (usize, u8)) -> Option<&Branch> {
+    fn get(&self, (cell, digit): Assumption) -> Option<&Branch> {
         self.slots[cell * self.side + usize::from(digit - 1)].as_ref()
     }
 
     /// Follows each of `assumptions` not followed yet, or cut short, up to
     /// `limit` deductions; `keep` keeps the grids they end at.
-    fn follow(&mut self, assumptions: &[(usize, u8)], limit: usize, keep: bool) {
+    fn follow(&mut self, assumptions: &[Assumption], limit: usize, keep: bool) {
         for &(cell, digit) in assumptions {
             let slot = &mut self.slots[cell * self.side + usize::from(digit - 1)];
             if slot.as_ref().is_none_or(|b| !b.complete) {
