@@ -15,6 +15,9 @@ use super::technique::{Difficulty, Technique, length_bonus};
 use super::{intersections, subsets};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 
+/// A candidate supposed true: its cell and digit.
+type Assumption = (usize, u8);
+
 /// What an assumption led to: the grid after following it (`None`: a
 /// contradiction) and how many deductions that took.
 struct Branch {
@@ -87,9 +90,6 @@ fn same_rating_up_to(length: usize) -> usize {
         .find(|&l| length_bonus(l + 1) > bonus)
         .unwrap_or(length)
 }
-
-/// A candidate supposed true: its cell and digit.
-type Assumption = (usize, u8);
 
 /// Every branch of a grid, followed as far as asked so far.
 struct Branches {
@@ -235,14 +235,14 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
         // solution's too.
         branches.follow(&truths, cells, true);
         // Every branch of a cell, then of each digit in each house.
-        let mut groups: Vec<(Vec<(usize, u8)>, String)> = Vec::new();
+        let mut groups: Vec<(Vec<Assumption>, String)> = Vec::new();
         for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {
             let options = digits(p.candidates(cell)).map(|d| (cell, d)).collect();
             groups.push((options, format!("whatever {} is", p.cell(cell))));
         }
         for (h, house) in p.geometry().houses().iter().enumerate() {
             for digit in 1..=side as u8 {
-                let options: Vec<(usize, u8)> = house
+                let options: Vec<Assumption> = house
                     .iter()
                     .filter(|&&c| p.has(c, digit))
                     .map(|&c| (c, digit))
