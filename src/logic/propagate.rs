@@ -12,7 +12,8 @@ pub struct Propagator {
     /// The grid.
     pub pencil: Pencil,
     /// `count[h * side + d - 1]`: the open cells of house `h` that may
-    /// hold `d`.
+    /// hold `d`, while `d` is not placed in `h` (then it is left as it is,
+    /// unread).
     count: Vec<u8>,
     /// The digits placed in each house.
     placed: Vec<u32>,
@@ -122,7 +123,8 @@ impl Propagator {
             let h = self.pencil.geometry().houses_of(cell)[i];
             self.placed[h] |= bit(digit);
         }
-        self.lose_place(cell, digit)?;
+        // The placed digit's own counts are not kept: nothing reads a
+        // digit's places in a house that holds it.
         for d in digits(others) {
             self.lose_place(cell, d)?;
         }

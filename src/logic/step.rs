@@ -4,7 +4,7 @@
 use super::pencil::Pencil;
 use super::technique::{Difficulty, Technique};
 use crate::puzzle::grid::{Cell, Clue, Grid, digit_char};
-use std::fmt;
+use std::fmt::{self, Write};
 
 /// A step on the way to the solution.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,13 +91,15 @@ impl fmt::Display for Step {
     }
 }
 
-/// Cells as a list: `r1c1 r1c2`.
+/// Cells as a list: `r1c1 r1c2`. Written into one string: every step
+/// on a path names its cells, so this runs thousands of times a puzzle.
 pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
-    cells
-        .into_iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut text = String::new();
+    for (k, cell) in cells.into_iter().enumerate() {
+        // Writing to a String cannot fail.
+        let _ = write!(text, "{}{cell}", if k == 0 { "" } else { " " });
+    }
+    text
 }
 
 /// Digits as a list: `3 7`, or `3 or 7` with `or`.
@@ -128,15 +130,15 @@ pub fn eliminations_text(eliminations: &[Clue]) -> String {
             None => groups.push((ds, vec![cell])),
         }
     }
-    groups
-        .iter()
-        .map(|(ds, cells)| {
-            format!(
-                "{} cannot be {}",
-                cell_list(cells.clone()),
-                digit_list(ds, true)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+    let mut text = String::new();
+    for (k, (ds, cells)) in groups.into_iter().enumerate() {
+        let _ = write!(
+            text,
+            "{}{} cannot be {}",
+            if k == 0 { "" } else { "; " },
+            cell_list(cells),
+            digit_list(&ds, true)
+        );
+    }
+    text
 }
