@@ -265,7 +265,9 @@ impl Board {
                 let mut found = 0;
                 for r in 0..3 {
                     let row = (word >> (9 * r)) & ROW;
-                    if row & (row - 1) == 0 {
+                    // At most one place; an empty row must not overflow
+                    // (debug builds check).
+                    if row & row.wrapping_sub(1) == 0 {
                         found |= row << (9 * r);
                     }
                     twice |= once & row;
@@ -273,7 +275,7 @@ impl Board {
                 }
                 for boxed in BOXES {
                     let boxed = word & boxed;
-                    if boxed & (boxed - 1) == 0 {
+                    if boxed & boxed.wrapping_sub(1) == 0 {
                         found |= boxed;
                     }
                 }
