@@ -27,7 +27,9 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
     // Every line's places of every digit, worked out once.
     let row_places: Vec<[u32; 25]> = rows.iter().map(|&h| p.all_positions(h)).collect();
     let column_places: Vec<[u32; 25]> = columns.iter().map(|&h| p.all_positions(h)).collect();
-    let mut lines: Vec<(usize, u32, usize)> = Vec::with_capacity(side);
+    // Each line with two to `k` places: its number in `base`, and those
+    // places.
+    let mut lines: Vec<(usize, u32)> = Vec::with_capacity(side);
     let mut masks: Vec<u32> = Vec::with_capacity(side);
     for digit in 1..=side as u8 {
         let d = usize::from(digit - 1);
@@ -39,25 +41,24 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
             // numbers: the houses list their cells in that order.
             lines.clear();
             lines.extend(
-                base.iter()
-                    .enumerate()
-                    .map(|(j, &h)| (h, base_places[j][d], j))
-                    .filter(|(_, m, _)| (2..=k).contains(&(m.count_ones() as usize))),
+                (0..base.len())
+                    .map(|j| (j, base_places[j][d]))
+                    .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize))),
             );
             masks.clear();
-            masks.extend(lines.iter().map(|&(_, m, _)| m));
+            masks.extend(lines.iter().map(|&(_, m)| m));
             let found = tight_sets(&masks, k, &mut |pick, union| {
                 // An old fish whose eliminations are made is the common
                 // case: check with masks before building anything. Bit `j`
                 // of a cover line's places is base line `j`.
-                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << lines[i].2);
+                let picked = pick.iter().fold(0u32, |m, &i| m | 1 << lines[i].0);
                 let useful = (0..side)
                     .filter(|&i| union >> i & 1 == 1)
                     .any(|i| cover_places[i][d] & !picked != 0);
                 if !useful {
                     return None;
                 }
-                let bases: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
+                let bases: Vec<usize> = pick.iter().map(|&i| base[lines[i].0]).collect();
                 let covers: Vec<usize> = (0..side)
                     .filter(|&i| union >> i & 1 == 1)
                     .map(|i| cover[i])
