@@ -26,23 +26,36 @@ const MOST_CELLS: usize = 6;
 
 /// A sum a set of cages implies, over cells of one house.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Implied {
+pub struct Implied {
     /// The cells, in increasing order.
-    cells: Vec<usize>,
+    pub cells: Vec<usize>,
     /// What their digits add up to.
-    sum: u32,
+    pub sum: u32,
 }
 
-/// The sums `rules`' cages imply within one house, each as a cage: its
-/// cells hold different digits adding up to its sum.
-pub fn implied_cages(rules: &Rules) -> Vec<Primitive> {
+impl Implied {
+    /// As a cage: its cells hold different digits adding up to its sum.
+    pub fn cage(&self) -> Primitive {
+        Primitive::Distinct {
+            cells: self.cells.clone(),
+            sum: Some(self.sum),
+        }
+    }
+}
+
+/// The sums `rules`' cages imply within one house.
+pub fn implied_cages(rules: &Rules) -> Vec<Implied> {
     let cages: Vec<(Vec<usize>, u32)> = rules
         .primitives()
         .filter_map(|p| match p {
             Primitive::Distinct {
                 cells,
                 sum: Some(sum),
-            } => Some((cells.clone(), *sum)),
+            } => {
+                let mut cells = cells.clone();
+                cells.sort_unstable();
+                Some((cells, *sum))
+            }
             _ => None,
         })
         .collect();
@@ -50,15 +63,10 @@ pub fn implied_cages(rules: &Rules) -> Vec<Primitive> {
         return Vec::new();
     }
     implied_sums(rules, &cages)
-        .into_iter()
-        .map(|i| Primitive::Distinct {
-            cells: i.cells,
-            sum: Some(i.sum),
-        })
-        .collect()
 }
 
-/// The innie and outie sums of `cages` (cells and sum each) under
+/// The innie and outie sums of `cages` (cells in increasing order, and
+/// sum, each) under
 /// `rules`' houses that fall within one house, leaving out groups that are
 /// a cage already. Overlapping cages imply nothing this way and give none.
 fn implied_sums(rules: &Rules, cages: &[(Vec<usize>, u32)]) -> Vec<Implied> {
@@ -135,12 +143,8 @@ fn add(
     if cells.is_empty() || cells.len() > MOST_CELLS {
         return;
     }
-    let is_cage = |members: &Vec<usize>| {
-        let mut m = members.clone();
-        m.sort_unstable();
-        m == cells
-    };
-    if cages.iter().any(|(members, _)| is_cage(members)) || found.iter().any(|f| f.cells == cells) {
+    if cages.iter().any(|(members, _)| *members == cells) || found.iter().any(|f| f.cells == cells)
+    {
         return;
     }
     // In one house the digits differ, and the sum works as a cage's does:

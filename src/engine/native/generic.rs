@@ -128,13 +128,7 @@ impl Variant {
         }
         // What the cages imply with the houses: one more cage each.
         for implied in implied_cages(rules) {
-            if let Primitive::Distinct {
-                cells,
-                sum: Some(sum),
-            } = implied
-            {
-                variant.add_cage(&cells, sum);
-            }
+            variant.add_cage(&implied.cells, implied.sum);
         }
         variant
     }

@@ -78,7 +78,7 @@ impl IntEncoding {
             .collect();
         let implied_by_constraints = implied_cages(rules)
             .iter()
-            .flat_map(|p| primitive_formulas(p, &cells, side as u8))
+            .flat_map(|i| primitive_formulas(&i.cage(), &cells, side as u8))
             .collect();
         IntEncoding {
             size,

@@ -39,7 +39,7 @@ impl OneHotEncoding {
         let constraints = constraint_formulas(rules, &vars);
         let implied_by_constraints = implied_cages(rules)
             .iter()
-            .map(|p| primitive_formula(rules, p, &vars, Sums::PseudoBoolean))
+            .map(|i| primitive_formula(rules, &i.cage(), &vars, Sums::PseudoBoolean))
             .collect();
         OneHotEncoding {
             size,
