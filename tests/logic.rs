@@ -12,7 +12,9 @@ mod common;
 use common::{NOTEBOOK, example, output_of, puzzle, shared_puzzles};
 use std::ops::ControlFlow;
 use z3doku::engine::{EngineKind, Limits, Settings, new_engine};
-use z3doku::logic::{Path, Pencil, QqwingLevel, Technique, Tutor, unique_solution};
+use z3doku::logic::{
+    Path, Pencil, QqwingLevel, Seen, Technique, Tutor, next_step, unique_solution,
+};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::input::Source;
@@ -26,12 +28,25 @@ fn native() -> Settings {
 
 /// Checks every step of `path` against its solution by itself, replaying
 /// the steps on a fresh candidate grid; gives whether search was needed.
+/// Each named step is also the one a scan without the path's memory of
+/// earlier scans finds.
 fn check_path(path: &Path) -> bool {
     let solution = &path.solution;
     let size = solution.size();
     let mut pencil = Pencil::new(&path.puzzle).unwrap();
+    let classic = path.puzzle.rules().is_classic();
     for (i, step) in path.steps.iter().enumerate() {
         assert!(!step.is_empty(), "step {i}: {step}");
+        if !matches!(step.technique, Technique::Reasoned | Technique::Search) {
+            let afresh = next_step(
+                &pencil,
+                &Technique::NAMED,
+                classic,
+                Some(solution),
+                &mut Seen::none(),
+            );
+            assert_eq!(afresh.as_ref(), Some(step), "step {i}");
+        }
         for p in &step.placements {
             let at = size.index(p.cell);
             assert_eq!(solution.get(at), p.digit, "step {i} places {p}: {step}");
@@ -344,8 +359,14 @@ fn find_on_empty(
             }
         }
     }
-    z3doku::logic::next_step(&pencil, &[technique], false, None)
-        .unwrap_or_else(|| panic!("no {}", technique.name()))
+    z3doku::logic::next_step(
+        &pencil,
+        &[technique],
+        false,
+        None,
+        &mut z3doku::logic::Seen::none(),
+    )
+    .unwrap_or_else(|| panic!("no {}", technique.name()))
 }
 
 #[test]

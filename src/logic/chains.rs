@@ -4,6 +4,7 @@
 //! its length adds to its rating as Sudoku Explainer's does.
 
 use super::pencil::{Pencil, bit, digits};
+use super::seen::{ByDigit, Seen};
 use super::step::{Step, eliminations_text};
 use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, digit_char};
@@ -47,8 +48,9 @@ fn keep(best: &mut Best, links: usize, step: Step) {
     }
 }
 
-/// The shortest X-chain that eliminates something.
-pub fn x_chain(p: &Pencil) -> Option<Step> {
+/// The shortest X-chain that eliminates something, among the digits `seen`
+/// says have changed.
+pub(crate) fn x_chain(p: &Pencil, seen: &mut Seen) -> Option<Step> {
     let g = p.geometry();
     let cells = p.size().cells();
     let mut best: Best = None;
@@ -56,10 +58,11 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
     let mut parent = vec![[usize::MAX; 2]; cells];
     let mut queue = VecDeque::new();
     let mut next: Vec<usize> = Vec::new();
-    for digit in 1..=p.size().side() as u8 {
+    let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for digit in digits(seen.digits_to_scan(p, ByDigit::XChain)) {
         let cells_of = holding(p, digit);
         // Strong links: the two places of the digit in a house.
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        strong.iter_mut().for_each(Vec::clear);
         for (h, house) in g.houses().iter().enumerate() {
             let m = p.positions(h, digit);
             if m.count_ones() == 2 {
@@ -109,6 +112,11 @@ pub fn x_chain(p: &Pencil) -> Option<Step> {
                     queue.push_back((n, n_on, depth + 1));
                 }
             }
+        }
+        // A search cut short by a shorter chain of another digit proves
+        // nothing about this one.
+        if best.is_none() {
+            seen.nothing_for(ByDigit::XChain, digit);
         }
     }
     best.map(|(_, s)| s)

@@ -2,15 +2,16 @@
 //! `k` columns (or the other way round), so those columns lose it
 //! elsewhere.
 
-use super::pencil::Pencil;
+use super::pencil::{Pencil, digits};
+use super::seen::{ByDigit, Seen};
 use super::step::{Step, eliminations_text};
 use super::subsets::tight_sets;
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::rules::HouseKind;
 
-/// A fish of size `k` (2, 3 or 4).
-pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
+/// A fish of size `k` (2, 3 or 4), of the digits `seen` says have changed.
+pub(crate) fn fish(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
     let technique = match k {
         2 => Technique::XWing,
         3 => Technique::Swordfish,
@@ -24,15 +25,18 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
         .filter(|&h| g.kind(h) == HouseKind::Column)
         .collect();
     let side = p.size().side();
-    // Every line's places of every digit, worked out once.
-    let row_places: Vec<[u32; 25]> = rows.iter().map(|&h| p.all_positions(h)).collect();
-    let column_places: Vec<[u32; 25]> = columns.iter().map(|&h| p.all_positions(h)).collect();
-    // Each line with two to `k` places: its number in `base`, and those
+    let t = ByDigit::Fish(k);
+    let changed = seen.digits_to_scan(p, t);
+    // The lines with two to `k` places: their numbers in `base`, and those
     // places.
     let mut lines: Vec<(usize, u32)> = Vec::with_capacity(side);
     let mut masks: Vec<u32> = Vec::with_capacity(side);
-    for digit in 1..=side as u8 {
-        let d = usize::from(digit - 1);
+    let (mut row_places, mut column_places) = (Vec::new(), Vec::new());
+    for digit in digits(changed) {
+        row_places.clear();
+        row_places.extend(rows.iter().map(|&h| p.positions(h, digit)));
+        column_places.clear();
+        column_places.extend(columns.iter().map(|&h| p.positions(h, digit)));
         for (base, cover, base_places, cover_places) in [
             (&rows, &columns, &row_places, &column_places),
             (&columns, &rows, &column_places, &row_places),
@@ -42,7 +46,7 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
             lines.clear();
             lines.extend(
                 (0..base.len())
-                    .map(|j| (j, base_places[j][d]))
+                    .map(|j| (j, base_places[j]))
                     .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize))),
             );
             masks.clear();
@@ -54,7 +58,7 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
                 let picked = pick.iter().fold(0u32, |m, &i| m | 1 << lines[i].0);
                 let useful = (0..side)
                     .filter(|&i| union >> i & 1 == 1)
-                    .any(|i| cover_places[i][d] & !picked != 0);
+                    .any(|i| cover_places[i] & !picked != 0);
                 if !useful {
                     return None;
                 }
@@ -102,6 +106,7 @@ pub fn fish(p: &Pencil, k: usize) -> Option<Step> {
                 return found;
             }
         }
+        seen.nothing_for(t, digit);
     }
     None
 }

@@ -10,6 +10,7 @@
 
 use super::pencil::{Pencil, digits};
 use super::propagate::Propagator;
+use super::seen::Seen;
 use super::step::{Step, eliminations_text};
 use super::technique::{Difficulty, Technique, length_bonus};
 use super::{intersections, subsets};
@@ -18,10 +19,11 @@ use crate::puzzle::grid::{Clue, Grid, digit_char};
 /// A candidate supposed true: its cell and digit.
 type Assumption = (usize, u8);
 
-/// What an assumption led to: the grid after following it (`None`: a
-/// contradiction) and how many deductions that took.
+/// What an assumption led to: a contradiction or not, and how many
+/// deductions that took. The grid it ended at, when kept, is in
+/// [`Branches`].
 struct Branch {
-    result: Option<Vec<u8>>,
+    contradiction: bool,
     length: usize,
     /// Whether the branch ended within its limit, in a contradiction or
     /// with nothing more to deduce; otherwise it was cut short.
@@ -35,15 +37,14 @@ const FIRST_LIMIT: usize = 8;
 /// Follows `digit` in `cell` from `base` as far as singles (and, when
 /// `dynamic`, the basic eliminations) go, stopping past `limit`
 /// deductions. `q` is scratch space, reset from `base` (so that the
-/// hundreds of branches of a step allocate nothing); `keep` keeps the
-/// digits placed, for conclusions shared by several branches.
+/// hundreds of branches of a step allocate nothing), and holds the grid
+/// the branch ended at.
 fn follow(
     q: &mut Propagator,
     base: &Propagator,
     (cell, digit): Assumption,
     dynamic: bool,
     limit: usize,
-    keep: bool,
 ) -> Branch {
     q.reset_from(base);
     let mut length = 0;
@@ -58,10 +59,11 @@ fn follow(
         if !dynamic || length > limit || q.pencil.is_solved() {
             break;
         }
-        let more = intersections::intersection(&q.pencil, true)
-            .or_else(|| intersections::intersection(&q.pencil, false))
-            .or_else(|| subsets::naked(&q.pencil, 2))
-            .or_else(|| subsets::hidden(&q.pencil, 2));
+        let once = &mut Seen::none();
+        let more = intersections::intersection(&q.pencil, true, once)
+            .or_else(|| intersections::intersection(&q.pencil, false, once))
+            .or_else(|| subsets::naked(&q.pencil, 2, once))
+            .or_else(|| subsets::hidden(&q.pencil, 2, once));
         let Some(step) = more else { break };
         length += step.eliminations.len();
         let size = q.pencil.size();
@@ -71,16 +73,18 @@ fn follow(
             .try_for_each(|e| q.eliminate(size.index(e.cell), e.digit));
     }
     Branch {
-        result: outcome.ok().map(|()| {
-            if keep {
-                q.pencil.values().to_vec()
-            } else {
-                Vec::new()
-            }
-        }),
+        contradiction: outcome.is_err(),
         length,
         complete: length <= limit,
     }
+}
+
+/// Branches that between them cover every case: the candidates of a
+/// cell, or the places of a digit in a house.
+#[derive(Clone, Copy)]
+enum Group {
+    Cell(usize),
+    House(usize, u8),
 }
 
 /// The longest chain with the same length bonus as one of `length`.
@@ -99,6 +103,10 @@ struct Branches {
     side: usize,
     /// By `cell * side + digit - 1`.
     slots: Vec<Option<Branch>>,
+    /// The digits placed at the end of each branch kept, a grid's worth
+    /// by slot, in one block rather than a grid apiece: a step follows
+    /// hundreds of branches.
+    grids: Vec<u8>,
 }
 
 impl Branches {
@@ -111,28 +119,40 @@ impl Branches {
             dynamic,
             side,
             slots: (0..cells * side).map(|_| None).collect(),
+            grids: Vec::new(),
         }
     }
 
-    fn get(&self, (cell, digit): Assumption) -> Option<&Branch> {
-        self.slots[cell * self.side + usize::from(digit - 1)].as_ref()
+    fn slot(&self, (cell, digit): Assumption) -> usize {
+        cell * self.side + usize::from(digit - 1)
+    }
+
+    fn get(&self, a: Assumption) -> Option<&Branch> {
+        self.slots[self.slot(a)].as_ref()
+    }
+
+    /// The digits placed at the end of a kept branch without a
+    /// contradiction.
+    fn grid(&self, a: Assumption) -> &[u8] {
+        let cells = self.base.pencil.size().cells();
+        &self.grids[self.slot(a) * cells..][..cells]
     }
 
     /// Follows each of `assumptions` not followed yet, or cut short, up to
     /// `limit` deductions; `keep` keeps the grids they end at.
     fn follow(&mut self, assumptions: &[Assumption], limit: usize, keep: bool) {
-        for &(cell, digit) in assumptions {
-            let slot = &mut self.slots[cell * self.side + usize::from(digit - 1)];
-            if slot.as_ref().is_none_or(|b| !b.complete) {
-                let branch = follow(
-                    &mut self.scratch,
-                    &self.base,
-                    (cell, digit),
-                    self.dynamic,
-                    limit,
-                    keep,
-                );
-                *slot = Some(branch);
+        let cells = self.base.pencil.size().cells();
+        if keep && self.grids.is_empty() {
+            self.grids = vec![0; self.slots.len() * cells];
+        }
+        for &a in assumptions {
+            let at = self.slot(a);
+            if self.slots[at].as_ref().is_none_or(|b| !b.complete) {
+                let branch = follow(&mut self.scratch, &self.base, a, self.dynamic, limit);
+                if keep && !branch.contradiction {
+                    self.grids[at * cells..][..cells].copy_from_slice(self.scratch.pencil.values());
+                }
+                self.slots[at] = Some(branch);
             }
         }
     }
@@ -170,7 +190,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
         let shortest = assumptions
             .iter()
             .filter_map(|&a| branches.get(a))
-            .filter(|b| b.complete && b.result.is_none())
+            .filter(|b| b.complete && b.contradiction)
             .map(|b| b.length)
             .min();
         if let Some(shortest) = shortest {
@@ -192,7 +212,7 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
         .iter()
         .filter_map(|&(cell, digit)| {
             let b = branches.get((cell, digit))?;
-            (b.complete && b.result.is_none()).then_some((b.length, cell, digit))
+            (b.complete && b.contradiction).then_some((b.length, cell, digit))
         })
         .collect();
     if let Some(shortest) = shortest {
@@ -235,10 +255,10 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
         // solution's too.
         branches.follow(&truths, cells, true);
         // Every branch of a cell, then of each digit in each house.
-        let mut groups: Vec<(Vec<Assumption>, String)> = Vec::new();
+        let mut groups: Vec<(Vec<Assumption>, Group)> = Vec::new();
         for cell in (0..cells).filter(|&c| p.candidates(c).count_ones() >= 2) {
             let options = digits(p.candidates(cell)).map(|d| (cell, d)).collect();
-            groups.push((options, format!("whatever {} is", p.cell(cell))));
+            groups.push((options, Group::Cell(cell)));
         }
         for (h, house) in p.geometry().houses().iter().enumerate() {
             for digit in 1..=side as u8 {
@@ -248,40 +268,36 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
                     .map(|&c| (c, digit))
                     .collect();
                 if options.len() >= 2 {
-                    groups.push((
-                        options,
-                        format!(
-                            "wherever {} goes in {}",
-                            digit_char(digit),
-                            p.geometry().name(h)
-                        ),
-                    ));
+                    groups.push((options, Group::House(h, digit)));
                 }
             }
         }
-        for (options, said) in groups {
-            let results: Vec<&Branch> = options
+        for (options, group) in groups {
+            let followed = options
                 .iter()
-                .filter_map(|&option| branches.get(option))
-                .collect();
-            if results.len() != options.len() || results.iter().any(|b| b.result.is_none()) {
+                .all(|&option| branches.get(option).is_some_and(|b| !b.contradiction));
+            if !followed {
                 continue;
             }
-            let length = results.iter().map(|b| b.length).max().unwrap_or(0);
+            let length = options
+                .iter()
+                .filter_map(|&option| branches.get(option))
+                .map(|b| b.length)
+                .max()
+                .unwrap_or(0);
             if best.as_ref().is_some_and(|(l, _)| length >= *l) {
                 continue;
             }
             let placements: Vec<Clue> = (0..cells)
                 .filter(|&c| p.value(c) == 0)
                 .filter_map(|c| {
-                    let mut agreed = results
-                        .iter()
-                        .map(|b| b.result.as_ref().map(|values| values[c]));
-                    let first = agreed.next().flatten()?;
-                    (first != 0 && agreed.all(|v| v == Some(first))).then(|| Clue {
-                        cell: p.cell(c),
-                        digit: first,
-                    })
+                    let first = branches.grid(options[0])[c];
+                    (first != 0 && options[1..].iter().all(|&o| branches.grid(o)[c] == first)).then(
+                        || Clue {
+                            cell: p.cell(c),
+                            digit: first,
+                        },
+                    )
                 })
                 .collect();
             if placements.is_empty() {
@@ -291,6 +307,14 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
             let mut ds: Vec<u8> = options.iter().map(|&(_, d)| d).collect();
             ds.dedup();
             let mut step = Step::new(technique).pattern(p, &pattern, &ds);
+            let said = match group {
+                Group::Cell(cell) => format!("whatever {} is", p.cell(cell)),
+                Group::House(h, digit) => format!(
+                    "wherever {} goes in {}",
+                    digit_char(digit),
+                    p.geometry().name(h)
+                ),
+            };
             let text = format!(
                 "{said}, {} follows within {length} deductions",
                 placements

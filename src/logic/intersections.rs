@@ -2,15 +2,26 @@
 //! another, so the rest of the other house loses the digit.
 
 use super::pencil::{Pencil, digits};
+use super::seen::{ByDigit, Seen};
 use super::step::{Step, cell_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::rules::HouseKind;
 
 /// Pointing (`pointing`: from a box into a line) or claiming (from a line,
-/// or a diagonal, into another house).
-pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
+/// or a diagonal, into another house), for the digits `seen` says have
+/// changed.
+pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Option<Step> {
     let g = p.geometry();
+    let t = if pointing {
+        ByDigit::Pointing
+    } else {
+        ByDigit::Claiming
+    };
+    let changed = seen.digits_to_scan(p, t);
+    if changed == 0 {
+        return None;
+    }
     for (a, house) in g.houses().iter().enumerate() {
         if (g.kind(a) == HouseKind::Box) != pointing {
             continue;
@@ -19,7 +30,7 @@ pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
         // The digits with two places or more: a single is no pattern.
         let several = (0..p.size().side()).fold(0u32, |set, d| {
             set | u32::from(pos[d].count_ones() >= 2) << d
-        });
+        }) & changed;
         for overlap in g.overlaps(a) {
             let b = overlap.house;
             let confined = digits(several)
@@ -64,6 +75,9 @@ pub fn intersection(p: &Pencil, pointing: bool) -> Option<Step> {
                 return Some(step.say(text));
             }
         }
+    }
+    for digit in digits(changed) {
+        seen.nothing_for(t, digit);
     }
     None
 }

@@ -5,6 +5,7 @@
 
 use super::pencil::Pencil;
 use super::reason;
+use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use super::{chains, fish, forcing, intersections, singles, subsets, wings};
@@ -121,19 +122,29 @@ pub fn unique_solution(
 /// The first of `logic`'s techniques that applies to `p`, as a step.
 /// `unique_classic` allows the techniques that assume one solution and
 /// classic rules. `solution`, the puzzle's one solution when known, only
-/// saves time: the steps are the same without it.
+/// saves time: the steps are the same without it. `seen`, the memory of
+/// the scans of the steps before on the same path ([`Seen::none`] for a
+/// scan made once), saves time too.
 pub fn next_step(
     p: &Pencil,
     techniques: &[Technique],
     unique_classic: bool,
     solution: Option<&Grid>,
+    seen: &mut Seen,
 ) -> Option<Step> {
+    seen.next_grid();
     techniques
         .iter()
-        .find_map(|&t| find(t, p, unique_classic, solution))
+        .find_map(|&t| find(t, p, unique_classic, solution, seen))
 }
 
-fn find(t: Technique, p: &Pencil, unique_classic: bool, solution: Option<&Grid>) -> Option<Step> {
+fn find(
+    t: Technique,
+    p: &Pencil,
+    unique_classic: bool,
+    solution: Option<&Grid>,
+    seen: &mut Seen,
+) -> Option<Step> {
     if t.needs_uniqueness() && !unique_classic {
         return None;
     }
@@ -142,22 +153,22 @@ fn find(t: Technique, p: &Pencil, unique_classic: bool, solution: Option<&Grid>)
         Technique::HiddenSingleBox => singles::hidden_single(p, true),
         Technique::HiddenSingleLine => singles::hidden_single(p, false),
         Technique::NakedSingle => singles::naked_single(p),
-        Technique::Pointing => intersections::intersection(p, true),
-        Technique::Claiming => intersections::intersection(p, false),
-        Technique::NakedPair => subsets::naked(p, 2),
-        Technique::NakedTriple => subsets::naked(p, 3),
-        Technique::NakedQuad => subsets::naked(p, 4),
-        Technique::HiddenPair => subsets::hidden(p, 2),
-        Technique::HiddenTriple => subsets::hidden(p, 3),
-        Technique::HiddenQuad => subsets::hidden(p, 4),
-        Technique::XWing => fish::fish(p, 2),
-        Technique::Swordfish => fish::fish(p, 3),
-        Technique::Jellyfish => fish::fish(p, 4),
+        Technique::Pointing => intersections::intersection(p, true, seen),
+        Technique::Claiming => intersections::intersection(p, false, seen),
+        Technique::NakedPair => subsets::naked(p, 2, seen),
+        Technique::NakedTriple => subsets::naked(p, 3, seen),
+        Technique::NakedQuad => subsets::naked(p, 4, seen),
+        Technique::HiddenPair => subsets::hidden(p, 2, seen),
+        Technique::HiddenTriple => subsets::hidden(p, 3, seen),
+        Technique::HiddenQuad => subsets::hidden(p, 4, seen),
+        Technique::XWing => fish::fish(p, 2, seen),
+        Technique::Swordfish => fish::fish(p, 3, seen),
+        Technique::Jellyfish => fish::fish(p, 4, seen),
         Technique::XyWing => wings::wing(p, false),
         Technique::XyzWing => wings::wing(p, true),
         Technique::UniqueRectangle => wings::unique_rectangle(p, 1),
         Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2),
-        Technique::XChain => chains::x_chain(p),
+        Technique::XChain => chains::x_chain(p, seen),
         Technique::XyChain => chains::xy_chain(p),
         Technique::ForcingChain => forcing::forcing_chain(p, false, solution),
         Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution),
@@ -184,8 +195,15 @@ impl Path {
         let mut p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
         let unique_classic = puzzle.rules().is_classic();
         let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+        let mut seen = Seen::new();
         while !p.is_solved() {
-            let mut step = next_step(&p, logic.techniques, unique_classic, Some(solution));
+            let mut step = next_step(
+                &p,
+                logic.techniques,
+                unique_classic,
+                Some(solution),
+                &mut seen,
+            );
             if step.is_none() && variant && logic.reasoned {
                 step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
             }
@@ -241,7 +259,13 @@ pub fn hint(
     }
     let unique_classic = puzzle.rules().is_classic();
     let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
-    let mut step = next_step(&p, logic.techniques, unique_classic, Some(solution));
+    let mut step = next_step(
+        &p,
+        logic.techniques,
+        unique_classic,
+        Some(solution),
+        &mut Seen::none(),
+    );
     if step.is_none() && variant && logic.reasoned {
         step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
     }

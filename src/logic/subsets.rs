@@ -1,6 +1,7 @@
 //! Naked and hidden subsets (pairs, triples, quads) within a house.
 
 use super::pencil::{Pencil, bit, digits};
+use super::seen::{ByHouse, Seen};
 use super::step::{Step, cell_list, digit_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::Clue;
@@ -50,8 +51,10 @@ pub(crate) fn tight_sets<T>(
 }
 
 /// `k` cells of a house whose candidates are `k` digits between them: the
-/// digits go from every other cell of every house holding all `k`.
-pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
+/// digits go from every other cell of every house holding all `k`. Only
+/// the houses `seen` says have changed are looked at.
+pub(crate) fn naked(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
+    let t = ByHouse { hidden: false, k };
     let technique = match k {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
@@ -62,6 +65,9 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
     let mut small: Vec<usize> = Vec::with_capacity(p.size().side());
     let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
+        if !seen.house_to_scan(p, t, h) {
+            continue;
+        }
         // With exactly `k` open cells the house itself loses nothing, but a
         // second house holding them all (a box) may.
         small.clear();
@@ -132,13 +138,16 @@ pub fn naked(p: &Pencil, k: usize) -> Option<Step> {
         if found.is_some() {
             return found;
         }
+        seen.nothing_in(p, t, h);
     }
     None
 }
 
 /// `k` digits whose places in a house are `k` cells between them: those
-/// cells lose every other digit.
-pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
+/// cells lose every other digit. Only the houses `seen` says have changed
+/// are looked at.
+pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
+    let t = ByHouse { hidden: true, k };
     let technique = match k {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,
@@ -148,6 +157,9 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
     let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
     let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
+        if !seen.house_to_scan(p, t, h) {
+            continue;
+        }
         let mut free = 0;
         let mut open = 0;
         for &c in house {
@@ -202,6 +214,7 @@ pub fn hidden(p: &Pencil, k: usize) -> Option<Step> {
         if found.is_some() {
             return found;
         }
+        seen.nothing_in(p, t, h);
     }
     None
 }
