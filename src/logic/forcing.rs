@@ -28,6 +28,8 @@ struct Branch {
     /// Whether the branch ended within its limit, in a contradiction or
     /// with nothing more to deduce; otherwise it was cut short.
     complete: bool,
+    /// Where the grid it ended at starts in [`Branches::grids`], when kept.
+    grid: usize,
 }
 
 /// How far the first pass follows each branch, in deductions: most
@@ -76,6 +78,7 @@ fn follow(
         contradiction: outcome.is_err(),
         length,
         complete: length <= limit,
+        grid: 0,
     }
 }
 
@@ -103,8 +106,8 @@ struct Branches {
     side: usize,
     /// By `cell * side + digit - 1`.
     slots: Vec<Option<Branch>>,
-    /// The digits placed at the end of each branch kept, a grid's worth
-    /// by slot, in one block rather than a grid apiece: a step follows
+    /// The digits placed at the end of each branch kept, one after
+    /// another in one block rather than a grid apiece: a step follows
     /// hundreds of branches.
     grids: Vec<u8>,
 }
@@ -135,22 +138,20 @@ impl Branches {
     /// contradiction.
     fn grid(&self, a: Assumption) -> &[u8] {
         let cells = self.base.pencil.size().cells();
-        &self.grids[self.slot(a) * cells..][..cells]
+        let at = self.get(a).map_or(0, |b| b.grid);
+        &self.grids[at..][..cells]
     }
 
     /// Follows each of `assumptions` not followed yet, or cut short, up to
     /// `limit` deductions; `keep` keeps the grids they end at.
     fn follow(&mut self, assumptions: &[Assumption], limit: usize, keep: bool) {
-        let cells = self.base.pencil.size().cells();
-        if keep && self.grids.is_empty() {
-            self.grids = vec![0; self.slots.len() * cells];
-        }
         for &a in assumptions {
             let at = self.slot(a);
             if self.slots[at].as_ref().is_none_or(|b| !b.complete) {
-                let branch = follow(&mut self.scratch, &self.base, a, self.dynamic, limit);
+                let mut branch = follow(&mut self.scratch, &self.base, a, self.dynamic, limit);
                 if keep && !branch.contradiction {
-                    self.grids[at * cells..][..cells].copy_from_slice(self.scratch.pencil.values());
+                    branch.grid = self.grids.len();
+                    self.grids.extend_from_slice(self.scratch.pencil.values());
                 }
                 self.slots[at] = Some(branch);
             }

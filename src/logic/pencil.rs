@@ -38,6 +38,7 @@ pub struct Geometry {
     houses_of: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     peer_bits: Vec<[u64; 10]>,
+    house_bits: Vec<[u64; 10]>,
     overlaps: Vec<Vec<Overlap>>,
 }
 
@@ -92,8 +93,18 @@ impl Geometry {
                     .collect()
             })
             .collect();
+        let house_bits = houses
+            .iter()
+            .map(|house| {
+                house.iter().fold([0u64; 10], |mut set, &c| {
+                    set[c / 64] |= 1 << (c % 64);
+                    set
+                })
+            })
+            .collect();
         Geometry {
             size,
+            house_bits,
             overlaps,
             kinds: rules.houses().iter().map(|h| h.kind).collect(),
             names: rules.houses().iter().map(|h| h.to_string()).collect(),
@@ -165,6 +176,11 @@ impl Geometry {
         &self.peer_bits[cell]
     }
 
+    /// The cells of house `h`, as a bit set over cell numbers.
+    pub fn house_bits(&self, h: usize) -> &[u64; 10] {
+        &self.house_bits[h]
+    }
+
     /// The board size.
     pub fn size(&self) -> Size {
         self.size
@@ -202,6 +218,11 @@ impl Pencil {
     /// The board's shape.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
+    }
+
+    /// The board's shape, shared.
+    pub(crate) fn shared_geometry(&self) -> Arc<Geometry> {
+        Arc::clone(&self.geometry)
     }
 
     /// The board size.

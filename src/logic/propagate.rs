@@ -1,19 +1,29 @@
 //! Following singles from an assumption, fast: the forcing chains follow
 //! every candidate of the grid, so this is where their time goes. Each
-//! house keeps how many places each digit has left, so a hidden single or
-//! a digit with no place shows up the moment a candidate goes, without
-//! scanning the grid.
+//! digit's cells are kept as a bit set, so placing a digit visits only the
+//! peers that hold it, and a house's places for a digit are a mask away: a
+//! hidden single or a digit with no place shows up the moment a candidate
+//! goes, without scanning the grid.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Geometry, Pencil, bit, digits};
+use std::sync::Arc;
 
 /// A candidate grid with each house's count of places per digit.
 #[derive(Clone, Debug)]
 pub struct Propagator {
     /// The grid.
     pub pencil: Pencil,
+    /// The board's shape, held apart from the grid so that it can be read
+    /// while the grid changes.
+    geometry: Arc<Geometry>,
+    /// 64-bit words in a set of cells.
+    words: usize,
+    /// `holding[(d - 1) * words..]`: the open cells that may hold `d`, as
+    /// bits, so that placing a digit visits only the peers that lose it.
+    holding: Vec<u64>,
     /// `count[h * side + d - 1]`: the open cells of house `h` that may
     /// hold `d`, while `d` is not placed in `h` (then it is left as it is,
-    /// unread).
+    /// unread). Kept apart from `holding` to be read without counting bits.
     count: Vec<u8>,
     /// The digits placed in each house.
     placed: Vec<u32>,
@@ -28,10 +38,18 @@ pub struct Contradiction;
 impl Propagator {
     /// Counts the places of `pencil`.
     pub fn new(pencil: &Pencil) -> Propagator {
-        let g = pencil.geometry();
+        let geometry = pencil.shared_geometry();
+        let g = &*geometry;
         let side = pencil.size().side();
+        let words = pencil.size().cells().div_ceil(64);
+        let mut holding = vec![0u64; side * words];
         let mut count = vec![0u8; g.houses().len() * side];
         let mut placed = vec![0u32; g.houses().len()];
+        for c in 0..pencil.size().cells() {
+            for d in digits(pencil.candidates(c)) {
+                holding[usize::from(d - 1) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
         for (h, house) in g.houses().iter().enumerate() {
             for &c in house {
                 match pencil.value(c) {
@@ -46,6 +64,9 @@ impl Propagator {
         }
         Propagator {
             pencil: pencil.clone(),
+            geometry,
+            words,
+            holding,
             count,
             placed,
             queue: Vec::new(),
@@ -55,34 +76,38 @@ impl Propagator {
     /// Becomes a copy of `base`, reusing its own memory.
     pub fn reset_from(&mut self, base: &Propagator) {
         self.pencil.copy_from(&base.pencil);
+        self.holding.copy_from_slice(&base.holding);
         self.count.copy_from_slice(&base.count);
         self.placed.copy_from_slice(&base.placed);
         self.queue.clear();
         self.queue.extend_from_slice(&base.queue);
     }
 
-    fn side(&self) -> usize {
-        self.pencil.size().side()
-    }
-
-    /// One place fewer for `digit` in each house of `cell`.
+    /// One place fewer for `digit` in each house of `cell` (which
+    /// `holding` no longer has): a house without the digit placed and with
+    /// no place left for it is a contradiction, and one with one place left
+    /// a hidden single.
     fn lose_place(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
-        let side = self.side();
-        let Propagator {
-            pencil,
-            count,
-            placed,
-            queue,
-        } = self;
-        for &h in pencil.geometry().houses_of(cell) {
-            let k = &mut count[h * side + usize::from(digit - 1)];
+        let g = &*self.geometry;
+        let side = self.pencil.size().side();
+        let b = bit(digit);
+        for &h in g.houses_of(cell) {
+            let k = &mut self.count[h * side + usize::from(digit - 1)];
             *k -= 1;
+            if self.placed[h] & b != 0 {
+                continue;
+            }
             match *k {
-                0 if placed[h] & bit(digit) == 0 => return Err(Contradiction),
-                1 if placed[h] & bit(digit) == 0 => {
-                    let house = &pencil.geometry().houses()[h];
-                    if let Some(&c) = house.iter().find(|&&c| c != cell && pencil.has(c, digit)) {
-                        queue.push((c, digit));
+                0 => return Err(Contradiction),
+                1 => {
+                    let cells = &self.holding[usize::from(digit - 1) * self.words..];
+                    let house = g.house_bits(h);
+                    if let Some((w, here)) = (0..self.words)
+                        .map(|w| (w, cells[w] & house[w]))
+                        .find(|&(_, here)| here != 0)
+                    {
+                        self.queue
+                            .push((w * 64 + here.trailing_zeros() as usize, digit));
                     }
                 }
                 _ => {}
@@ -91,11 +116,8 @@ impl Propagator {
         Ok(())
     }
 
-    /// Takes `digit` from `cell`'s candidates.
-    pub fn eliminate(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
-        if !self.pencil.has(cell, digit) {
-            return Ok(());
-        }
+    /// Takes `digit` from the candidates of `cell`, which holds it.
+    fn take(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
         self.pencil.eliminate(cell, digit);
         let left = self.pencil.candidates(cell);
         if left == 0 {
@@ -107,6 +129,15 @@ impl Propagator {
         self.lose_place(cell, digit)
     }
 
+    /// Takes `digit` from `cell`'s candidates.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
+        if !self.pencil.has(cell, digit) {
+            return Ok(());
+        }
+        self.holding[usize::from(digit - 1) * self.words + cell / 64] &= !(1 << (cell % 64));
+        self.take(cell, digit)
+    }
+
     /// Places `digit` in `cell`, taking it from the peers.
     pub fn assign(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
         match self.pencil.value(cell) {
@@ -114,13 +145,15 @@ impl Propagator {
             0 if self.pencil.has(cell, digit) => {}
             _ => return Err(Contradiction),
         }
+        let words = self.words;
+        let (word, mask) = (cell / 64, !(1u64 << (cell % 64)));
+        for d in digits(self.pencil.candidates(cell)) {
+            self.holding[usize::from(d - 1) * words + word] &= mask;
+        }
         let others = self.pencil.candidates(cell) & !bit(digit);
         self.pencil.place_only(cell, digit);
-        // Indexes rather than iterators over the geometry's lists: those
-        // would borrow the grid being changed. This is the innermost loop
-        // of every forcing chain.
-        for i in 0..self.pencil.geometry().houses_of(cell).len() {
-            let h = self.pencil.geometry().houses_of(cell)[i];
+        let geometry = Arc::clone(&self.geometry);
+        for &h in geometry.houses_of(cell) {
             self.placed[h] |= bit(digit);
         }
         // The placed digit's own counts are not kept: nothing reads a
@@ -128,9 +161,19 @@ impl Propagator {
         for d in digits(others) {
             self.lose_place(cell, d)?;
         }
-        for i in 0..self.pencil.geometry().peers(cell).len() {
-            let peer = self.pencil.geometry().peers(cell)[i];
-            self.eliminate(peer, digit)?;
+        // The peers that lose the digit: its cells among the peers.
+        let peers = geometry.peer_bits(cell);
+        let row = usize::from(digit - 1) * words;
+        for (w, &near) in peers.iter().enumerate().take(words) {
+            let mut losing = self.holding[row + w] & near;
+            while losing != 0 {
+                let one = losing & losing.wrapping_neg();
+                losing ^= one;
+                // One at a time: `lose_place` finds a house's last place
+                // in `holding`, which must agree with the counts.
+                self.holding[row + w] &= !one;
+                self.take(w * 64 + one.trailing_zeros() as usize, digit)?;
+            }
         }
         Ok(())
     }
