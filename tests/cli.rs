@@ -278,3 +278,34 @@ fn fpuzzles_links_carry_the_puzzle_and_its_solution() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn every_drawn_board_shows_the_jigsaw_regions() {
+    let path = example("jigsaw.txt");
+    let jigsaw = path.to_str().unwrap();
+    assert!(stdout_of(&["check", jigsaw]).starts_with("unique:"));
+    let table = stdout_of(&["solve", jigsaw]);
+    // r1c3 and r1c4 lie in different regions, r1c4 to r1c7 in one.
+    assert!(
+        table.contains("│ 4   2   8 │ 1   7   3   6 │ 5   9 │"),
+        "{table}"
+    );
+    // The lines across the board, each reduced to its joints: the pencil
+    // grid and the hint's grid have the table's.
+    let joints = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.contains('─'))
+            .map(|line| {
+                line.chars()
+                    .filter(|&c| ('\u{2500}'..='\u{257F}').contains(&c) && c != '─')
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(joints(&table).len(), 10, "{table}");
+    assert_eq!(joints(&table)[2], "├┐┌┤││", "{table}");
+    let pencil = stdout_of(&["candidates", jigsaw, "--engine", "native"]);
+    assert_eq!(joints(&pencil), joints(&table), "{pencil}");
+    let hint = stdout_of(&["hint", jigsaw, "-o", "pretty"]);
+    assert_eq!(joints(&hint), joints(&table), "{hint}");
+}

@@ -1,6 +1,7 @@
 //! Output formats: one module per format, each behind the [`Render`] trait.
 
 mod fpuzzles;
+mod frame;
 mod json;
 mod line;
 mod matrix;

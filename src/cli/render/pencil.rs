@@ -5,7 +5,7 @@
 //! only, as in the pretty table, and a blank line separates the rows of
 //! blocks inside a region.
 
-use super::pretty::region_lines;
+use super::frame::Frame;
 use tabled::builder::Builder;
 use tabled::settings::Padding;
 use tabled::settings::object::Rows;
@@ -81,12 +81,12 @@ pub fn pencil_grid(candidates: &Candidates, color: bool) -> String {
         builder.push_record((0..side).map(|c| block(r * side + c)));
     }
     let mut table = builder.build();
-    let (theme, rows, _) = region_lines(puzzle.rules());
-    table.with(theme);
+    let frame = Frame::new(puzzle.rules());
+    frame.draw(&mut table);
     // Each slot ends in a space or a marker, which keeps the blocks apart.
     table.with(Padding::new(1, 0, 0, 0));
     // A blank line under each row of blocks that no region line follows.
-    for r in (0..side.saturating_sub(1)).filter(|r| !rows.contains(&(r + 1))) {
+    for r in (0..side.saturating_sub(1)).filter(|&r| !frame.line_above(r + 1)) {
         table.modify(Rows::one(r), Padding::new(1, 0, 0, 1));
     }
     table.to_string() + "\n"
