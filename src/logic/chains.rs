@@ -19,6 +19,20 @@ fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
     set
 }
 
+/// The cells in both sets, in order.
+fn both(a: &[u64; 10], b: &[u64; 10]) -> impl Iterator<Item = usize> {
+    (0..10).flat_map(move |w| {
+        let mut set = a[w] & b[w];
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let c = w * 64 + set.trailing_zeros() as usize;
+                set &= set - 1;
+                c
+            })
+        })
+    })
+}
+
 /// The cells seeing both `a` and `b` that hold `digit` (whose cells are
 /// `holding`). Chains ask this at every link and the answer is mostly no,
 /// so the bit sets say so before any list is made.
@@ -92,7 +106,7 @@ pub(crate) fn x_chain(p: &Pencil, seen: &mut Seen) -> Option<Step> {
                 if on == 0 {
                     next.extend_from_slice(&strong[cell]);
                 } else {
-                    next.extend(g.peers(cell).iter().copied().filter(|&c| p.has(c, digit)));
+                    next.extend(both(g.peer_bits(cell), &cells_of));
                 }
                 for &n in &next {
                     let n_on = 1 - on;
@@ -170,6 +184,17 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
     let side = p.size().side();
     let mut best: Best = None;
     let cells_of: Vec<[u64; 10]> = (1..=side as u8).map(|d| holding(p, d)).collect();
+    // The two-candidate cells holding each digit: the links out of a cell.
+    let bivalue_of: Vec<[u64; 10]> = cells_of
+        .iter()
+        .map(|set| {
+            let mut two = *set;
+            for (c, _) in bivalue.iter().enumerate().filter(|(_, b)| !**b) {
+                two[c / 64] &= !(1 << (c % 64));
+            }
+            two
+        })
+        .collect();
     // State: (cell, the digit that is true in it if z is not true in the
     // start). Parent pointers by state index; each search sets few of them,
     // so it clears just those (`touched`) for the next.
@@ -192,8 +217,8 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
                 if best.as_ref().is_some_and(|(l, _)| links >= *l) {
                     break;
                 }
-                for &t in g.peers(cell) {
-                    if !bivalue[t] || !p.has(t, on) || t == start {
+                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)]) {
+                    if t == start {
                         continue;
                     }
                     let t_on = (p.candidates(t) & !bit(on)).trailing_zeros() as u8 + 1;
