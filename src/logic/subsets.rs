@@ -20,11 +20,12 @@ pub(crate) fn tight_sets<T>(
         start: usize,
         union: u32,
         masks: &[u32],
-        k: usize,
-        chosen: &mut Vec<usize>,
+        chosen: &mut [usize],
+        len: usize,
         visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
-        if chosen.len() == k {
+        let k = chosen.len();
+        if len == k {
             return if union.count_ones() as usize == k {
                 visit(chosen, union)
             } else {
@@ -32,22 +33,24 @@ pub(crate) fn tight_sets<T>(
             };
         }
         for i in start..masks.len() {
-            if masks.len() - i < k - chosen.len() {
+            if masks.len() - i < k - len {
                 break;
             }
             let grown = union | masks[i];
             if grown.count_ones() as usize > k {
                 continue;
             }
-            chosen.push(i);
-            if let Some(found) = go(i + 1, grown, masks, k, chosen, visit) {
+            chosen[len] = i;
+            if let Some(found) = go(i + 1, grown, masks, chosen, len + 1, visit) {
                 return Some(found);
             }
-            chosen.pop();
         }
         None
     }
-    go(0, 0, masks, k, &mut Vec::with_capacity(k), visit)
+    // On the stack: every house of every step asks. No technique looks
+    // for more than four.
+    let mut chosen = [0usize; 4];
+    go(0, 0, masks, chosen.get_mut(..k)?, 0, visit)
 }
 
 /// `k` cells of a house whose candidates are `k` digits between them: the

@@ -124,6 +124,11 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
                     if common.count_ones() != 2 || masks.contains(&0) {
                         continue;
                     }
+                    // Type 1 has one corner with more than the two digits,
+                    // type 2 two: say so before the boxes are looked up.
+                    if masks.iter().filter(|&&m| m != common).count() != usize::from(kind) {
+                        continue;
+                    }
                     let mut boxes: Vec<Option<usize>> =
                         corners.iter().map(|&c| box_of(c)).collect();
                     boxes.sort_unstable();
