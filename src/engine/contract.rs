@@ -286,24 +286,12 @@ pub trait Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let wider = Limits {
-            solutions: limits.solutions.saturating_add(excluded.len()),
-            ..limits
-        };
-        let mut left = limits.solutions;
-        if left == 0 {
-            return Ok(());
-        }
-        self.solutions(puzzle, wider, &mut |found| {
-            if excluded.contains(found.grid) {
-                return ControlFlow::Continue(());
-            }
-            left -= 1;
-            match visit(found) {
-                ControlFlow::Continue(()) if left > 0 => ControlFlow::Continue(()),
-                _ => ControlFlow::Break(()),
-            }
-        })
+        past_excluded(
+            |limits, visit| self.solutions(puzzle, limits, visit),
+            excluded,
+            limits,
+            visit,
+        )
     }
 
     /// Givens and constraints that together already admit no solution,
@@ -331,4 +319,35 @@ pub struct Conflict {
     /// Constraints, as indexes into the rules'
     /// [constraints](crate::puzzle::rules::Rules::constraints).
     pub rules: Vec<usize>,
+}
+
+/// [`Engine::solutions_excluding`] by searching past the excluded
+/// solutions: `solutions` visits every solution within its limits.
+pub(crate) fn past_excluded(
+    solutions: impl FnOnce(
+        Limits,
+        &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError>,
+    excluded: &[Grid],
+    limits: Limits,
+    visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+) -> Result<(), EngineError> {
+    let wider = Limits {
+        solutions: limits.solutions.saturating_add(excluded.len()),
+        ..limits
+    };
+    let mut left = limits.solutions;
+    if left == 0 {
+        return Ok(());
+    }
+    solutions(wider, &mut |found| {
+        if excluded.contains(found.grid) {
+            return ControlFlow::Continue(());
+        }
+        left -= 1;
+        match visit(found) {
+            ControlFlow::Continue(()) if left > 0 => ControlFlow::Continue(()),
+            _ => ControlFlow::Break(()),
+        }
+    })
 }

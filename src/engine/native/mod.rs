@@ -129,6 +129,39 @@ impl Engine for NativeEngine {
         }
     }
 
+    fn solutions_excluding(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[Grid],
+        limits: Limits,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        let side = puzzle.size().side();
+        if let Some(known) = excluded.first() {
+            let orders = (0..puzzle.size().cells())
+                .map(|cell| {
+                    let mut order = [0u32; MAX_SIDE];
+                    let first = 1u32 << (known.get(cell).max(1) - 1);
+                    order[0] = first;
+                    let rest = (0..side).map(|k| 1u32 << k).filter(|&b| b != first);
+                    for (slot, bit) in order[1..side].iter_mut().zip(rest) {
+                        *slot = bit;
+                    }
+                    order
+                })
+                .collect();
+            self.generic.set_orders(Some(orders));
+        }
+        let result = super::contract::past_excluded(
+            |limits, visit| self.solutions(puzzle, limits, visit),
+            excluded,
+            limits,
+            visit,
+        );
+        self.generic.set_orders(None);
+        result
+    }
+
     fn statistics(&self) -> Vec<(String, String)> {
         vec![("nodes".into(), self.nodes.to_string())]
     }
