@@ -6,7 +6,6 @@ use super::seen::{ByDigit, Seen};
 use super::step::{Step, cell_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
-use crate::puzzle::rules::HouseKind;
 
 /// Pointing (`pointing`: from a box into a line) or claiming (from a line,
 /// or a diagonal, into another house), for the digits `seen` says have
@@ -23,7 +22,7 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
         return None;
     }
     for (a, house) in g.houses().iter().enumerate() {
-        if (g.kind(a) == HouseKind::Box) != pointing {
+        if g.kind(a).is_region() != pointing {
             continue;
         }
         let pos = p.all_positions(a);

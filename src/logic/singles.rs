@@ -5,7 +5,6 @@ use super::pencil::{Pencil, bit, digits};
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
-use crate::puzzle::rules::HouseKind;
 
 /// The digits placed in house `h`, and the union of its open cells'
 /// candidates with the digits seen in more than one of them.
@@ -67,7 +66,7 @@ pub fn hidden_single(p: &Pencil, boxes: bool) -> Option<Step> {
         Technique::HiddenSingleLine
     };
     for (h, house) in g.houses().iter().enumerate() {
-        if (g.kind(h) == HouseKind::Box) != boxes {
+        if g.kind(h).is_region() != boxes {
             continue;
         }
         let (_, once, twice) = house_counts(p, h);

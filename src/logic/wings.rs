@@ -101,7 +101,7 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
         g.houses_of(c)
             .iter()
             .copied()
-            .find(|&h| g.kind(h) == crate::puzzle::rules::HouseKind::Box)
+            .find(|&h| g.kind(h).is_region())
     };
     // Every corner needs both digits: a cell with fewer than two
     // candidates ends the search through it early.

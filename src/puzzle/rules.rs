@@ -25,8 +25,10 @@ pub enum HouseKind {
     Row,
     /// A column.
     Column,
-    /// A box: one of the board's regions.
+    /// A box: one of the board's regions, where they are the usual boxes.
     Box,
+    /// A region of a jigsaw board, whose regions are not the boxes.
+    Region,
     /// A disjoint group: the cells at one place (in reading order) of
     /// every region.
     DisjointGroup,
@@ -37,12 +39,19 @@ pub enum HouseKind {
 }
 
 impl HouseKind {
-    /// The word for it in messages: `row`, `column` or `box`.
+    /// Whether it is one of the board's regions (a box or a jigsaw
+    /// region): techniques treat both alike.
+    pub fn is_region(self) -> bool {
+        matches!(self, HouseKind::Box | HouseKind::Region)
+    }
+
+    /// The word for it in messages: `row`, `column`, `box`, `region`...
     pub fn name(self) -> &'static str {
         match self {
             HouseKind::Row => "row",
             HouseKind::Column => "column",
             HouseKind::Box => "box",
+            HouseKind::Region => "region",
             HouseKind::Diagonal => "diagonal",
             HouseKind::DisjointGroup => "disjoint group",
         }
@@ -269,6 +278,20 @@ impl RulesBuilder {
 
 /// Each cell's region on a board of `size` when the puzzle draws none: the
 /// boxes of [`Size::region_shape`], or none at all.
+/// Whether two region maps group the cells alike, whatever the ids.
+fn same_partition(a: &[Option<usize>], b: &[Option<usize>]) -> bool {
+    let mut to = std::collections::HashMap::new();
+    let mut from = std::collections::HashMap::new();
+    a.len() == b.len()
+        && a.iter().zip(b).all(|pair| match pair {
+            (None, None) => true,
+            (Some(x), Some(y)) => {
+                *to.entry(x).or_insert(y) == y && *from.entry(y).or_insert(x) == x
+            }
+            _ => false,
+        })
+}
+
 fn default_regions(size: Size) -> Vec<Option<usize>> {
     let side = size.side();
     let Some((height, width)) = size.region_shape() else {
@@ -357,13 +380,20 @@ impl Rules {
         }
         let mut region_of = vec![None; size.cells()];
         let mut region_cells = Vec::new();
+        // Messages say `box 5` for the usual boxes and `region 5` for a
+        // jigsaw's, which a solver would not call boxes.
+        let kind = if same_partition(regions, &default_regions(size)) {
+            HouseKind::Box
+        } else {
+            HouseKind::Region
+        };
         for cells in members.into_iter().filter(|cells| cells.len() == side) {
             let number = region_cells.len();
             for &cell in &cells {
                 region_of[cell] = Some(number);
             }
             houses.push(House {
-                kind: HouseKind::Box,
+                kind,
                 number,
                 cells: cells.clone(),
             });
