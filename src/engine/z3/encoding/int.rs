@@ -220,12 +220,12 @@ fn cage_facts(ints: &[&Int], sum: u32, side: u8) -> Vec<Bool> {
     let mut facts = Vec::new();
     let low = (1..=side).find(|&d| has(found.union, d));
     let high = (1..=side).rev().find(|&d| has(found.union, d));
-    if let (Some(low), Some(high)) = (low, high) {
-        if low > 1 || high < side {
-            for c in ints {
-                facts.push(c.ge(digit(low)));
-                facts.push(c.le(digit(high)));
-            }
+    if let (Some(low), Some(high)) = (low, high)
+        && (low > 1 || high < side)
+    {
+        for c in ints {
+            facts.push(c.ge(digit(low)));
+            facts.push(c.le(digit(high)));
         }
     }
     facts.extend((1..=side).filter(|&d| has(found.common, d)).map(somewhere));
