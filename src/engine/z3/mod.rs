@@ -45,6 +45,10 @@ pub struct Z3Engine {
     kept: Option<Solver>,
     /// Whether the kept solver has a timeout in force.
     kept_bounded: Cell<bool>,
+    /// Whether the kept solver holds the rules' constraints in a scope of
+    /// their own (it does whenever they have any), to be popped when
+    /// rules with the same houses come next.
+    kept_constraints: bool,
     statistics: Vec<(String, String)>,
 }
 
@@ -57,6 +61,7 @@ impl Z3Engine {
             encoding: None,
             kept: None,
             kept_bounded: Cell::new(false),
+            kept_constraints: false,
             statistics: Vec::new(),
         }
     }
@@ -65,6 +70,14 @@ impl Z3Engine {
     /// when `tactics` (the search for a first solution) and it has some,
     /// else for its logic.
     fn new_solver(&self, encoding: &dyn Encoding, tactics: bool) -> Solver {
+        let solver = self.houses_solver(encoding, tactics);
+        assert_constraints(&solver, encoding);
+        solver
+    }
+
+    /// A solver as [`Self::new_solver`] makes one, with only the houses
+    /// asserted.
+    fn houses_solver(&self, encoding: &dyn Encoding, tactics: bool) -> Solver {
         let solver = match encoding.tactics().filter(|_| tactics) {
             Some(names) => {
                 let mut tactic = Tactic::create_skip();
@@ -78,21 +91,8 @@ impl Z3Engine {
                 .and_then(Solver::new_for_logic)
                 .unwrap_or_default(),
         };
-        self.configure(&solver, encoding);
+        self.configure_houses(&solver, encoding);
         solver
-    }
-
-    /// Gives `solver` z3doku's parameters and asserts `encoding`'s rules.
-    fn configure(&self, solver: &Solver, encoding: &dyn Encoding) {
-        self.configure_houses(solver, encoding);
-        for formula in encoding
-            .constraints()
-            .iter()
-            .flatten()
-            .chain(encoding.implied_by_constraints())
-        {
-            solver.assert(formula);
-        }
     }
 
     /// Gives `solver` z3doku's parameters and asserts `encoding`'s houses,
@@ -120,20 +120,58 @@ impl Z3Engine {
     }
 
     /// Makes the encoding (and kept solver) fit puzzles under `rules`.
+    ///
+    /// Rules with the same houses as the last (killer puzzles one after
+    /// another, say) share its variables and house formulas, and its kept
+    /// solver, whose constraints' scope is popped and a new one pushed:
+    /// building and preprocessing the houses again cost more than many a
+    /// search (see build.md, "Killer cages in the Z3 encodings").
     fn prepare(&mut self, rules: &Arc<Rules>) {
-        if self
-            .encoding
-            .as_ref()
-            .is_some_and(|(r, _)| Arc::ptr_eq(r, rules) || r == rules)
-        {
-            return;
+        let previous = self.encoding.take();
+        let encoding = match previous {
+            Some((r, encoding)) if Arc::ptr_eq(&r, rules) || r == *rules => {
+                self.encoding = Some((r, encoding));
+                return;
+            }
+            Some((r, encoding)) if r.size() == rules.size() && r.houses() == rules.houses() => {
+                encoding.with_constraints(rules)
+            }
+            _ => {
+                self.kept = None;
+                encoding::build(self.kind, rules)
+            }
+        };
+        if self.kept.is_none() && encoding.keeps_solver() {
+            self.kept = Some(self.houses_solver(encoding.as_ref(), false));
+            self.kept_bounded.set(false);
+            self.kept_constraints = false;
         }
-        let encoding = encoding::build(self.kind, rules);
-        self.kept = encoding
-            .keeps_solver()
-            .then(|| self.new_solver(encoding.as_ref(), false));
-        self.kept_bounded.set(false);
+        if let Some(kept) = &self.kept {
+            if self.kept_constraints {
+                kept.pop(1);
+                self.kept_constraints = false;
+            }
+            let any = !encoding.constraints().iter().all(Vec::is_empty)
+                || !encoding.implied_by_constraints().is_empty();
+            if any {
+                kept.push();
+                assert_constraints(kept, encoding.as_ref());
+                self.kept_constraints = true;
+            }
+        }
         self.encoding = Some((Arc::clone(rules), encoding));
+    }
+}
+
+/// Asserts `encoding`'s constraints and the sums they imply on `solver`.
+fn assert_constraints(solver: &Solver, encoding: &dyn Encoding) {
+    for formula in encoding
+        .constraints()
+        .iter()
+        .flatten()
+        .chain(encoding.implied_by_constraints())
+    {
+        solver.assert(formula);
     }
 }
 

@@ -4,7 +4,8 @@
 //! `z3doku emit --format dimacs` writes.
 //!
 //! Variant constraints are clauses too where clauses say them
-//! ([`super::primitive_clauses`]); sums and counts are pseudo-Boolean
+//! ([`super::primitive_clauses`]), a killer cage's sum among them (by its
+//! sets of digits, with auxiliary literals); other sums and counts are pseudo-Boolean
 //! equations, which plain clauses over these variables cannot hold, so
 //! DIMACS export has Z3 bit-blast those (see [`crate::engine::z3::emit`]).
 

@@ -8,13 +8,15 @@
 //! before Z3's SMT core searches.
 //!
 //! Variant constraints are stated the notebook's way too, primitive by
-//! primitive: a cage is a `Distinct` and a `Sum`, a thermometer a chain of
+//! primitive: a cage is a `Distinct` and a `Sum` (with what its sets of
+//! digits imply: bounds on its cells, digits it must hold), a thermometer a chain of
 //! `<`, cells that differ `!=`, other relations between two cells digit by
 //! digit (`c₁ = d ⇒ c₂ ∉ {d-1, d+1}` for nonconsecutive neighbours), a
 //! pencil-marked cell a disjunction of its digits, skyscrapers and
 //! quadruples sums of `If`s, and a sandwich's sums implications.
 
 use super::Encoding;
+use super::cage::CageSets;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::{Primitive, Relation};
@@ -66,20 +68,7 @@ impl IntEncoding {
                 })
             })
             .collect();
-        let constraints = rules
-            .lowered()
-            .iter()
-            .map(|primitives| {
-                primitives
-                    .iter()
-                    .flat_map(|p| primitive_formulas(p, &cells, side as u8))
-                    .collect()
-            })
-            .collect();
-        let implied_by_constraints = implied_cages(rules)
-            .iter()
-            .flat_map(|i| primitive_formulas(&i.cage(), &cells, side as u8))
-            .collect();
+        let (constraints, implied_by_constraints) = constraint_formulas(rules, &cells);
         IntEncoding {
             size,
             cells,
@@ -90,6 +79,27 @@ impl IntEncoding {
             classic: rules.is_classic(),
         }
     }
+}
+
+/// `rules`' constraints as formulas over `cells`, each constraint's apart,
+/// and the sums they imply.
+fn constraint_formulas(rules: &Rules, cells: &[Int]) -> (Vec<Vec<Bool>>, Vec<Bool>) {
+    let side = rules.size().side() as u8;
+    let constraints = rules
+        .lowered()
+        .iter()
+        .map(|primitives| {
+            primitives
+                .iter()
+                .flat_map(|p| primitive_formulas(p, cells, side))
+                .collect()
+        })
+        .collect();
+    let implied_by_constraints = implied_cages(rules)
+        .iter()
+        .flat_map(|i| primitive_formulas(&i.cage(), cells, side))
+        .collect();
+    (constraints, implied_by_constraints)
 }
 
 /// `primitive` as formulas over the cells' `Int`s.
@@ -107,6 +117,7 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             }
             if let Some(sum) = sum {
                 formulas.push(Int::add(&ints).eq(Int::from_u64(u64::from(*sum))));
+                formulas.extend(cage_facts(&ints, *sum, side));
             }
             formulas
         }
@@ -192,6 +203,48 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
     }
 }
 
+/// What a cage's sets of digits say, stated beside its `Distinct` and
+/// `Sum` in the same words: each cell lies between the least and the
+/// greatest digit of any set, a digit every set has is in some cell, and
+/// where there are several sets, the cage holds the other digits of one
+/// of them. They follow from the cage alone, so they go with its
+/// constraint (and its switch in an explanation).
+fn cage_facts(ints: &[&Int], sum: u32, side: u8) -> Vec<Bool> {
+    let found = CageSets::new(side, ints.len(), sum);
+    let has = |set: u32, d: u8| set >> (d - 1) & 1 == 1;
+    let digit = |d: u8| Int::from_u64(u64::from(d));
+    let somewhere = |d: u8| {
+        let places: Vec<Bool> = ints.iter().map(|c| Ast::eq(*c, digit(d))).collect();
+        Bool::or(&places)
+    };
+    let mut facts = Vec::new();
+    let low = (1..=side).find(|&d| has(found.union, d));
+    let high = (1..=side).rev().find(|&d| has(found.union, d));
+    if let (Some(low), Some(high)) = (low, high)
+        && (low > 1 || high < side)
+    {
+        for c in ints {
+            facts.push(c.ge(digit(low)));
+            facts.push(c.le(digit(high)));
+        }
+    }
+    facts.extend((1..=side).filter(|&d| has(found.common, d)).map(somewhere));
+    if let Some(sets) = found.sets.filter(|s| s.len() > 1) {
+        let options: Vec<Bool> = sets
+            .iter()
+            .map(|&set| {
+                let held: Vec<Bool> = (1..=side)
+                    .filter(|&d| has(set & !found.common, d))
+                    .map(somewhere)
+                    .collect();
+                Bool::and(&held)
+            })
+            .collect();
+        facts.push(Bool::or(&options));
+    }
+    facts
+}
+
 /// `Σ weight · cell` is one of `totals`.
 fn sum_formula(terms: &[(usize, i32)], totals: &[i32], cells: &[Int]) -> Bool {
     if terms.is_empty() {
@@ -224,6 +277,19 @@ impl Encoding for IntEncoding {
 
     fn constraints(&self) -> &[Vec<Bool>] {
         &self.constraints
+    }
+
+    fn with_constraints(&self, rules: &Rules) -> Box<dyn Encoding> {
+        let (constraints, implied_by_constraints) = constraint_formulas(rules, &self.cells);
+        Box::new(IntEncoding {
+            size: self.size,
+            cells: self.cells.clone(),
+            rules: self.rules.clone(),
+            constraints,
+            implied: self.implied.clone(),
+            implied_by_constraints,
+            classic: rules.is_classic(),
+        })
     }
 
     fn clue(&self, index: usize, digit: u8) -> Bool {

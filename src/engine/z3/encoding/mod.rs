@@ -3,6 +3,7 @@
 //! an instance constraint, and reads the board back from a model.
 
 mod boolean;
+mod cage;
 mod int;
 mod onehot;
 mod pb;
@@ -43,6 +44,13 @@ pub trait Encoding {
     /// as formulas, in the same order, so that an explanation can switch
     /// them on one by one.
     fn constraints(&self) -> &[Vec<Bool>];
+
+    /// The same encoding for `rules`, which have the same size and houses
+    /// as the rules it was built for: its variables and house formulas are
+    /// shared (building them again costs more than many a search; see
+    /// build.md, "Killer cages in the Z3 encodings"), and only the
+    /// constraints are stated anew.
+    fn with_constraints(&self, rules: &Rules) -> Box<dyn Encoding>;
 
     /// The instance constraint: cell `index` holds `digit`.
     fn clue(&self, index: usize, digit: u8) -> Bool;

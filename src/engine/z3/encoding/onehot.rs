@@ -5,6 +5,7 @@
 //! "exactly one".
 
 use super::Encoding;
+use super::cage::CageSets;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::Primitive;
@@ -36,18 +37,25 @@ impl OneHotEncoding {
         let vars: Vec<Bool> = (1..=count)
             .map(|number| Bool::new_const(name(size, number)))
             .collect();
-        let constraints = constraint_formulas(rules, &vars);
-        let implied_by_constraints = implied_cages(rules)
-            .iter()
-            .map(|i| primitive_formula(rules, &i.cage(), &vars, Sums::PseudoBoolean))
-            .collect();
-        OneHotEncoding {
+        let mut encoding = OneHotEncoding {
             size,
             rules: houses(&vars),
             vars,
-            constraints,
-            implied_by_constraints,
-        }
+            constraints: Vec::new(),
+            implied_by_constraints: Vec::new(),
+        };
+        encoding.state_constraints(rules);
+        encoding
+    }
+
+    /// States `rules`' constraints, and the sums they imply, over the
+    /// variables, in place of any stated before.
+    fn state_constraints(&mut self, rules: &Rules) {
+        self.constraints = constraint_formulas(rules, &self.vars);
+        self.implied_by_constraints = implied_cages(rules)
+            .iter()
+            .map(|i| primitive_formula(rules, &i.cage(), &self.vars, Sums::PseudoBoolean))
+            .collect();
     }
 
     /// The Boolean "cell `index` holds `digit`".
@@ -67,6 +75,18 @@ impl Encoding for OneHotEncoding {
 
     fn constraints(&self) -> &[Vec<Bool>] {
         &self.constraints
+    }
+
+    fn with_constraints(&self, rules: &Rules) -> Box<dyn Encoding> {
+        let mut encoding = OneHotEncoding {
+            size: self.size,
+            vars: self.vars.clone(),
+            rules: self.rules.clone(),
+            constraints: Vec::new(),
+            implied_by_constraints: Vec::new(),
+        };
+        encoding.state_constraints(rules);
+        Box::new(encoding)
     }
 
     fn implied_by_constraints(&self) -> &[Bool] {
@@ -338,8 +358,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
                 parts.extend(clauses.iter().map(|c| clause_formula(vars, c)));
             }
             if let Some(sum) = sum {
-                let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
-                parts.push(weighted_sum(size, &terms, &[*sum as i32], vars, sums));
+                parts.extend(cage_sum(size, cells, *sum, vars, sums));
             }
             Bool::and(&parts)
         }
@@ -384,6 +403,67 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         // Stated by clauses above.
         Primitive::Pair { .. } | Primitive::Allowed { .. } => Bool::from_bool(true),
     }
+}
+
+/// The sum of a cage (different digits in `cells`, stated apart) by the
+/// sets of digits it may hold, as clauses: each cell holds a digit of some
+/// set, a digit every set has is somewhere in the cage, and where there are
+/// several sets, one of them is chosen (`set` literals) and fixes which of
+/// the other digits are in the cage (`in` literals, each tied to its
+/// cells). With the digits different that is the sum; Z3's search finds
+/// its sets only through many conflicts when the sum is a pseudo-Boolean
+/// equation (see build.md, "Killer cages in the Z3 encodings"). A cage
+/// with too many sets to list keeps the equation.
+fn cage_sum(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) -> Vec<Bool> {
+    let side = size.side() as u8;
+    let found = CageSets::new(side, cells.len(), sum);
+    let Some(sets) = found.sets else {
+        let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
+        return vec![weighted_sum(size, &terms, &[sum as i32], vars, sums)];
+    };
+    if sets.is_empty() {
+        return vec![Bool::from_bool(false)];
+    }
+    let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
+    let has = |set: u32, d: u8| set >> (d - 1) & 1 == 1;
+    let held_somewhere = |d: u8| {
+        let places: Vec<&Bool> = cells.iter().map(|&c| var(c, d)).collect();
+        Bool::or(&places)
+    };
+    let mut clauses = Vec::new();
+    for d in 1..=side {
+        if !has(found.union, d) {
+            clauses.extend(cells.iter().map(|&c| var(c, d).not()));
+        } else if has(found.common, d) {
+            clauses.push(held_somewhere(d));
+        }
+    }
+    if sets.len() == 1 {
+        return clauses;
+    }
+    let open: Vec<u8> = (1..=side)
+        .filter(|&d| has(found.union & !found.common, d))
+        .collect();
+    let chosen: Vec<Bool> = sets.iter().map(|_| Bool::fresh_const("set")).collect();
+    clauses.push(Bool::or(&chosen));
+    for &d in &open {
+        let inside = Bool::fresh_const("in");
+        for &c in cells {
+            clauses.push(var(c, d).implies(&inside));
+        }
+        clauses.push(inside.implies(held_somewhere(d)));
+        let mut with = Vec::new();
+        for (set, &digits) in chosen.iter().zip(&sets) {
+            if has(digits, d) {
+                clauses.push(set.implies(&inside));
+                with.push(set);
+            } else {
+                clauses.push(set.implies(inside.not()));
+            }
+        }
+        clauses.push(inside.implies(Bool::or(&with)));
+    }
+    clauses
 }
 
 /// `Σ weight · digit` over `terms` is one of `totals`, as pseudo-Boolean
