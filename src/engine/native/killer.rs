@@ -97,6 +97,9 @@ struct Tables {
     full: usize,
     /// The cages with sums (implied ones included).
     cages: Vec<Cage>,
+    /// The cages with sums holding cell `c`, likewise.
+    cage_start: Vec<usize>,
+    cage_list: Vec<u16>,
 }
 
 impl Tables {
@@ -117,6 +120,8 @@ impl Tables {
             house_sets: Vec::new(),
             full: 0,
             cages: Vec::new(),
+            cage_start: Vec::new(),
+            cage_list: Vec::new(),
         };
         let takes = side <= MOST_SIDE
             && rules
@@ -207,15 +212,112 @@ impl Tables {
         }
         tables.peer_start.push(tables.peers.len());
         tables.house_start.push(tables.house_list.len());
+        for cell in 0..cells {
+            tables.cage_start.push(tables.cage_list.len());
+            for (number, cage) in tables.cages.iter().enumerate() {
+                if has(&cage.members, cell) {
+                    tables.cage_list.push(number as u16);
+                }
+            }
+        }
+        tables.cage_start.push(tables.cage_list.len());
         tables
     }
+
+    /// The houses holding `cell`.
+    #[inline]
+    fn houses_of(&self, cell: usize) -> &[u16] {
+        &self.house_list[self.house_start[cell]..self.house_start[cell + 1]]
+    }
+
+    /// The cages with sums holding `cell`.
+    #[inline]
+    fn cages_of(&self, cell: usize) -> &[u16] {
+        &self.cage_list[self.cage_start[cell]..self.cage_start[cell + 1]]
+    }
+
+    /// The cells that must differ from `cell`.
+    #[inline]
+    fn peers_of(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]]
+    }
+}
+
+/// What propagation has still to look at: cells down to one digit, to be
+/// taken out of their peers, and the houses and cages whose cells changed
+/// since they were last looked at (as bit sets).
+struct Work {
+    queue: Vec<u16>,
+    houses: Vec<u64>,
+    cages: Vec<u64>,
+}
+
+impl Work {
+    /// Nothing to look at, for `t`'s houses and cages.
+    fn reset(&mut self, t: &Tables) {
+        self.queue.clear();
+        self.houses.clear();
+        self.houses.resize(t.house_cells.len().div_ceil(64), 0);
+        self.cages.clear();
+        self.cages.resize(t.cages.len().div_ceil(64), 0);
+    }
+
+    /// Marks the houses and cages of `cell` to be looked at again.
+    #[inline]
+    fn touch(&mut self, t: &Tables, cell: usize) {
+        for &h in t.houses_of(cell) {
+            self.houses[usize::from(h) / 64] |= 1 << (h % 64);
+        }
+        for &c in t.cages_of(cell) {
+            self.cages[usize::from(c) / 64] |= 1 << (c % 64);
+        }
+    }
+
+    /// Narrows `cell` to `keep`'s digits; `None` when none is left.
+    #[inline]
+    fn narrow(&mut self, t: &Tables, state: &mut State, cell: usize, keep: u16) -> Option<()> {
+        let before = state.candidates[cell];
+        let after = before & keep;
+        if after != before {
+            if after == 0 {
+                return None;
+            }
+            state.candidates[cell] = after;
+            if after & (after - 1) == 0 {
+                self.queue.push(cell as u16);
+            }
+            self.touch(t, cell);
+        }
+        Some(())
+    }
+
+    /// Puts digit `bit` in `cell`; `None` when it is no candidate there.
+    #[inline]
+    fn fix(&mut self, t: &Tables, state: &mut State, cell: usize, bit: u16) -> Option<()> {
+        if state.candidates[cell] & bit == 0 {
+            return None;
+        }
+        self.narrow(t, state, cell, bit)
+    }
+}
+
+/// Takes the lowest member out of a bit set.
+#[inline]
+fn pop(set: &mut [u64]) -> Option<usize> {
+    for (k, word) in set.iter_mut().enumerate() {
+        if *word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            return Some(k * 64 + bit);
+        }
+    }
+    None
 }
 
 /// The killer search: its tables, kept while the rules stay the same.
 pub(super) struct Killer {
     tables: Option<Tables>,
-    /// Cells whose candidates came down to one digit, to be placed.
-    queue: Vec<u16>,
+    work: Work,
     grid: Grid,
 }
 
@@ -223,7 +325,11 @@ impl Killer {
     pub(super) fn new() -> Killer {
         Killer {
             tables: None,
-            queue: Vec::with_capacity(MOST_CELLS * 4),
+            work: Work {
+                queue: Vec::with_capacity(MOST_CELLS * 4),
+                houses: Vec::new(),
+                cages: Vec::new(),
+            },
             grid: Grid::empty(crate::puzzle::grid::Size::NINE),
         }
     }
@@ -259,26 +365,23 @@ impl Killer {
             placed: [0; WORDS],
         };
         state.candidates[..t.cells].copy_from_slice(&t.allowed);
-        self.queue.clear();
-        for (cell, &digit) in puzzle.givens().cells().iter().enumerate() {
-            if digit != 0 {
-                let bit = 1u16 << (digit - 1);
-                if state.candidates[cell] & bit == 0 {
-                    return ControlFlow::Continue(());
-                }
-                state.candidates[cell] = bit;
-            }
-        }
+        let work = &mut self.work;
+        work.reset(t);
+        let mut ok = Some(());
         for cell in 0..t.cells {
+            work.touch(t, cell);
+            let digit = puzzle.givens().get(cell);
+            if digit != 0 {
+                ok = ok.and_then(|()| work.fix(t, &mut state, cell, 1 << (digit - 1)));
+            }
             let c = state.candidates[cell];
             if c == 0 {
-                return ControlFlow::Continue(());
-            }
-            if c & (c - 1) == 0 {
-                self.queue.push(cell as u16);
+                ok = None;
+            } else if c & (c - 1) == 0 {
+                work.queue.push(cell as u16);
             }
         }
-        if !self.propagate(t, &mut state) {
+        if ok.is_none() || propagate(t, &mut state, work).is_none() {
             return ControlFlow::Continue(());
         }
         self.search(t, &state, search)
@@ -312,183 +415,137 @@ impl Killer {
             let bit = left & left.wrapping_neg();
             left ^= bit;
             let mut next = *state;
-            next.candidates[cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u16);
-            if self.propagate(t, &mut next) {
+            self.work.reset(t);
+            let ok = self
+                .work
+                .narrow(t, &mut next, cell, bit)
+                .and_then(|()| propagate(t, &mut next, &mut self.work));
+            if ok.is_some() {
                 self.search(t, &next, search)?;
             }
         }
         ControlFlow::Continue(())
     }
+}
 
-    /// Narrows `state` until nothing more follows; false when some cell
-    /// or house or cage is left without a way out.
-    fn propagate(&mut self, t: &Tables, state: &mut State) -> bool {
-        loop {
-            if !self.place_queued(t, state) {
-                return false;
-            }
-            match hidden_singles(t, state, &mut self.queue) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match cages(t, state, &mut self.queue) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => return true,
-            }
-        }
-    }
-
-    /// Takes each queued cell's digit out of its peers.
-    fn place_queued(&mut self, t: &Tables, state: &mut State) -> bool {
-        while let Some(cell) = self.queue.pop() {
+/// Narrows `state` until nothing more follows; `None` when some cell,
+/// house or cage is left without a way out.
+fn propagate(t: &Tables, state: &mut State, work: &mut Work) -> Option<()> {
+    loop {
+        while let Some(cell) = work.queue.pop() {
             let cell = usize::from(cell);
             if has(&state.placed, cell) {
                 continue;
             }
             put(&mut state.placed, cell);
             let bit = state.candidates[cell];
-            for &peer in &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]] {
-                let peer = usize::from(peer);
-                let before = state.candidates[peer];
-                if before & bit != 0 {
-                    let after = before & !bit;
-                    if after == 0 {
-                        return false;
-                    }
-                    state.candidates[peer] = after;
-                    if after & (after - 1) == 0 {
-                        self.queue.push(peer as u16);
-                    }
-                }
+            for &peer in t.peers_of(cell) {
+                work.narrow(t, state, usize::from(peer), !bit)?;
             }
         }
-        true
+        if let Some(house) = pop(&mut work.houses) {
+            if house < t.full {
+                hidden_singles(t, state, work, house)?;
+            }
+            continue;
+        }
+        if let Some(cage) = pop(&mut work.cages) {
+            narrow_cage(t, state, work, &t.cages[cage])?;
+            continue;
+        }
+        return Some(());
     }
-}
-
-/// Narrows `cell` to `keep`'s digits, queueing it when one is left; `None`
-/// when none is, else whether it changed.
-#[inline]
-fn narrow(state: &mut State, queue: &mut Vec<u16>, cell: usize, keep: u16) -> Option<bool> {
-    let before = state.candidates[cell];
-    let after = before & keep;
-    if after == before {
-        return Some(false);
-    }
-    if after == 0 {
-        return None;
-    }
-    state.candidates[cell] = after;
-    if after & (after - 1) == 0 {
-        queue.push(cell as u16);
-    }
-    Some(true)
 }
 
 /// Places each digit with one place left in a house; `None` when a digit
-/// has none, else whether anything changed.
-fn hidden_singles(t: &Tables, state: &mut State, queue: &mut Vec<u16>) -> Option<bool> {
+/// has none.
+fn hidden_singles(t: &Tables, state: &mut State, work: &mut Work, house: usize) -> Option<()> {
     let all = u16::MAX >> (16 - t.side);
-    let mut changed = false;
-    for members in &t.house_cells[..t.full] {
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &cell in members {
-            let c = state.candidates[usize::from(cell)];
-            twice |= once & c;
-            once |= c;
-        }
-        if once != all {
-            return None;
-        }
-        let mut singles = once & !twice;
-        while singles != 0 {
-            let bit = singles & singles.wrapping_neg();
-            singles ^= bit;
-            let cell = members
-                .iter()
-                .map(|&c| usize::from(c))
-                .find(|&c| state.candidates[c] & bit != 0)?;
-            if state.candidates[cell] != bit {
-                state.candidates[cell] = bit;
-                queue.push(cell as u16);
-                changed = true;
-            }
-        }
+    let members = &t.house_cells[house];
+    let (mut once, mut twice) = (0u16, 0u16);
+    for &cell in members {
+        let c = state.candidates[usize::from(cell)];
+        twice |= once & c;
+        once |= c;
     }
-    Some(changed)
+    if once != all {
+        return None;
+    }
+    let mut singles = once & !twice;
+    while singles != 0 {
+        let bit = singles & singles.wrapping_neg();
+        singles ^= bit;
+        let cell = members
+            .iter()
+            .map(|&c| usize::from(c))
+            .find(|&c| state.candidates[c] & bit != 0)?;
+        work.fix(t, state, cell, bit)?;
+    }
+    Some(())
 }
 
-/// Keeps in each cage's cells only the digits of the sets they can still
+/// Keeps in a cage's cells only the digits of the sets they can still
 /// make up, and places or locks the digits every such set holds; `None`
-/// on a cage with no set left, else whether anything changed.
-fn cages(t: &Tables, state: &mut State, queue: &mut Vec<u16>) -> Option<bool> {
-    let mut changed = false;
-    for cage in &t.cages {
-        let Some(sets) = &cage.sets else { continue };
-        let (mut union, mut common) = (0u16, u16::MAX);
-        for &set in sets {
-            let mut covered = 0u16;
-            let mut fits = true;
-            for &cell in &cage.cells {
-                let here = state.candidates[usize::from(cell)] & set;
-                if here == 0 {
-                    fits = false;
-                    break;
-                }
-                covered |= here;
-            }
-            if fits && covered == set {
-                union |= set;
-                common &= set;
-            }
-        }
-        if union == 0 {
-            return None;
-        }
+/// when no set is left.
+fn narrow_cage(t: &Tables, state: &mut State, work: &mut Work, cage: &Cage) -> Option<()> {
+    let Some(sets) = &cage.sets else {
+        return Some(());
+    };
+    let (mut union, mut common) = (0u16, u16::MAX);
+    for &set in sets {
+        let mut covered = 0u16;
+        let mut fits = true;
         for &cell in &cage.cells {
-            changed |= narrow(state, queue, usize::from(cell), union)?;
-        }
-        // Digits the cage must hold: a single place gets the digit, places
-        // all in one house take it from the house's other cells.
-        let mut must = common;
-        while must != 0 {
-            let bit = must & must.wrapping_neg();
-            must ^= bit;
-            let (mut places, mut count) = ([0u16; MOST_SIDE], 0);
-            for &c in &cage.cells {
-                if state.candidates[usize::from(c)] & bit != 0 {
-                    places[count] = c;
-                    count += 1;
-                }
+            let here = state.candidates[usize::from(cell)] & set;
+            if here == 0 {
+                fits = false;
+                break;
             }
-            let places = &places[..count];
-            let first = usize::from(*places.first()?);
-            if count == 1 {
-                if state.candidates[first] != bit {
-                    state.candidates[first] = bit;
-                    queue.push(first as u16);
-                    changed = true;
-                }
+            covered |= here;
+        }
+        if fits && covered == set {
+            union |= set;
+            common &= set;
+        }
+    }
+    if union == 0 {
+        return None;
+    }
+    for &cell in &cage.cells {
+        work.narrow(t, state, usize::from(cell), union)?;
+    }
+    // Digits the cage must hold: a single place gets the digit, places all
+    // in one house take it from the house's other cells.
+    let mut must = common;
+    while must != 0 {
+        let bit = must & must.wrapping_neg();
+        must ^= bit;
+        let (mut places, mut count) = ([0u16; MOST_SIDE], 0);
+        for &c in &cage.cells {
+            if state.candidates[usize::from(c)] & bit != 0 && count < MOST_SIDE {
+                places[count] = c;
+                count += 1;
+            }
+        }
+        let places = &places[..count];
+        let first = usize::from(*places.first()?);
+        if count == 1 {
+            work.fix(t, state, first, bit)?;
+            continue;
+        }
+        for &house in t.houses_of(first) {
+            let house = usize::from(house);
+            let set = &t.house_sets[house];
+            if !places[1..].iter().all(|&c| has(set, usize::from(c))) {
                 continue;
             }
-            for &house in &t.house_list[t.house_start[first]..t.house_start[first + 1]] {
-                let house = usize::from(house);
-                let set = &t.house_sets[house];
-                if !places[1..].iter().all(|&c| has(set, usize::from(c))) {
-                    continue;
-                }
-                for &other in &t.house_cells[house] {
-                    let other = usize::from(other);
-                    if !has(&cage.members, other) {
-                        changed |= narrow(state, queue, other, !bit)?;
-                    }
+            for &other in &t.house_cells[house] {
+                let other = usize::from(other);
+                if !has(&cage.members, other) {
+                    work.narrow(t, state, other, !bit)?;
                 }
             }
         }
     }
-    Some(changed)
+    Some(())
 }
