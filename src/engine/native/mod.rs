@@ -10,6 +10,7 @@
 //! state lives in fixed arrays, in the engine or on the stack.
 
 mod generic;
+mod killer;
 mod nine;
 
 use super::contract::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings};
@@ -28,6 +29,7 @@ const CLOCK_EVERY: u64 = 4096;
 /// Solves with the native search, in the calling thread.
 pub struct NativeEngine {
     generic: Box<generic::Generic>,
+    killer: Box<killer::Killer>,
     nodes: u64,
 }
 
@@ -37,6 +39,7 @@ impl NativeEngine {
     pub fn new(_settings: &Settings) -> NativeEngine {
         NativeEngine {
             generic: Box::new(generic::Generic::new()),
+            killer: Box::new(killer::Killer::new()),
             nodes: 0,
         }
     }
@@ -116,6 +119,8 @@ impl Engine for NativeEngine {
         };
         let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             nine::solve(puzzle.givens(), &mut search)
+        } else if self.killer.takes(puzzle.rules()) {
+            self.killer.solve(puzzle, &mut search)
         } else {
             self.generic.solve(puzzle, &mut search)
         };
