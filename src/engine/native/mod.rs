@@ -141,6 +141,10 @@ impl Engine for NativeEngine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        // Another solution usually differs from a known one in a few cells
+        // (a dropped clue lets a small pattern swap): trying the known
+        // digit first in each cell searches its neighbourhood first. Only
+        // the generic search takes orders; the others are fast enough.
         let side = puzzle.size().side();
         if let Some(known) = excluded.first() {
             let orders = (0..puzzle.size().cells())
