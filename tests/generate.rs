@@ -36,6 +36,14 @@ fn json(args: &[&str]) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The puzzles of `generate ARGS -o json`, one line each.
+fn json_puzzles(args: &[&str]) -> Vec<String> {
+    json(args)
+        .iter()
+        .map(|o| o["puzzle"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// The solutions of `puzzle` up to 2, by Z3.
 fn z3_count(puzzle: &Puzzle) -> usize {
     let mut z3 = new_engine(&Settings {
@@ -125,12 +133,7 @@ fn the_same_seed_gives_the_same_puzzles_whatever_the_jobs() {
     // Another seed, other puzzles; the JSON's puzzles are the lines'.
     let line = lines(&["--count", "3", "--seed", "7"]);
     assert_ne!(line, lines(&["--count", "3", "--seed", "8"]));
-    let objects = json(&["--count", "3", "--seed", "7"]);
-    let from_json: Vec<&str> = objects
-        .iter()
-        .map(|o| o["puzzle"].as_str().unwrap())
-        .collect();
-    assert_eq!(from_json, line);
+    assert_eq!(json_puzzles(&["--count", "3", "--seed", "7"]), line);
 }
 
 #[test]
@@ -419,13 +422,8 @@ fn a_difficulty_gives_puzzles_of_that_qqwing_level() {
         }
     }
     // Lines carry no ratings, and are the same puzzles.
-    let plain = lines(&["--count", "3", "--seed", "5", "--difficulty", "expert"]);
-    let objects = json(&["--count", "3", "--seed", "5", "--difficulty", "expert"]);
-    let puzzles: Vec<&str> = objects
-        .iter()
-        .map(|o| o["puzzle"].as_str().unwrap())
-        .collect();
-    assert_eq!(plain, puzzles);
+    let args = ["--count", "3", "--seed", "5", "--difficulty", "expert"];
+    assert_eq!(lines(&args), json_puzzles(&args));
 }
 
 #[test]

@@ -10,13 +10,17 @@ use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, digit_char};
 use std::collections::VecDeque;
 
-/// The cells holding `digit`, as a bit set over cell numbers.
-fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
-    let mut set = [0u64; 10];
-    for c in (0..p.size().cells()).filter(|&c| p.has(c, digit)) {
+/// A set of cells as bits over cell numbers.
+fn cell_set(cells: impl Iterator<Item = usize>) -> [u64; 10] {
+    cells.fold([0u64; 10], |mut set, c| {
         set[c / 64] |= 1 << (c % 64);
-    }
-    set
+        set
+    })
+}
+
+/// The cells holding `digit`.
+fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
+    cell_set((0..p.size().cells()).filter(|&c| p.has(c, digit)))
 }
 
 /// The cells in both sets, in order.
@@ -185,15 +189,10 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
     let mut best: Best = None;
     let cells_of: Vec<[u64; 10]> = (1..=side as u8).map(|d| holding(p, d)).collect();
     // The two-candidate cells holding each digit: the links out of a cell.
+    let two = cell_set((0..cells).filter(|&c| bivalue[c]));
     let bivalue_of: Vec<[u64; 10]> = cells_of
         .iter()
-        .map(|set| {
-            let mut two = *set;
-            for (c, _) in bivalue.iter().enumerate().filter(|(_, b)| !**b) {
-                two[c / 64] &= !(1 << (c % 64));
-            }
-            two
-        })
+        .map(|set| std::array::from_fn(|w| set[w] & two[w]))
         .collect();
     // State: (cell, the digit that is true in it if z is not true in the
     // start). Parent pointers by state index; each search sets few of them,

@@ -220,11 +220,6 @@ impl Pencil {
         &self.geometry
     }
 
-    /// The board's shape, shared.
-    pub(crate) fn shared_geometry(&self) -> Arc<Geometry> {
-        Arc::clone(&self.geometry)
-    }
-
     /// The board size.
     pub fn size(&self) -> Size {
         self.geometry.size

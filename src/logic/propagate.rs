@@ -5,17 +5,13 @@
 //! hidden single or a digit with no place shows up the moment a candidate
 //! goes, without scanning the grid.
 
-use super::pencil::{Geometry, Pencil, bit, digits};
-use std::sync::Arc;
+use super::pencil::{Pencil, bit, digits};
 
 /// A candidate grid with each house's count of places per digit.
 #[derive(Clone, Debug)]
 pub struct Propagator {
     /// The grid.
     pub pencil: Pencil,
-    /// The board's shape, held apart from the grid so that it can be read
-    /// while the grid changes.
-    geometry: Arc<Geometry>,
     /// 64-bit words in a set of cells.
     words: usize,
     /// `holding[(d - 1) * words..]`: the open cells that may hold `d`, as
@@ -38,8 +34,7 @@ pub struct Contradiction;
 impl Propagator {
     /// Counts the places of `pencil`.
     pub fn new(pencil: &Pencil) -> Propagator {
-        let geometry = pencil.shared_geometry();
-        let g = &*geometry;
+        let g = pencil.geometry();
         let side = pencil.size().side();
         let words = pencil.size().cells().div_ceil(64);
         let mut holding = vec![0u64; side * words];
@@ -64,7 +59,6 @@ impl Propagator {
         }
         Propagator {
             pencil: pencil.clone(),
-            geometry,
             words,
             holding,
             count,
@@ -88,26 +82,33 @@ impl Propagator {
     /// no place left for it is a contradiction, and one with one place left
     /// a hidden single.
     fn lose_place(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
-        let g = &*self.geometry;
-        let side = self.pencil.size().side();
+        let Propagator {
+            pencil,
+            words,
+            holding,
+            count,
+            placed,
+            queue,
+        } = self;
+        let g = pencil.geometry();
+        let side = g.size().side();
         let b = bit(digit);
         for &h in g.houses_of(cell) {
-            let k = &mut self.count[h * side + usize::from(digit - 1)];
+            let k = &mut count[h * side + usize::from(digit - 1)];
             *k -= 1;
-            if self.placed[h] & b != 0 {
+            if placed[h] & b != 0 {
                 continue;
             }
             match *k {
                 0 => return Err(Contradiction),
                 1 => {
-                    let cells = &self.holding[usize::from(digit - 1) * self.words..];
+                    let cells = &holding[usize::from(digit - 1) * *words..];
                     let house = g.house_bits(h);
-                    if let Some((w, here)) = (0..self.words)
+                    if let Some((w, here)) = (0..*words)
                         .map(|w| (w, cells[w] & house[w]))
                         .find(|&(_, here)| here != 0)
                     {
-                        self.queue
-                            .push((w * 64 + here.trailing_zeros() as usize, digit));
+                        queue.push((w * 64 + here.trailing_zeros() as usize, digit));
                     }
                 }
                 _ => {}
@@ -152,8 +153,7 @@ impl Propagator {
         }
         let others = self.pencil.candidates(cell) & !bit(digit);
         self.pencil.place_only(cell, digit);
-        let geometry = Arc::clone(&self.geometry);
-        for &h in geometry.houses_of(cell) {
+        for &h in self.pencil.geometry().houses_of(cell) {
             self.placed[h] |= bit(digit);
         }
         // The placed digit's own counts are not kept: nothing reads a
@@ -162,7 +162,7 @@ impl Propagator {
             self.lose_place(cell, d)?;
         }
         // The peers that lose the digit: its cells among the peers.
-        let peers = geometry.peer_bits(cell);
+        let peers = *self.pencil.geometry().peer_bits(cell);
         let row = usize::from(digit - 1) * words;
         for (w, &near) in peers.iter().enumerate().take(words) {
             let mut losing = self.holding[row + w] & near;

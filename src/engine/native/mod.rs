@@ -50,6 +50,12 @@ impl NativeEngine {
 /// before.
 const RANDOM_NODES_PER_CELL: u64 = 16;
 
+/// Each digit of a side-`side` board as a bit, smallest first: the order
+/// the search tries them in unless told otherwise.
+fn ascending(side: usize) -> [u32; MAX_SIDE] {
+    std::array::from_fn(|k| if k < side { 1 << k } else { 0 })
+}
+
 impl NativeEngine {
     /// A random solution of `puzzle` under its rules, or `None` when it has
     /// none. The search tries each cell's digits in an order drawn from
@@ -66,10 +72,7 @@ impl NativeEngine {
         loop {
             let orders = (0..size.cells())
                 .map(|_| {
-                    let mut order = [0u32; MAX_SIDE];
-                    for (k, bit) in order[..side].iter_mut().enumerate() {
-                        *bit = 1 << k;
-                    }
+                    let mut order = ascending(side);
                     order[..side].shuffle(rng);
                     order
                 })
@@ -149,13 +152,9 @@ impl Engine for NativeEngine {
         if let Some(known) = excluded.first() {
             let orders = (0..puzzle.size().cells())
                 .map(|cell| {
-                    let mut order = [0u32; MAX_SIDE];
-                    let first = 1u32 << (known.get(cell).max(1) - 1);
-                    order[0] = first;
-                    let rest = (0..side).map(|k| 1u32 << k).filter(|&b| b != first);
-                    for (slot, bit) in order[1..side].iter_mut().zip(rest) {
-                        *slot = bit;
-                    }
+                    let mut order = ascending(side);
+                    let k = usize::from(known.get(cell).max(1) - 1);
+                    order[..=k].rotate_right(1);
                     order
                 })
                 .collect();
