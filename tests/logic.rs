@@ -13,7 +13,8 @@ use common::{NOTEBOOK, example, output_of, puzzle, shared_puzzles};
 use std::ops::ControlFlow;
 use z3doku::engine::{EngineKind, Limits, Settings, new_engine};
 use z3doku::logic::{
-    Logic, Path, Pencil, QqwingLevel, Rating, Seen, Technique, Tutor, next_step, unique_solution,
+    Logic, Path, Pencil, QqwingLevel, Rating, Seen, Step, Technique, Tutor, next_step,
+    unique_solution,
 };
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -81,17 +82,28 @@ fn check_path(path: &Path) -> bool {
     path.searched()
 }
 
-/// Rates `puzzle` and checks its path; checks too that the qqwing level,
-/// found by closures, is the one qqwing's own path gives.
+/// Rates `puzzle` and checks its path, which is the worded path without
+/// the words; checks too that the qqwing level, found by closures, is the
+/// one qqwing's own path gives.
 fn rate_checked(tutor: &mut Tutor, puzzle: &Puzzle) -> (Rating, Path) {
     let (rating, path) = tutor
         .rate(puzzle)
         .unwrap_or_else(|e| panic!("{}: {e}", puzzle.givens()));
-    check_path(&path);
+    let worded = tutor.path(puzzle).unwrap();
+    check_path(&worded);
+    assert_eq!(path.steps.len(), worded.steps.len(), "{}", puzzle.givens());
+    for (silent, step) in path.steps.iter().zip(&worded.steps) {
+        assert!(silent.explanation.is_empty(), "{silent:?}");
+        let unworded = Step {
+            explanation: String::new(),
+            ..step.clone()
+        };
+        assert_eq!(*silent, unworded);
+    }
     let qqwing = Logic {
         techniques: &Technique::QQWING,
         reasoned: false,
-        deadline: None,
+        ..Logic::default()
     };
     let mut engine = new_engine(&native());
     let qqwing_path = Path::find(puzzle, &path.solution, qqwing, engine.as_mut()).unwrap();

@@ -143,8 +143,11 @@ pub(super) fn judge(
     if spec.rating.is_none() && !spec.rated {
         return Ok(Some(None));
     }
-    let path =
-        Path::find(&made.puzzle, &made.solution, Logic::default(), engine).map_err(internal)?;
+    let logic = Logic {
+        words: false,
+        ..Logic::default()
+    };
+    let path = Path::find(&made.puzzle, &made.solution, logic, engine).map_err(internal)?;
     let rating = Rating::of(&path, qqwing);
     if spec.rating.is_some_and(|range| !range.admits(&rating)) {
         return Ok(None);

@@ -108,7 +108,7 @@ impl QqwingLevel {
         let unique_classic = puzzle.rules().is_classic();
         let size = puzzle.size();
         let mut q = Propagator::new(&naked);
-        let mut seen = Seen::new();
+        let mut seen = Seen::new().silent();
         let mut level = QqwingLevel::Easy;
         loop {
             q.queue_singles();
@@ -131,7 +131,8 @@ impl QqwingLevel {
                 return Ok(QqwingLevel::Expert);
             };
             level = QqwingLevel::Intermediate;
-            let broken = |_| PathError::Internal(format!("{step}: contradicts the grid"));
+            let broken =
+                |_| PathError::Internal(format!("{}: contradicts the grid", step.technique.name()));
             for e in &step.eliminations {
                 q.eliminate(size.index(e.cell), e.digit).map_err(broken)?;
             }
