@@ -23,9 +23,15 @@ fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
     cell_set((0..p.size().cells()).filter(|&c| p.has(c, digit)))
 }
 
-/// The cells in both sets, in order.
-fn both(a: &[u64; 10], b: &[u64; 10]) -> impl Iterator<Item = usize> {
-    (0..10).flat_map(move |w| {
+/// The words of a cell set that a board of `p`'s size uses: a 9x9 board
+/// needs two of the ten, and chains read sets at every link.
+fn words(p: &Pencil) -> usize {
+    p.size().cells().div_ceil(64)
+}
+
+/// The cells in both sets (of `words` words), in order.
+fn both(a: &[u64; 10], b: &[u64; 10], words: usize) -> impl Iterator<Item = usize> {
+    (0..words).flat_map(move |w| {
         let mut set = a[w] & b[w];
         std::iter::from_fn(move || {
             (set != 0).then(|| {
@@ -43,7 +49,7 @@ fn both(a: &[u64; 10], b: &[u64; 10]) -> impl Iterator<Item = usize> {
 fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8, holding: &[u64; 10]) -> Vec<Clue> {
     let g = p.geometry();
     let (pa, pb) = (g.peer_bits(a), g.peer_bits(b));
-    if (0..10).all(|w| pa[w] & pb[w] & holding[w] == 0) {
+    if (0..words(p)).all(|w| pa[w] & pb[w] & holding[w] == 0) {
         return Vec::new();
     }
     g.peers(a)
@@ -112,7 +118,7 @@ pub(crate) fn x_chain(p: &Pencil, seen: &mut Seen) -> Option<Step> {
                 if on == 0 {
                     next.extend_from_slice(&strong[cell]);
                 } else {
-                    next.extend(both(g.peer_bits(cell), &cells_of));
+                    next.extend(both(g.peer_bits(cell), &cells_of, words(p)));
                 }
                 for &n in &next {
                     let n_on = 1 - on;
@@ -222,7 +228,7 @@ pub fn xy_chain(p: &Pencil, seen: &Seen) -> Option<Step> {
                 if best.as_ref().is_some_and(|(l, _)| links >= *l) {
                     break;
                 }
-                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)]) {
+                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)], words(p)) {
                     if t == start {
                         continue;
                     }

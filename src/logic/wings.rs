@@ -105,16 +105,21 @@ pub fn unique_rectangle(p: &Pencil, kind: u8, seen: &Seen) -> Option<Step> {
             .copied()
             .find(|&h| g.kind(h).is_region())
     };
-    // Every corner needs both digits: a cell with fewer than two
-    // candidates ends the search through it early.
-    let open = |c: usize| p.candidates(c).count_ones() >= 2;
+    // Every corner holds both digits: a column whose two corners share
+    // fewer than two ends the search through it early, and the rest is
+    // looked at only when all four share exactly two.
     for r1 in 0..side {
         for r2 in r1 + 1..side {
             for c1 in 0..side {
-                if !open(r1 * side + c1) || !open(r2 * side + c1) {
+                let left = p.candidates(r1 * side + c1) & p.candidates(r2 * side + c1);
+                if left.count_ones() < 2 {
                     continue;
                 }
                 for c2 in c1 + 1..side {
+                    let common = left & p.candidates(r1 * side + c2) & p.candidates(r2 * side + c2);
+                    if common.count_ones() != 2 {
+                        continue;
+                    }
                     let corners = [
                         r1 * side + c1,
                         r1 * side + c2,
@@ -122,10 +127,6 @@ pub fn unique_rectangle(p: &Pencil, kind: u8, seen: &Seen) -> Option<Step> {
                         r2 * side + c2,
                     ];
                     let masks = corners.map(|c| p.candidates(c));
-                    let common = masks.iter().fold(u32::MAX, |m, &x| m & x);
-                    if common.count_ones() != 2 || masks.contains(&0) {
-                        continue;
-                    }
                     // Type 1 has one corner with more than the two digits,
                     // type 2 two: say so before the boxes are looked up.
                     if masks.iter().filter(|&&m| m != common).count() != usize::from(kind) {
