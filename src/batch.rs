@@ -485,9 +485,16 @@ impl Batch {
             })
         });
         let rating = match (tutor, &result) {
-            (Some(tutor), Ok(outcome)) if !outcome.solutions.is_empty() => {
-                Some(tutor.rate(&outcome.puzzle).map(|(rating, _)| rating))
+            (Some(tutor), Ok(outcome)) => match (outcome.status, outcome.solutions.as_slice()) {
+                // Every solution the pipeline hands out has passed the
+                // independent checker.
+                (Status::Unique, [solution]) => {
+                    Some(tutor.rate_unique(&outcome.puzzle, &solution.grid))
+                }
+                (_, []) => None,
+                _ => Some(tutor.rate(&outcome.puzzle)),
             }
+            .map(|rated| rated.map(|(rating, _)| rating)),
             _ => None,
         };
         Record {

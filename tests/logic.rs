@@ -13,7 +13,8 @@ use common::{NOTEBOOK, example, output_of, puzzle, shared_puzzles};
 use std::ops::ControlFlow;
 use z3doku::engine::{EngineKind, Limits, Settings, new_engine};
 use z3doku::logic::{
-    Path, Pencil, QqwingLevel, Seen, Technique, Tutor, next_step, unique_solution,
+    Logic, Path, Pencil, QqwingLevel, Rating, Seen, Step, Technique, Tutor, next_step,
+    unique_solution,
 };
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -81,14 +82,46 @@ fn check_path(path: &Path) -> bool {
     path.searched()
 }
 
+/// Rates `puzzle` and checks its path, which is the worded path without
+/// the words; checks too that the qqwing level, found by closures, is the
+/// one qqwing's own path gives.
+fn rate_checked(tutor: &mut Tutor, puzzle: &Puzzle) -> (Rating, Path) {
+    let (rating, path) = tutor
+        .rate(puzzle)
+        .unwrap_or_else(|e| panic!("{}: {e}", puzzle.givens()));
+    let worded = tutor.path(puzzle).unwrap();
+    check_path(&worded);
+    assert_eq!(path.steps.len(), worded.steps.len(), "{}", puzzle.givens());
+    for (silent, step) in path.steps.iter().zip(&worded.steps) {
+        assert!(silent.explanation.is_empty(), "{silent:?}");
+        let unworded = Step {
+            explanation: String::new(),
+            ..step.clone()
+        };
+        assert_eq!(*silent, unworded);
+    }
+    let qqwing = Logic {
+        techniques: &Technique::QQWING,
+        reasoned: false,
+        ..Logic::default()
+    };
+    let mut engine = new_engine(&native());
+    let qqwing_path = Path::find(puzzle, &path.solution, qqwing, engine.as_mut()).unwrap();
+    assert_eq!(
+        rating.qqwing,
+        QqwingLevel::of_path(&qqwing_path),
+        "{}",
+        puzzle.givens()
+    );
+    (rating, path)
+}
+
 fn rate_set(lines: &[String]) -> usize {
     let mut tutor = Tutor::new(EngineKind::Native, None);
     let mut searched = 0;
     for line in lines {
-        let (rating, path) = tutor
-            .rate(&puzzle(line))
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
-        searched += usize::from(check_path(&path));
+        let (rating, path) = rate_checked(&mut tutor, &puzzle(line));
+        searched += usize::from(path.searched());
         assert!(
             rating.er >= rating.ep && rating.ep >= rating.ed,
             "{line}: {rating}"
@@ -163,11 +196,7 @@ fn every_step_on_every_size_is_right() {
     let mut tutor = Tutor::new(EngineKind::Native, None);
     for size in Size::all().filter(|s| s.side() <= 12) {
         for seed in 0..3 {
-            let puzzle = generated(size, seed);
-            let (_, path) = tutor
-                .rate(&puzzle)
-                .unwrap_or_else(|e| panic!("{size}: {e}"));
-            check_path(&path);
+            rate_checked(&mut tutor, &generated(size, seed));
         }
     }
     for name in [
@@ -177,14 +206,12 @@ fn every_step_on_every_size_is_right() {
         "12x12.txt",
         "16x16.txt",
         "25x25.txt",
+        "jigsaw.txt",
     ] {
         let puzzle = Source::from_arg(example(name).to_str().unwrap())
             .read_puzzle(None)
             .unwrap();
-        let path = tutor
-            .path(&puzzle)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        check_path(&path);
+        rate_checked(&mut tutor, &puzzle);
     }
 }
 
@@ -230,8 +257,7 @@ fn qqwing_levels_agree_with_qqwing() {
             .into_iter()
             .find(|l| l.name() == level)
             .unwrap();
-        let (rating, path) = tutor.rate(&puzzle(givens)).unwrap();
-        check_path(&path);
+        let (rating, _) = rate_checked(&mut tutor, &puzzle(givens));
         seen[expected as usize][0] += 1;
         seen[expected as usize][1] += usize::from(rating.qqwing == expected);
     }

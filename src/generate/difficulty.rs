@@ -15,9 +15,9 @@
 
 use super::{GenerateError, Generated, Spec};
 use crate::engine::Engine;
-use crate::logic::path::{Logic, Path};
+use crate::logic::path::{Logic, Path, PathError};
 use crate::logic::rating::{QqwingLevel, Rating};
-use crate::logic::technique::{Difficulty, Technique};
+use crate::logic::technique::Difficulty;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -135,28 +135,20 @@ pub(super) fn judge(
     if !rates(spec) {
         return Ok(Some(None));
     }
-    let path = |logic: Logic<'_>, engine: &mut dyn Engine| {
-        Path::find(&made.puzzle, &made.solution, logic, engine)
-            .map_err(|e| GenerateError::Internal(format!("rating a made puzzle: {e}")))
-    };
-    let qqwing = path(
-        Logic {
-            techniques: &Technique::QQWING,
-            reasoned: false,
-            deadline: None,
-        },
-        engine,
-    )?;
-    if spec
-        .difficulty
-        .is_some_and(|level| QqwingLevel::of_path(&qqwing) != level)
-    {
+    let internal = |e: PathError| GenerateError::Internal(format!("rating a made puzzle: {e}"));
+    let qqwing = QqwingLevel::of_puzzle(&made.puzzle, &made.solution).map_err(internal)?;
+    if spec.difficulty.is_some_and(|level| qqwing != level) {
         return Ok(None);
     }
     if spec.rating.is_none() && !spec.rated {
         return Ok(Some(None));
     }
-    let rating = Rating::of(&path(Logic::default(), engine)?, &qqwing);
+    let logic = Logic {
+        words: false,
+        ..Logic::default()
+    };
+    let path = Path::find(&made.puzzle, &made.solution, logic, engine).map_err(internal)?;
+    let rating = Rating::of(&path, qqwing);
     if spec.rating.is_some_and(|range| !range.admits(&rating)) {
         return Ok(None);
     }

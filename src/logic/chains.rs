@@ -23,9 +23,15 @@ fn holding(p: &Pencil, digit: u8) -> [u64; 10] {
     cell_set((0..p.size().cells()).filter(|&c| p.has(c, digit)))
 }
 
-/// The cells in both sets, in order.
-fn both(a: &[u64; 10], b: &[u64; 10]) -> impl Iterator<Item = usize> {
-    (0..10).flat_map(move |w| {
+/// The words of a cell set that a board of `p`'s size uses: a 9x9 board
+/// needs two of the ten, and chains read sets at every link.
+fn words(p: &Pencil) -> usize {
+    p.size().cells().div_ceil(64)
+}
+
+/// The cells in both sets (of `words` words), in order.
+fn both(a: &[u64; 10], b: &[u64; 10], words: usize) -> impl Iterator<Item = usize> {
+    (0..words).flat_map(move |w| {
         let mut set = a[w] & b[w];
         std::iter::from_fn(move || {
             (set != 0).then(|| {
@@ -43,7 +49,7 @@ fn both(a: &[u64; 10], b: &[u64; 10]) -> impl Iterator<Item = usize> {
 fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8, holding: &[u64; 10]) -> Vec<Clue> {
     let g = p.geometry();
     let (pa, pb) = (g.peer_bits(a), g.peer_bits(b));
-    if (0..10).all(|w| pa[w] & pb[w] & holding[w] == 0) {
+    if (0..words(p)).all(|w| pa[w] & pb[w] & holding[w] == 0) {
         return Vec::new();
     }
     g.peers(a)
@@ -60,9 +66,11 @@ fn seeing_both(p: &Pencil, a: usize, b: usize, digit: u8, holding: &[u64; 10]) -
 /// The best chain so far: its number of links and its step.
 type Best = Option<(usize, Step)>;
 
-fn keep(best: &mut Best, links: usize, step: Step) {
+/// Keeps the chain of `links` links when it is shorter than the best so
+/// far; its step is built only then.
+fn keep(best: &mut Best, links: usize, step: impl FnOnce() -> Step) {
     if best.as_ref().is_none_or(|(l, _)| links < *l) {
-        *best = Some((links, step));
+        *best = Some((links, step()));
     }
 }
 
@@ -110,7 +118,7 @@ pub(crate) fn x_chain(p: &Pencil, seen: &mut Seen) -> Option<Step> {
                 if on == 0 {
                     next.extend_from_slice(&strong[cell]);
                 } else {
-                    next.extend(both(g.peer_bits(cell), &cells_of));
+                    next.extend(both(g.peer_bits(cell), &cells_of, words(p)));
                 }
                 for &n in &next {
                     let n_on = 1 - on;
@@ -121,9 +129,10 @@ pub(crate) fn x_chain(p: &Pencil, seen: &mut Seen) -> Option<Step> {
                     if n_on == 1 {
                         let eliminations = seeing_both(p, start, n, digit, &cells_of);
                         if !eliminations.is_empty() {
-                            let path = trace(&parent, start, n, 1);
-                            let step = x_step(p, digit, &path, eliminations);
-                            keep(&mut best, depth + 1, step);
+                            keep(&mut best, depth + 1, || {
+                                let path = trace(&parent, start, n, 1);
+                                x_step(p, digit, &path, eliminations, seen)
+                            });
                             continue;
                         }
                     }
@@ -157,29 +166,32 @@ fn trace(parent: &[[usize; 2]], start: usize, end: usize, mut on: usize) -> Vec<
     path
 }
 
-fn x_step(p: &Pencil, digit: u8, path: &[usize], eliminations: Vec<Clue>) -> Step {
-    let mut chain = p.cell(path[0]).to_string();
-    for (i, &c) in path.iter().enumerate().skip(1) {
-        chain += if i % 2 == 1 { " = " } else { " - " };
-        chain += &p.cell(c).to_string();
-    }
+fn x_step(p: &Pencil, digit: u8, path: &[usize], eliminations: Vec<Clue>, seen: &Seen) -> Step {
     let links = path.len() - 1;
-    let mut step = Step::new(Technique::XChain).pattern(p, path, &[digit]);
+    let mut step = Step::new(Technique::XChain)
+        .pattern(p, path, &[digit])
+        .say(seen, || {
+            let mut chain = p.cell(path[0]).to_string();
+            for (i, &c) in path.iter().enumerate().skip(1) {
+                chain += if i % 2 == 1 { " = " } else { " - " };
+                chain += &p.cell(c).to_string();
+            }
+            let (first, last) = (p.cell(path[0]), p.cell(path[links]));
+            format!(
+                "{} is in {first} or {last} (chain {chain}), so {}",
+                digit_char(digit),
+                eliminations_text(&eliminations)
+            )
+        });
     step.difficulty = step
         .difficulty
         .map(|d| Difficulty(d.0 + length_bonus(links)));
-    let (first, last) = (p.cell(path[0]), p.cell(path[links]));
-    let text = format!(
-        "{} is in {first} or {last} (chain {chain}), so {}",
-        digit_char(digit),
-        eliminations_text(&eliminations)
-    );
     step.eliminations = eliminations;
-    step.say(text)
+    step
 }
 
 /// The shortest XY-chain that eliminates something.
-pub fn xy_chain(p: &Pencil) -> Option<Step> {
+pub fn xy_chain(p: &Pencil, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
     let cells = p.size().cells();
     let bivalue: Vec<bool> = (0..cells)
@@ -216,7 +228,7 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
                 if best.as_ref().is_some_and(|(l, _)| links >= *l) {
                     break;
                 }
-                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)]) {
+                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)], words(p)) {
                     if t == start {
                         continue;
                     }
@@ -230,18 +242,20 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
                         let eliminations =
                             seeing_both(p, start, t, z, &cells_of[usize::from(z - 1)]);
                         if !eliminations.is_empty() {
-                            let mut path = vec![(t, t_on)];
-                            let mut s = idx(cell, on);
-                            while path.len() <= cells {
-                                let (c, d) = (s / side, (s % side) as u8 + 1);
-                                path.push((c, d));
-                                if parent[s] == s {
-                                    break;
+                            keep(&mut best, links, || {
+                                let mut path = vec![(t, t_on)];
+                                let mut s = idx(cell, on);
+                                while path.len() <= cells {
+                                    let (c, d) = (s / side, (s % side) as u8 + 1);
+                                    path.push((c, d));
+                                    if parent[s] == s {
+                                        break;
+                                    }
+                                    s = parent[s];
                                 }
-                                s = parent[s];
-                            }
-                            path.reverse();
-                            keep(&mut best, links, xy_step(p, z, &path, eliminations, links));
+                                path.reverse();
+                                xy_step(p, z, &path, eliminations, links, seen)
+                            });
                             continue;
                         }
                     }
@@ -253,26 +267,36 @@ pub fn xy_chain(p: &Pencil) -> Option<Step> {
     best.map(|(_, s)| s)
 }
 
-fn xy_step(p: &Pencil, z: u8, path: &[(usize, u8)], eliminations: Vec<Clue>, links: usize) -> Step {
-    let chain: Vec<String> = path
-        .iter()
-        .map(|&(c, on)| {
-            let off = (p.candidates(c) & !bit(on)).trailing_zeros() as u8 + 1;
-            format!("{} ({}={})", p.cell(c), digit_char(off), digit_char(on))
-        })
-        .collect();
+fn xy_step(
+    p: &Pencil,
+    z: u8,
+    path: &[(usize, u8)],
+    eliminations: Vec<Clue>,
+    links: usize,
+    seen: &Seen,
+) -> Step {
     let cells: Vec<usize> = path.iter().map(|&(c, _)| c).collect();
-    let mut step = Step::new(Technique::XyChain).pattern(p, &cells, &[z]);
+    let mut step = Step::new(Technique::XyChain)
+        .pattern(p, &cells, &[z])
+        .say(seen, || {
+            let chain: Vec<String> = path
+                .iter()
+                .map(|&(c, on)| {
+                    let off = (p.candidates(c) & !bit(on)).trailing_zeros() as u8 + 1;
+                    format!("{} ({}={})", p.cell(c), digit_char(off), digit_char(on))
+                })
+                .collect();
+            let (first, last) = (p.cell(cells[0]), p.cell(cells[cells.len() - 1]));
+            format!(
+                "{} is in {first} or {last} (chain {}), so {}",
+                digit_char(z),
+                chain.join(" - "),
+                eliminations_text(&eliminations)
+            )
+        });
     step.difficulty = step
         .difficulty
         .map(|d| Difficulty(d.0 + length_bonus(links)));
-    let (first, last) = (p.cell(cells[0]), p.cell(cells[cells.len() - 1]));
-    let text = format!(
-        "{} is in {first} or {last} (chain {}), so {}",
-        digit_char(z),
-        chain.join(" - "),
-        eliminations_text(&eliminations)
-    );
     step.eliminations = eliminations;
-    step.say(text)
+    step
 }

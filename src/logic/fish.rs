@@ -91,16 +91,19 @@ pub(crate) fn fish(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                let mut step = Step::new(technique).pattern(p, &cells, &[digit]);
-                let text = format!(
-                    "in {}, {} can only go in {}, so {}",
-                    names(&bases),
-                    digit_char(digit),
-                    names(&covers),
-                    eliminations_text(&eliminations)
-                );
+                let mut step = Step::new(technique)
+                    .pattern(p, &cells, &[digit])
+                    .say(seen, || {
+                        format!(
+                            "in {}, {} can only go in {}, so {}",
+                            names(&bases),
+                            digit_char(digit),
+                            names(&covers),
+                            eliminations_text(&eliminations)
+                        )
+                    });
                 step.eliminations = eliminations;
-                Some(step.say(text))
+                Some(step)
             });
             if found.is_some() {
                 return found;

@@ -166,7 +166,12 @@ impl Branches {
 /// contradictions: a true digit never leads to one. Their branches are
 /// followed only if the shared conclusions need them, so the step is the
 /// same either way.
-pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Option<Step> {
+pub fn forcing_chain(
+    p: &Pencil,
+    dynamic: bool,
+    solution: Option<&Grid>,
+    seen: &Seen,
+) -> Option<Step> {
     let technique = if dynamic {
         Technique::DynamicForcingChain
     } else {
@@ -228,28 +233,30 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
             ds.dedup();
             ds
         };
-        let mut step = Step::new(technique).pattern(p, &cells_of, &digits_of);
-        step.eliminations = found
+        let eliminations: Vec<Clue> = found
             .iter()
             .map(|&(_, c, d)| Clue {
                 cell: p.cell(c),
                 digit: d,
             })
             .collect();
-        let mut text = format!(
-            "if {} were {}, {length} deductions later the grid would contradict itself, so {} cannot be {}",
-            p.cell(cell),
-            digit_char(digit),
-            p.cell(cell),
-            digit_char(digit)
-        );
-        if found.len() > 1 {
-            text += &format!(
-                "; as quickly, {}",
-                eliminations_text(&step.eliminations[1..])
-            );
-        }
-        best = Some((length, step.say(text)));
+        let mut step = Step::new(technique)
+            .pattern(p, &cells_of, &digits_of)
+            .say(seen, || {
+                let mut text = format!(
+                    "if {} were {}, {length} deductions later the grid would contradict itself, so {} cannot be {}",
+                    p.cell(cell),
+                    digit_char(digit),
+                    p.cell(cell),
+                    digit_char(digit)
+                );
+                if found.len() > 1 {
+                    text += &format!("; as quickly, {}", eliminations_text(&eliminations[1..]));
+                }
+                text
+            });
+        step.eliminations = eliminations;
+        best = Some((length, step));
     }
     if best.is_none() {
         // No contradiction: the conclusions compare every branch, the
@@ -307,25 +314,28 @@ pub fn forcing_chain(p: &Pencil, dynamic: bool, solution: Option<&Grid>) -> Opti
             let pattern: Vec<usize> = options.iter().map(|&(c, _)| c).collect();
             let mut ds: Vec<u8> = options.iter().map(|&(_, d)| d).collect();
             ds.dedup();
-            let mut step = Step::new(technique).pattern(p, &pattern, &ds);
-            let said = match group {
-                Group::Cell(cell) => format!("whatever {} is", p.cell(cell)),
-                Group::House(h, digit) => format!(
-                    "wherever {} goes in {}",
-                    digit_char(digit),
-                    p.geometry().name(h)
-                ),
-            };
-            let text = format!(
-                "{said}, {} follows within {length} deductions",
-                placements
-                    .iter()
-                    .map(|c| format!("{}={}", c.cell, digit_char(c.digit)))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            let mut step = Step::new(technique)
+                .pattern(p, &pattern, &ds)
+                .say(seen, || {
+                    let said = match group {
+                        Group::Cell(cell) => format!("whatever {} is", p.cell(cell)),
+                        Group::House(h, digit) => format!(
+                            "wherever {} goes in {}",
+                            digit_char(digit),
+                            p.geometry().name(h)
+                        ),
+                    };
+                    format!(
+                        "{said}, {} follows within {length} deductions",
+                        placements
+                            .iter()
+                            .map(|c| format!("{}={}", c.cell, digit_char(c.digit)))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                });
             step.placements = placements;
-            best = Some((length, step.say(text)));
+            best = Some((length, step));
         }
     }
     best.map(|(length, mut step)| {

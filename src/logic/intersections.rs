@@ -61,17 +61,20 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
                 } else {
                     Technique::Claiming
                 };
-                let mut step = Step::new(technique).pattern(p, &places, &[digit]);
-                let text = format!(
-                    "in {}, {} can only go in {} ({}), so {}",
-                    g.name(a),
-                    digit_char(digit),
-                    g.name(b),
-                    cell_list(places.iter().map(|&c| p.cell(c))),
-                    eliminations_text(&eliminations)
-                );
+                let mut step = Step::new(technique)
+                    .pattern(p, &places, &[digit])
+                    .say(seen, || {
+                        format!(
+                            "in {}, {} can only go in {} ({}), so {}",
+                            g.name(a),
+                            digit_char(digit),
+                            g.name(b),
+                            cell_list(places.iter().map(|&c| p.cell(c))),
+                            eliminations_text(&eliminations)
+                        )
+                    });
                 step.eliminations = eliminations;
-                return Some(step.say(text));
+                return Some(step);
             }
         }
     }

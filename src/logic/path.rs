@@ -63,6 +63,9 @@ pub struct Logic<'a> {
     pub reasoned: bool,
     /// Stop reasoning (and finish by search) at this instant.
     pub deadline: Option<Instant>,
+    /// Write each step's sentence ([`Step::explanation`]); a rating, which
+    /// reads only the techniques, goes faster without.
+    pub words: bool,
 }
 
 impl Default for Logic<'_> {
@@ -71,6 +74,7 @@ impl Default for Logic<'_> {
             techniques: &Technique::NAMED,
             reasoned: true,
             deadline: None,
+            words: true,
         }
     }
 }
@@ -149,10 +153,10 @@ fn find(
         return None;
     }
     match t {
-        Technique::FullHouse => singles::full_house(p),
-        Technique::HiddenSingleBox => singles::hidden_single(p, true),
-        Technique::HiddenSingleLine => singles::hidden_single(p, false),
-        Technique::NakedSingle => singles::naked_single(p),
+        Technique::FullHouse => singles::full_house(p, seen),
+        Technique::HiddenSingleBox => singles::hidden_single(p, true, seen),
+        Technique::HiddenSingleLine => singles::hidden_single(p, false, seen),
+        Technique::NakedSingle => singles::naked_single(p, seen),
         Technique::Pointing => intersections::intersection(p, true, seen),
         Technique::Claiming => intersections::intersection(p, false, seen),
         Technique::NakedPair => subsets::naked(p, 2, seen),
@@ -164,14 +168,14 @@ fn find(
         Technique::XWing => fish::fish(p, 2, seen),
         Technique::Swordfish => fish::fish(p, 3, seen),
         Technique::Jellyfish => fish::fish(p, 4, seen),
-        Technique::XyWing => wings::wing(p, false),
-        Technique::XyzWing => wings::wing(p, true),
-        Technique::UniqueRectangle => wings::unique_rectangle(p, 1),
-        Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2),
+        Technique::XyWing => wings::wing(p, false, seen),
+        Technique::XyzWing => wings::wing(p, true, seen),
+        Technique::UniqueRectangle => wings::unique_rectangle(p, 1, seen),
+        Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2, seen),
         Technique::XChain => chains::x_chain(p, seen),
-        Technique::XyChain => chains::xy_chain(p),
-        Technique::ForcingChain => forcing::forcing_chain(p, false, solution),
-        Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution),
+        Technique::XyChain => chains::xy_chain(p, seen),
+        Technique::ForcingChain => forcing::forcing_chain(p, false, solution, seen),
+        Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution, seen),
         _ => None,
     }
 }
@@ -195,7 +199,11 @@ impl Path {
         let mut p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
         let unique_classic = puzzle.rules().is_classic();
         let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
-        let mut seen = Seen::new();
+        let mut seen = if logic.words {
+            Seen::new()
+        } else {
+            Seen::new().silent()
+        };
         while !p.is_solved() {
             let mut step = next_step(
                 &p,
@@ -209,7 +217,7 @@ impl Path {
             }
             let Some(step) = step else {
                 path.stuck_at = Some(p.open_cells());
-                path.steps.push(search_step(&p, solution));
+                path.steps.push(search_step(&p, solution, &seen));
                 break;
             };
             step.check(solution).map_err(PathError::Internal)?;
@@ -229,7 +237,7 @@ impl Path {
 }
 
 /// The last step when no technique applies: the rest of the solution.
-fn search_step(p: &Pencil, solution: &Grid) -> Step {
+fn search_step(p: &Pencil, solution: &Grid, seen: &Seen) -> Step {
     let open: Vec<usize> = (0..p.size().cells()).filter(|&c| p.value(c) == 0).collect();
     let mut step = Step::new(Technique::Search).pattern(p, &open, &[]);
     step.placements = open
@@ -239,10 +247,12 @@ fn search_step(p: &Pencil, solution: &Grid) -> Step {
             digit: solution.get(c),
         })
         .collect();
-    step.say(format!(
-        "no technique applies with {} cells open; search places the rest",
-        open.len()
-    ))
+    step.say(seen, || {
+        format!(
+            "no technique applies with {} cells open; search places the rest",
+            open.len()
+        )
+    })
 }
 
 /// The easiest next step of `puzzle` (whose solution is `solution`),
@@ -269,7 +279,7 @@ pub fn hint(
     if step.is_none() && variant && logic.reasoned {
         step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
     }
-    let step = step.unwrap_or_else(|| search_step(&p, solution));
+    let step = step.unwrap_or_else(|| search_step(&p, solution, &Seen::none()));
     step.check(solution).map_err(PathError::Internal)?;
     Ok(Some(step))
 }

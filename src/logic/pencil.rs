@@ -193,6 +193,9 @@ pub struct Pencil {
     geometry: Arc<Geometry>,
     values: Vec<u8>,
     candidates: Vec<u32>,
+    /// Each house's open cells, counted: a full house is looked for at
+    /// every step of a path.
+    open: Vec<u8>,
 }
 
 impl Pencil {
@@ -201,10 +204,13 @@ impl Pencil {
     pub fn new(puzzle: &Puzzle) -> Option<Pencil> {
         let size = puzzle.size();
         let all = u32::MAX >> (32 - size.side());
+        let geometry = Geometry::of(puzzle.rules());
+        let open = geometry.houses.iter().map(|h| h.len() as u8).collect();
         let mut pencil = Pencil {
-            geometry: Geometry::of(puzzle.rules()),
+            geometry,
             values: vec![0; size.cells()],
             candidates: vec![all; size.cells()],
+            open,
         };
         for (cell, digit) in puzzle.givens().clues() {
             if pencil.candidates[cell] & bit(digit) == 0 {
@@ -247,8 +253,7 @@ impl Pencil {
 
     /// Places `digit` in `cell` and takes it from the cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
-        self.values[cell] = digit;
-        self.candidates[cell] = 0;
+        self.place_only(cell, digit);
         let b = !bit(digit);
         for &p in &self.geometry.peers[cell] {
             self.candidates[p] &= b;
@@ -258,8 +263,18 @@ impl Pencil {
     /// Places `digit` in `cell` without touching its peers (the caller
     /// takes care of them).
     pub(crate) fn place_only(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == 0 {
+            for &h in &self.geometry.houses_of[cell] {
+                self.open[h] -= 1;
+            }
+        }
         self.values[cell] = digit;
         self.candidates[cell] = 0;
+    }
+
+    /// The number of open cells in house `h`.
+    pub fn open_in(&self, h: usize) -> usize {
+        usize::from(self.open[h])
     }
 
     /// Becomes a copy of `other` (of the same board), reusing its own
@@ -267,6 +282,7 @@ impl Pencil {
     pub(crate) fn copy_from(&mut self, other: &Pencil) {
         self.values.copy_from_slice(&other.values);
         self.candidates.copy_from_slice(&other.candidates);
+        self.open.copy_from_slice(&other.open);
     }
 
     /// The digits placed, row-major, 0 for an open cell.
@@ -293,12 +309,12 @@ impl Pencil {
     /// The positions of `digit` among house `h`'s cells, as a bit set of
     /// their places in the house's list.
     pub fn positions(&self, h: usize, digit: u8) -> u32 {
-        let b = bit(digit);
+        // Without a branch per cell: whether a cell holds the digit is
+        // as good as random, and the techniques ask this very often.
+        let shift = digit - 1;
         let mut set = 0;
         for (k, &cell) in self.geometry.houses[h].iter().enumerate() {
-            if self.candidates[cell] & b != 0 {
-                set |= 1 << k;
-            }
+            set |= (self.candidates[cell] >> shift & 1) << k;
         }
         set
     }

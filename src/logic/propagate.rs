@@ -67,6 +67,30 @@ impl Propagator {
         }
     }
 
+    /// Queues every single the grid holds now: cells with one candidate,
+    /// and digits with one place left in a house. ([`Propagator::new`]
+    /// queues none: the forcing chains want only those an assumption
+    /// makes.)
+    pub fn queue_singles(&mut self) {
+        let g = self.pencil.geometry();
+        let side = g.size().side();
+        for c in 0..g.size().cells() {
+            let m = self.pencil.candidates(c);
+            if m.is_power_of_two() {
+                self.queue.push((c, m.trailing_zeros() as u8 + 1));
+            }
+        }
+        for (h, house) in g.houses().iter().enumerate() {
+            for d in digits(!self.placed[h] & (u32::MAX >> (32 - side))) {
+                if self.count[h * side + usize::from(d - 1)] == 1
+                    && let Some(&c) = house.iter().find(|&&c| self.pencil.has(c, d))
+                {
+                    self.queue.push((c, d));
+                }
+            }
+        }
+    }
+
     /// Becomes a copy of `base`, reusing its own memory.
     pub fn reset_from(&mut self, base: &Propagator) {
         self.pencil.copy_from(&base.pencil);

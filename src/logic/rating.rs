@@ -1,11 +1,15 @@
 //! How hard a puzzle is: Sudoku Explainer's three numbers from the path,
 //! and qqwing's level from qqwing's own techniques and rule.
 
-use super::path::{Logic, Path, PathError};
+use super::path::{Logic, Path, PathError, next_step};
+use super::pencil::Pencil;
+use super::propagate::Propagator;
+use super::seen::Seen;
 use super::technique::{Difficulty, Technique};
 use crate::engine::Engine;
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::Grid;
+use crate::puzzle::grid::{Grid, digit_char};
+use crate::solve::Status;
 use std::fmt;
 
 /// qqwing's difficulty levels.
@@ -62,6 +66,100 @@ impl QqwingLevel {
     }
 }
 
+/// The techniques qqwing adds to singles.
+const QQWING_BEYOND_SINGLES: [Technique; 4] = [
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+];
+
+impl QqwingLevel {
+    /// The level of `puzzle`, whose one solution is `solution`: the same
+    /// as [`QqwingLevel::of_path`] of its path with [`Technique::QQWING`],
+    /// without walking that path.
+    ///
+    /// Each of these techniques stays true of a grid with fewer candidates
+    /// until what it deduces is done, so applying a set of them until none
+    /// applies ends in the same grid whatever the order. qqwing's order
+    /// takes naked singles first, then hidden ones, then the rest, so its
+    /// path needs hidden singles exactly when naked singles alone do not
+    /// solve the puzzle, a pair or an intersection exactly when singles do
+    /// not, and a guess exactly when the four do not. Three such closures
+    /// are much cheaper than the path: singles are placed as they appear,
+    /// not found by scanning the grid once per step. `tests/logic.rs`
+    /// checks that both give the same level over whole puzzle sets.
+    pub fn of_puzzle(puzzle: &Puzzle, solution: &Grid) -> Result<QqwingLevel, PathError> {
+        let mut naked = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
+        let mut placed = true;
+        while placed {
+            placed = false;
+            for cell in 0..naked.size().cells() {
+                let m = naked.candidates(cell);
+                if m.is_power_of_two() {
+                    naked.place(cell, m.trailing_zeros() as u8 + 1);
+                    placed = true;
+                }
+            }
+        }
+        if naked.is_solved() {
+            return check_closure(&naked, solution).map(|()| QqwingLevel::Simple);
+        }
+        let unique_classic = puzzle.rules().is_classic();
+        let size = puzzle.size();
+        let mut q = Propagator::new(&naked);
+        let mut seen = Seen::new().silent();
+        let mut level = QqwingLevel::Easy;
+        loop {
+            q.queue_singles();
+            if q.run(usize::MAX).1.is_err() {
+                return Err(PathError::Internal(
+                    "qqwing's techniques contradict the grid".into(),
+                ));
+            }
+            check_closure(&q.pencil, solution)?;
+            if q.pencil.is_solved() {
+                return Ok(level);
+            }
+            let Some(step) = next_step(
+                &q.pencil,
+                &QQWING_BEYOND_SINGLES,
+                unique_classic,
+                Some(solution),
+                &mut seen,
+            ) else {
+                return Ok(QqwingLevel::Expert);
+            };
+            level = QqwingLevel::Intermediate;
+            let broken =
+                |_| PathError::Internal(format!("{}: contradicts the grid", step.technique.name()));
+            for e in &step.eliminations {
+                q.eliminate(size.index(e.cell), e.digit).map_err(broken)?;
+            }
+            for p in &step.placements {
+                q.assign(size.index(p.cell), p.digit).map_err(broken)?;
+            }
+        }
+    }
+}
+
+/// Checks a grid reached by qqwing's techniques against the solution:
+/// every digit placed is the solution's, and every open cell keeps the
+/// solution's digit.
+fn check_closure(p: &Pencil, solution: &Grid) -> Result<(), PathError> {
+    match (0..p.size().cells()).find(|&c| match p.value(c) {
+        0 => !p.has(c, solution.get(c)),
+        v => v != solution.get(c),
+    }) {
+        None => Ok(()),
+        Some(c) => Err(PathError::Internal(format!(
+            "qqwing's techniques leave {} without the solution's {}",
+            p.cell(c),
+            digit_char(solution.get(c))
+        ))),
+    }
+}
+
 impl fmt::Display for QqwingLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -89,9 +187,8 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// The SE numbers of `path`, and the qqwing level of `qqwing_path`
-    /// (the same puzzle's path with [`Technique::QQWING`]).
-    pub fn of(path: &Path, qqwing_path: &Path) -> Rating {
+    /// The SE numbers of `path`, with the same puzzle's qqwing level.
+    pub fn of(path: &Path, qqwing: QqwingLevel) -> Rating {
         let rated = |steps: &[super::step::Step]| {
             steps
                 .iter()
@@ -119,7 +216,7 @@ impl Rating {
                 .iter()
                 .filter(|s| s.technique == Technique::Reasoned)
                 .count(),
-            qqwing: QqwingLevel::of_path(qqwing_path),
+            qqwing,
         }
     }
 
@@ -131,17 +228,8 @@ impl Rating {
         engine: &mut dyn Engine,
     ) -> Result<(Rating, Path), PathError> {
         let path = Path::find(puzzle, solution, logic, engine)?;
-        let qqwing = Path::find(
-            puzzle,
-            solution,
-            Logic {
-                techniques: &Technique::QQWING,
-                reasoned: false,
-                ..logic
-            },
-            engine,
-        )?;
-        Ok((Rating::of(&path, &qqwing), path))
+        let qqwing = QqwingLevel::of_puzzle(puzzle, solution)?;
+        Ok((Rating::of(&path, qqwing), path))
     }
 }
 

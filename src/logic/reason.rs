@@ -14,6 +14,7 @@
 
 use super::path::PathError;
 use super::pencil::{Pencil, digits};
+use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use crate::engine::native::NativeEngine;
@@ -198,9 +199,12 @@ fn step_of(puzzle: &Puzzle, p: &Pencil, r: &Reason) -> Step {
     } else {
         because.join(", ")
     };
-    step.say(format!(
-        "{target} is not {}: with {with}, {target}={} leaves no solution",
-        digit_char(r.digit),
-        digit_char(r.digit)
-    ))
+    // Reasoned steps are few and slow to find: they always get their words.
+    step.say(&Seen::none(), || {
+        format!(
+            "{target} is not {}: with {with}, {target}={} leaves no solution",
+            digit_char(r.digit),
+            digit_char(r.digit)
+        )
+    })
 }

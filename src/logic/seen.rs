@@ -53,11 +53,15 @@ impl ByHouse {
     }
 }
 
-/// The memory of one path's scans (or none, for a scan made once).
+/// What one path's scans carry from step to step: the memory of where
+/// each technique found nothing (none, for a scan made once), and whether
+/// the steps need their sentences.
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
     /// Whether to remember at all.
     on: bool,
+    /// Whether the steps go without sentences.
+    silent: bool,
     /// Each digit's cells in the grid being scanned, worked out when first
     /// asked for (empty until then).
     now: Vec<Cells>,
@@ -84,6 +88,20 @@ impl Seen {
     /// No memory: every scan looks everywhere (for a scan made once).
     pub fn none() -> Seen {
         Seen::default()
+    }
+
+    /// The same, for a path whose steps need no sentences: a rating reads
+    /// only their techniques and what they change.
+    pub fn silent(self) -> Seen {
+        Seen {
+            silent: true,
+            ..self
+        }
+    }
+
+    /// Whether the steps need their sentences.
+    pub(crate) fn words(&self) -> bool {
+        !self.silent
     }
 
     /// A new grid to scan: the one before it plus a step.

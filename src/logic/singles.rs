@@ -2,6 +2,7 @@
 //! digits.
 
 use super::pencil::{Pencil, bit, digits};
+use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
@@ -33,11 +34,13 @@ fn placing(p: &Pencil, technique: Technique, cell: usize, digit: u8) -> Step {
 }
 
 /// A house with one empty cell.
-pub fn full_house(p: &Pencil) -> Option<Step> {
+pub fn full_house(p: &Pencil, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
     for (h, house) in g.houses().iter().enumerate() {
-        let mut open = house.iter().filter(|&&c| p.value(c) == 0);
-        let (Some(&cell), None) = (open.next(), open.next()) else {
+        if p.open_in(h) != 1 {
+            continue;
+        }
+        let Some(&cell) = house.iter().find(|&&c| p.value(c) == 0) else {
             continue;
         };
         let (placed, _, _) = house_counts(p, h);
@@ -47,18 +50,20 @@ pub fn full_house(p: &Pencil) -> Option<Step> {
             continue;
         }
         let digit = missing.trailing_zeros() as u8 + 1;
-        return Some(placing(p, Technique::FullHouse, cell, digit).say(format!(
-            "{} is the last empty cell in {}, so it is {}",
-            p.cell(cell),
-            g.name(h),
-            digit_char(digit)
-        )));
+        return Some(placing(p, Technique::FullHouse, cell, digit).say(seen, || {
+            format!(
+                "{} is the last empty cell in {}, so it is {}",
+                p.cell(cell),
+                g.name(h),
+                digit_char(digit)
+            )
+        }));
     }
     None
 }
 
 /// A digit with one place left in a box (`boxes`) or in another house.
-pub fn hidden_single(p: &Pencil, boxes: bool) -> Option<Step> {
+pub fn hidden_single(p: &Pencil, boxes: bool, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
     let technique = if boxes {
         Technique::HiddenSingleBox
@@ -76,23 +81,25 @@ pub fn hidden_single(p: &Pencil, boxes: bool) -> Option<Step> {
         let Some(&cell) = house.iter().find(|&&c| p.has(c, digit)) else {
             continue;
         };
-        return Some(placing(p, technique, cell, digit).say(format!(
-            "{} can only go in {} in {}",
-            digit_char(digit),
-            p.cell(cell),
-            g.name(h)
-        )));
+        return Some(placing(p, technique, cell, digit).say(seen, || {
+            format!(
+                "{} can only go in {} in {}",
+                digit_char(digit),
+                p.cell(cell),
+                g.name(h)
+            )
+        }));
     }
     None
 }
 
 /// A cell with one candidate.
-pub fn naked_single(p: &Pencil) -> Option<Step> {
+pub fn naked_single(p: &Pencil, seen: &Seen) -> Option<Step> {
     let cell = (0..p.size().cells()).find(|&c| p.candidates(c).count_ones() == 1)?;
     let digit = p.candidates(cell).trailing_zeros() as u8 + 1;
-    Some(placing(p, Technique::NakedSingle, cell, digit).say(format!(
-        "{} can only be {}",
-        p.cell(cell),
-        digit_char(digit)
-    )))
+    Some(
+        placing(p, Technique::NakedSingle, cell, digit).say(seen, || {
+            format!("{} can only be {}", p.cell(cell), digit_char(digit))
+        }),
+    )
 }

@@ -127,16 +127,17 @@ pub(crate) fn naked(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
                 return None;
             }
             let ds: Vec<u8> = digits(union).collect();
-            let mut step = Step::new(technique).pattern(p, &cells, &ds);
-            let text = format!(
-                "{} hold only {} between them in {}, so {}",
-                cell_list(cells.iter().map(|&c| p.cell(c))),
-                digit_list(&ds, false),
-                g.name(h),
-                eliminations_text(&eliminations)
-            );
+            let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
+                format!(
+                    "{} hold only {} between them in {}, so {}",
+                    cell_list(cells.iter().map(|&c| p.cell(c))),
+                    digit_list(&ds, false),
+                    g.name(h),
+                    eliminations_text(&eliminations)
+                )
+            });
             step.eliminations = eliminations;
-            Some(step.say(text))
+            Some(step)
         });
         if found.is_some() {
             return found;
@@ -203,16 +204,17 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
             if eliminations.is_empty() {
                 return None;
             }
-            let mut step = Step::new(technique).pattern(p, &cells, &ds);
-            let text = format!(
-                "in {}, {} can only go in {}, so {}",
-                g.name(h),
-                digit_list(&ds, false),
-                cell_list(cells.iter().map(|&c| p.cell(c))),
-                eliminations_text(&eliminations)
-            );
+            let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
+                format!(
+                    "in {}, {} can only go in {}, so {}",
+                    g.name(h),
+                    digit_list(&ds, false),
+                    cell_list(cells.iter().map(|&c| p.cell(c))),
+                    eliminations_text(&eliminations)
+                )
+            });
             step.eliminations = eliminations;
-            Some(step.say(text))
+            Some(step)
         });
         if found.is_some() {
             return found;

@@ -64,13 +64,37 @@ impl Tutor {
         Path::find(puzzle, &solution, logic, self.prover.as_mut())
     }
 
-    /// The ratings, with the path they come from.
+    /// The ratings, with the path they come from. A rating reads only the
+    /// steps' techniques and changes, so the steps come without sentences
+    /// ([`Tutor::path`] has them).
     pub fn rate(&mut self, puzzle: &Puzzle) -> Result<(Rating, Path), PathError> {
         let (solution, deadline) = self.start(puzzle)?;
+        self.rate_solved(puzzle, &solution, deadline)
+    }
+
+    /// The ratings of `puzzle`, whose one solution, checked by the
+    /// independent checker, is `solution` (a batch has just proved it
+    /// unique): the same as [`Tutor::rate`] without the search.
+    pub fn rate_unique(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+    ) -> Result<(Rating, Path), PathError> {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        self.rate_solved(puzzle, solution, deadline)
+    }
+
+    fn rate_solved(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        deadline: Option<Instant>,
+    ) -> Result<(Rating, Path), PathError> {
         let logic = Logic {
             deadline,
+            words: false,
             ..Logic::default()
         };
-        Rating::rate(puzzle, &solution, logic, self.prover.as_mut())
+        Rating::rate(puzzle, solution, logic, self.prover.as_mut())
     }
 }

@@ -2,7 +2,8 @@
 //! digit between them.
 
 use super::pencil::{Pencil, bit, digits};
-use super::step::{Step, digit_list, eliminations_text};
+use super::seen::Seen;
+use super::step::{Step, cell_list, digit_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
 
@@ -12,7 +13,7 @@ fn shown(p: &Pencil, c: usize) -> String {
 }
 
 /// An XY-wing (`xyz` false) or an XYZ-wing (`xyz` true).
-pub fn wing(p: &Pencil, xyz: bool) -> Option<Step> {
+pub fn wing(p: &Pencil, xyz: bool, seen: &Seen) -> Option<Step> {
     let technique = if xyz {
         Technique::XyzWing
     } else {
@@ -20,25 +21,23 @@ pub fn wing(p: &Pencil, xyz: bool) -> Option<Step> {
     };
     let g = p.geometry();
     let pivot_size = if xyz { 3 } else { 2 };
+    // One list for every pivot: this runs on every grid of the path.
+    let mut pincers = Vec::new();
     for pivot in 0..p.size().cells() {
         let pm = p.candidates(pivot);
         if pm.count_ones() != pivot_size {
             continue;
         }
-        let pincers: Vec<usize> = g
-            .peers(pivot)
-            .iter()
-            .copied()
-            .filter(|&c| {
-                let m = p.candidates(c);
-                m.count_ones() == 2
-                    && if xyz {
-                        m & pm == m
-                    } else {
-                        (m & pm).count_ones() == 1
-                    }
-            })
-            .collect();
+        pincers.clear();
+        pincers.extend(g.peers(pivot).iter().copied().filter(|&c| {
+            let m = p.candidates(c);
+            m.count_ones() == 2
+                && if xyz {
+                    m & pm == m
+                } else {
+                    (m & pm).count_ones() == 1
+                }
+        }));
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ma, mb) = (p.candidates(a), p.candidates(b));
@@ -75,17 +74,20 @@ pub fn wing(p: &Pencil, xyz: bool) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let mut step = Step::new(technique).pattern(p, &[pivot, a, b], &[digit]);
-                let text = format!(
-                    "whatever pivot {} is, {} or {} is {}, so {}",
-                    shown(p, pivot),
-                    shown(p, a),
-                    shown(p, b),
-                    digit_char(digit),
-                    eliminations_text(&eliminations)
-                );
+                let mut step = Step::new(technique)
+                    .pattern(p, &[pivot, a, b], &[digit])
+                    .say(seen, || {
+                        format!(
+                            "whatever pivot {} is, {} or {} is {}, so {}",
+                            shown(p, pivot),
+                            shown(p, a),
+                            shown(p, b),
+                            digit_char(digit),
+                            eliminations_text(&eliminations)
+                        )
+                    });
                 step.eliminations = eliminations;
-                return Some(step.say(text));
+                return Some(step);
             }
         }
     }
@@ -94,7 +96,7 @@ pub fn wing(p: &Pencil, xyz: bool) -> Option<Step> {
 
 /// A unique rectangle of type 1 (`kind` 1) or 2 (`kind` 2). Only for
 /// classic rules on a unique puzzle: the caller's promise.
-pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
+pub fn unique_rectangle(p: &Pencil, kind: u8, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
     let side = p.size().side();
     let box_of = |c: usize| {
@@ -103,16 +105,21 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
             .copied()
             .find(|&h| g.kind(h).is_region())
     };
-    // Every corner needs both digits: a cell with fewer than two
-    // candidates ends the search through it early.
-    let open = |c: usize| p.candidates(c).count_ones() >= 2;
+    // Every corner holds both digits: a column whose two corners share
+    // fewer than two ends the search through it early, and the rest is
+    // looked at only when all four share exactly two.
     for r1 in 0..side {
         for r2 in r1 + 1..side {
             for c1 in 0..side {
-                if !open(r1 * side + c1) || !open(r2 * side + c1) {
+                let left = p.candidates(r1 * side + c1) & p.candidates(r2 * side + c1);
+                if left.count_ones() < 2 {
                     continue;
                 }
                 for c2 in c1 + 1..side {
+                    let common = left & p.candidates(r1 * side + c2) & p.candidates(r2 * side + c2);
+                    if common.count_ones() != 2 {
+                        continue;
+                    }
                     let corners = [
                         r1 * side + c1,
                         r1 * side + c2,
@@ -120,10 +127,6 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
                         r2 * side + c2,
                     ];
                     let masks = corners.map(|c| p.candidates(c));
-                    let common = masks.iter().fold(u32::MAX, |m, &x| m & x);
-                    if common.count_ones() != 2 || masks.contains(&0) {
-                        continue;
-                    }
                     // Type 1 has one corner with more than the two digits,
                     // type 2 two: say so before the boxes are looked up.
                     if masks.iter().filter(|&&m| m != common).count() != usize::from(kind) {
@@ -174,15 +177,18 @@ pub fn unique_rectangle(p: &Pencil, kind: u8) -> Option<Step> {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(technique).pattern(p, &corners, &pattern_digits);
-                    let cells = super::step::cell_list(corners.iter().map(|&c| p.cell(c)));
-                    let text = format!(
-                        "{cells} would hold {} twice over in a second solution, so {}",
-                        digit_list(&ab, false),
-                        eliminations_text(&eliminations)
-                    );
+                    let mut step = Step::new(technique)
+                        .pattern(p, &corners, &pattern_digits)
+                        .say(seen, || {
+                            format!(
+                                "{} would hold {} twice over in a second solution, so {}",
+                                cell_list(corners.iter().map(|&c| p.cell(c))),
+                                digit_list(&ab, false),
+                                eliminations_text(&eliminations)
+                            )
+                        });
                     step.eliminations = eliminations;
-                    return Some(step.say(text));
+                    return Some(step);
                 }
             }
         }

@@ -120,7 +120,22 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+        // Every step of a solving path names its cells, thousands of times
+        // a puzzle: numbers below 100 are written by hand, which costs a
+        // fraction of integer formatting.
+        let mut text = [0u8; 6];
+        let mut len = 0;
+        for (letter, number) in [(b'r', self.row + 1), (b'c', self.col + 1)] {
+            text[len] = letter;
+            len += 1;
+            if number >= 10 {
+                text[len] = b'0' + number / 10;
+                len += 1;
+            }
+            text[len] = b'0' + number % 10;
+            len += 1;
+        }
+        f.pad(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
