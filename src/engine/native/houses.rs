@@ -668,7 +668,7 @@ impl Houses {
                 .all(|(cell, &digit)| {
                     // A clue its peers' clues have ruled out: two clues share
                     // a digit in a house.
-                    let bit = 1u32 << digit.max(1) - 1;
+                    let bit = 1u32 << (digit.max(1) - 1);
                     digit == 0
                         || board.candidates[cell] & bit != 0
                             && tables.place(board, &mut self.queue, cell, bit)
