@@ -5,11 +5,14 @@
 //! integer; the search fills the most constrained cell first and forces
 //! naked and hidden singles before it branches. Classic 9x9 Sudoku has its
 //! own path ([`nine`]) that keeps, for each digit and band of three rows,
-//! the cells it may still take as one 27-bit word; every other board and
-//! set of rules goes through the generic path ([`generic`]). Neither allocates while it searches: all
+//! the cells it may still take as one 27-bit word; rules made of houses
+//! alone ([`houses`]) and killers ([`killer`]) have searches that store
+//! candidates and reason more before they branch; every other set of rules
+//! goes through the generic path ([`generic`]). Neither allocates while it searches: all
 //! state lives in fixed arrays, in the engine or on the stack.
 
 mod generic;
+mod houses;
 mod killer;
 mod nine;
 
@@ -29,6 +32,7 @@ const CLOCK_EVERY: u64 = 4096;
 /// Solves with the native search, in the calling thread.
 pub struct NativeEngine {
     generic: Box<generic::Generic>,
+    houses: Box<houses::Houses>,
     killer: Box<killer::Killer>,
     nodes: u64,
 }
@@ -39,6 +43,7 @@ impl NativeEngine {
     pub fn new(_settings: &Settings) -> NativeEngine {
         NativeEngine {
             generic: Box::new(generic::Generic::new()),
+            houses: Box::new(houses::Houses::new()),
             killer: Box::new(killer::Killer::new()),
             nodes: 0,
         }
@@ -124,12 +129,14 @@ impl Engine for NativeEngine {
             nine::solve(puzzle.givens(), &mut search)
         } else if self.killer.takes(puzzle.rules()) {
             self.killer.solve(puzzle, &mut search)
+        } else if houses::Houses::takes(puzzle.rules()) {
+            self.houses.solve(puzzle, &mut search)
         } else {
             self.generic.solve(puzzle, &mut search)
         };
         self.nodes = search.nodes;
         match flow {
-            ControlFlow::Break(Halt::Timeout | Halt::Budget) => {
+            ControlFlow::Break(Halt::Timeout | Halt::Budget | Halt::Restart) => {
                 Err(EngineError::GaveUp(GiveUp::Timeout))
             }
             ControlFlow::Break(Halt::Cancelled) => Err(EngineError::GaveUp(GiveUp::Cancelled)),
@@ -147,10 +154,11 @@ impl Engine for NativeEngine {
         // Another solution usually differs from a known one in a few cells
         // (a dropped clue lets a small pattern swap): trying the known
         // digit first in each cell searches its neighbourhood first. Only
-        // the generic search takes orders; the others are fast enough.
+        // the generic search and the one for houses take orders; the
+        // others are fast enough.
         let side = puzzle.size().side();
         if let Some(known) = excluded.first() {
-            let orders = (0..puzzle.size().cells())
+            let orders: Vec<[u32; MAX_SIDE]> = (0..puzzle.size().cells())
                 .map(|cell| {
                     let mut order = ascending(side);
                     let k = usize::from(known.get(cell).max(1) - 1);
@@ -158,8 +166,10 @@ impl Engine for NativeEngine {
                     order
                 })
                 .collect();
+            self.houses.set_orders(Some(orders.clone()));
             self.generic.set_orders(Some(orders));
         }
+        self.houses.set_excluded(excluded);
         let result = super::contract::past_excluded(
             |limits, visit| self.solutions(puzzle, limits, visit),
             excluded,
@@ -167,6 +177,8 @@ impl Engine for NativeEngine {
             visit,
         );
         self.generic.set_orders(None);
+        self.houses.set_orders(None);
+        self.houses.set_excluded(&[]);
         result
     }
 
@@ -186,6 +198,9 @@ enum Halt {
     Cancelled,
     /// The budget of nodes ran out.
     Budget,
+    /// An attempt of a search that starts again with other orders ran out
+    /// of nodes; never leaves that search.
+    Restart,
 }
 
 /// What a search step says: go on, or stop everything.
