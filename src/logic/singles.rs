@@ -37,10 +37,8 @@ fn placing(p: &Pencil, technique: Technique, cell: usize, digit: u8) -> Step {
 pub fn full_house(p: &Pencil, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
     for (h, house) in g.houses().iter().enumerate() {
-        if p.open_in(h) != 1 {
-            continue;
-        }
-        let Some(&cell) = house.iter().find(|&&c| p.value(c) == 0) else {
+        let mut open = house.iter().filter(|&&c| p.value(c) == 0);
+        let (Some(&cell), None) = (open.next(), open.next()) else {
             continue;
         };
         let (placed, _, _) = house_counts(p, h);
