@@ -193,9 +193,6 @@ pub struct Pencil {
     geometry: Arc<Geometry>,
     values: Vec<u8>,
     candidates: Vec<u32>,
-    /// Each house's open cells, counted: a full house is looked for at
-    /// every step of a path.
-    open: Vec<u8>,
 }
 
 impl Pencil {
@@ -204,13 +201,10 @@ impl Pencil {
     pub fn new(puzzle: &Puzzle) -> Option<Pencil> {
         let size = puzzle.size();
         let all = u32::MAX >> (32 - size.side());
-        let geometry = Geometry::of(puzzle.rules());
-        let open = geometry.houses.iter().map(|h| h.len() as u8).collect();
         let mut pencil = Pencil {
-            geometry,
+            geometry: Geometry::of(puzzle.rules()),
             values: vec![0; size.cells()],
             candidates: vec![all; size.cells()],
-            open,
         };
         for (cell, digit) in puzzle.givens().clues() {
             if pencil.candidates[cell] & bit(digit) == 0 {
@@ -253,7 +247,8 @@ impl Pencil {
 
     /// Places `digit` in `cell` and takes it from the cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
-        self.place_only(cell, digit);
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
         let b = !bit(digit);
         for &p in &self.geometry.peers[cell] {
             self.candidates[p] &= b;
@@ -263,18 +258,8 @@ impl Pencil {
     /// Places `digit` in `cell` without touching its peers (the caller
     /// takes care of them).
     pub(crate) fn place_only(&mut self, cell: usize, digit: u8) {
-        if self.values[cell] == 0 {
-            for &h in &self.geometry.houses_of[cell] {
-                self.open[h] -= 1;
-            }
-        }
         self.values[cell] = digit;
         self.candidates[cell] = 0;
-    }
-
-    /// The number of open cells in house `h`.
-    pub fn open_in(&self, h: usize) -> usize {
-        usize::from(self.open[h])
     }
 
     /// Becomes a copy of `other` (of the same board), reusing its own
@@ -282,7 +267,6 @@ impl Pencil {
     pub(crate) fn copy_from(&mut self, other: &Pencil) {
         self.values.copy_from_slice(&other.values);
         self.candidates.copy_from_slice(&other.candidates);
-        self.open.copy_from_slice(&other.open);
     }
 
     /// The digits placed, row-major, 0 for an open cell.
