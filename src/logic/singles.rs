@@ -36,20 +36,9 @@ fn placing(p: &Pencil, technique: Technique, cell: usize, digit: u8) -> Step {
 /// A house with one empty cell.
 pub fn full_house(p: &Pencil, seen: &Seen) -> Option<Step> {
     let g = p.geometry();
-    // The open cells as a bit set: then a house's count of them is a
-    // mask away, where walking every house at every step of a path cost
-    // more than the rest of the scan.
-    let mut open = [0u64; 10];
-    for c in (0..p.size().cells()).filter(|&c| p.value(c) == 0) {
-        open[c / 64] |= 1 << (c % 64);
-    }
-    let words = p.size().cells().div_ceil(64);
     for (h, house) in g.houses().iter().enumerate() {
-        let here = g.house_bits(h);
-        if (0..words).map(|w| (open[w] & here[w]).count_ones()).sum::<u32>() != 1 {
-            continue;
-        }
-        let Some(&cell) = house.iter().find(|&&c| p.value(c) == 0) else {
+        let mut open = house.iter().filter(|&&c| p.value(c) == 0);
+        let (Some(&cell), None) = (open.next(), open.next()) else {
             continue;
         };
         let (placed, _, _) = house_counts(p, h);

@@ -125,14 +125,11 @@ impl Engine for NativeEngine {
             nodes: 0,
             budget: u64::MAX,
         };
-        let flow = if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
-            nine::solve(puzzle.givens(), &mut search)
-        } else if self.killer.takes(puzzle.rules()) {
-            self.killer.solve(puzzle, &mut search)
-        } else if houses::Houses::takes(puzzle.rules()) {
-            self.houses.solve(puzzle, &mut search)
-        } else {
-            self.generic.solve(puzzle, &mut search)
+        let flow = match self.route(puzzle) {
+            Route::Nine => nine::solve(puzzle.givens(), &mut search),
+            Route::Killer => self.killer.solve(puzzle, &mut search),
+            Route::Houses => self.houses.solve(puzzle, &mut search),
+            Route::Generic => self.generic.solve(puzzle, &mut search),
         };
         self.nodes = search.nodes;
         match flow {
@@ -155,9 +152,11 @@ impl Engine for NativeEngine {
         // (a dropped clue lets a small pattern swap): trying the known
         // digit first in each cell searches its neighbourhood first. Only
         // the generic search and the one for houses take orders; the
-        // others are fast enough.
+        // others are fast enough, and a classic 9x9 check is too quick to
+        // pay for building them.
         let side = puzzle.size().side();
-        if let Some(known) = excluded.first() {
+        let route = self.route(puzzle);
+        if let (Route::Houses | Route::Generic, Some(known)) = (route, excluded.first()) {
             let orders: Vec<[u32; MAX_SIDE]> = (0..puzzle.size().cells())
                 .map(|cell| {
                     let mut order = ascending(side);
@@ -166,10 +165,13 @@ impl Engine for NativeEngine {
                     order
                 })
                 .collect();
-            self.houses.set_orders(Some(orders.clone()));
-            self.generic.set_orders(Some(orders));
+            if route == Route::Houses {
+                self.houses.set_orders(Some(orders));
+                self.houses.set_excluded(excluded);
+            } else {
+                self.generic.set_orders(Some(orders));
+            }
         }
-        self.houses.set_excluded(excluded);
         let result = super::contract::past_excluded(
             |limits, visit| self.solutions(puzzle, limits, visit),
             excluded,
@@ -184,6 +186,35 @@ impl Engine for NativeEngine {
 
     fn statistics(&self) -> Vec<(String, String)> {
         vec![("nodes".into(), self.nodes.to_string())]
+    }
+}
+
+/// The search that takes a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Classic 9x9 ([`nine`]).
+    Nine,
+    /// Cages and pencil marks on houses ([`killer`]).
+    Killer,
+    /// Houses alone on any other board ([`houses`]).
+    Houses,
+    /// Everything else ([`generic`]).
+    Generic,
+}
+
+impl NativeEngine {
+    /// Which search takes `puzzle` (the killer search builds its tables
+    /// for new rules on the way).
+    fn route(&mut self, puzzle: &Puzzle) -> Route {
+        if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
+            Route::Nine
+        } else if self.killer.takes(puzzle.rules()) {
+            Route::Killer
+        } else if houses::Houses::takes(puzzle.rules()) {
+            Route::Houses
+        } else {
+            Route::Generic
+        }
     }
 }
 
