@@ -228,7 +228,11 @@ pub fn xy_chain(p: &Pencil, seen: &Seen) -> Option<Step> {
                 if best.as_ref().is_some_and(|(l, _)| links >= *l) {
                     break;
                 }
-                for t in both(g.peer_bits(cell), &bivalue_of[usize::from(on - 1)], words(p)) {
+                for t in both(
+                    g.peer_bits(cell),
+                    &bivalue_of[usize::from(on - 1)],
+                    words(p),
+                ) {
                     if t == start {
                         continue;
                     }
