@@ -786,47 +786,13 @@ impl Houses {
 mod tests {
     #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
     use super::super::generic::Generic;
-    use super::super::{Flow, NativeEngine, Search, ascending};
+    use super::super::{NativeEngine, known_first, visited};
     use super::*;
-    use crate::engine::contract::{Found, Settings};
+    use crate::engine::contract::Settings;
     use crate::puzzle::input::Source;
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-
-    /// Up to `cap` solutions of `puzzle` that `solve` visits, sorted, and
-    /// whether the cap stopped the search.
-    fn all(cap: usize, solve: &mut dyn FnMut(&mut Search<'_>) -> Flow) -> (Vec<String>, bool) {
-        let mut seen = Vec::new();
-        let mut visit = |found: Found<'_>| {
-            seen.push(found.grid.to_line());
-            ControlFlow::Continue(())
-        };
-        let mut search = Search {
-            visit: &mut visit,
-            deadline: None,
-            cancel: None,
-            left: cap,
-            nodes: 0,
-            budget: u64::MAX,
-        };
-        let capped = solve(&mut search) == ControlFlow::Break(super::super::Halt::Visitor);
-        seen.sort();
-        (seen, capped)
-    }
-
-    /// Known-digit-first orders from `known`.
-    fn orders(known: &Grid) -> Vec<[u32; MAX_SIDE]> {
-        let side = known.size().side();
-        (0..known.size().cells())
-            .map(|cell| {
-                let mut order = ascending(side);
-                let k = usize::from(known.get(cell).max(1) - 1);
-                order[..=k].rotate_right(1);
-                order
-            })
-            .collect()
-    }
 
     /// The search for houses and the generic one find the same solutions
     /// of `puzzle`, up to `cap` of them, with and without orders; the
@@ -834,7 +800,7 @@ mod tests {
     fn agree(puzzle: &Puzzle, cap: usize, known: &Grid) -> usize {
         assert!(Houses::takes(puzzle.rules()));
         let mut houses = Houses::new();
-        let (fast, capped) = all(cap, &mut |search| houses.solve(puzzle, search));
+        let (fast, capped) = visited(cap, &mut |search| houses.solve(puzzle, search));
         let mut unique = fast.clone();
         unique.dedup();
         assert_eq!(unique.len(), fast.len(), "a solution came twice");
@@ -842,18 +808,19 @@ mod tests {
             let grid = crate::puzzle::parse::parse_puzzle(line, Some(puzzle.size())).unwrap();
             assert_eq!(crate::puzzle::check::verify_solution(puzzle, &grid), Ok(()));
         }
-        houses.set_orders(Some(orders(known)));
-        let (ordered, ordered_capped) = all(cap, &mut |search| houses.solve(puzzle, search));
+        houses.set_orders(Some(known_first(known)));
+        let (ordered, ordered_capped) = visited(cap, &mut |search| houses.solve(puzzle, search));
         // Attempts of one node each: many start again.
         houses.set_orders(None);
         houses.first_attempt = 1;
-        let (restarted, restarted_capped) = all(cap, &mut |search| houses.solve(puzzle, search));
+        let (restarted, restarted_capped) =
+            visited(cap, &mut |search| houses.solve(puzzle, search));
         houses.first_attempt = FIRST_ATTEMPT;
         houses.set_excluded(std::slice::from_ref(known));
-        let (others, others_capped) = all(cap, &mut |search| houses.solve(puzzle, search));
+        let (others, others_capped) = visited(cap, &mut |search| houses.solve(puzzle, search));
         houses.set_excluded(&[]);
         let mut generic = Generic::new();
-        let (slow, slow_capped) = all(cap, &mut |search| generic.solve(puzzle, search));
+        let (slow, slow_capped) = visited(cap, &mut |search| generic.solve(puzzle, search));
         assert_eq!(capped, slow_capped, "{}", puzzle.givens().to_line());
         assert_eq!(capped, ordered_capped, "{}", puzzle.givens().to_line());
         assert_eq!(capped, restarted_capped, "{}", puzzle.givens().to_line());

@@ -567,29 +567,13 @@ fn narrow_cage(t: &Tables, state: &mut State, work: &mut Work, number: usize) ->
 mod tests {
     #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
     use super::super::generic::Generic;
-    use super::super::{Flow, Search};
+    use super::super::{Flow, Search, visited};
     use super::*;
-    use crate::engine::contract::Found;
     use crate::puzzle::input::Source;
 
     /// Every solution of `puzzle` that `solve` visits, sorted.
     fn all(solve: &mut dyn FnMut(&mut Search<'_>) -> Flow) -> Vec<String> {
-        let mut seen = Vec::new();
-        let mut visit = |found: Found<'_>| {
-            seen.push(found.grid.to_line());
-            ControlFlow::Continue(())
-        };
-        let mut search = Search {
-            visit: &mut visit,
-            deadline: None,
-            cancel: None,
-            left: usize::MAX,
-            nodes: 0,
-            budget: u64::MAX,
-        };
-        assert_eq!(solve(&mut search), ControlFlow::Continue(()));
-        seen.sort();
-        seen
+        visited(usize::MAX, solve).0
     }
 
     /// The killer search and the generic one find the same solutions.

@@ -154,17 +154,9 @@ impl Engine for NativeEngine {
         // the generic search and the one for houses take orders; the
         // others are fast enough, and a classic 9x9 check is too quick to
         // pay for building them.
-        let side = puzzle.size().side();
         let route = self.route(puzzle);
         if let (Route::Houses | Route::Generic, Some(known)) = (route, excluded.first()) {
-            let orders: Vec<[u32; MAX_SIDE]> = (0..puzzle.size().cells())
-                .map(|cell| {
-                    let mut order = ascending(side);
-                    let k = usize::from(known.get(cell).max(1) - 1);
-                    order[..=k].rotate_right(1);
-                    order
-                })
-                .collect();
+            let orders = known_first(known);
             if route == Route::Houses {
                 self.houses.set_orders(Some(orders));
                 self.houses.set_excluded(excluded);
@@ -187,6 +179,42 @@ impl Engine for NativeEngine {
     fn statistics(&self) -> Vec<(String, String)> {
         vec![("nodes".into(), self.nodes.to_string())]
     }
+}
+
+/// Each cell's digits with `known`'s digit first, then the others from
+/// the smallest up.
+fn known_first(known: &Grid) -> Vec<[u32; MAX_SIDE]> {
+    let side = known.size().side();
+    (0..known.size().cells())
+        .map(|cell| {
+            let mut order = ascending(side);
+            let k = usize::from(known.get(cell).max(1) - 1);
+            order[..=k].rotate_right(1);
+            order
+        })
+        .collect()
+}
+
+/// Up to `cap` solutions that `solve` visits, sorted, and whether the cap
+/// stopped it: the searches' tests compare them.
+#[cfg(test)]
+fn visited(cap: usize, solve: &mut dyn FnMut(&mut Search<'_>) -> Flow) -> (Vec<String>, bool) {
+    let mut seen = Vec::new();
+    let mut visit = |found: Found<'_>| {
+        seen.push(found.grid.to_line());
+        ControlFlow::Continue(())
+    };
+    let mut search = Search {
+        visit: &mut visit,
+        deadline: None,
+        cancel: None,
+        left: cap,
+        nodes: 0,
+        budget: u64::MAX,
+    };
+    let capped = solve(&mut search) == ControlFlow::Break(Halt::Visitor);
+    seen.sort();
+    (seen, capped)
 }
 
 /// The search that takes a puzzle.
