@@ -12,6 +12,10 @@
 //!   cell's peers;
 //! - hidden singles: a digit with one place left in a house goes there (a
 //!   digit with none ends the branch);
+//! - matching: each house's digits must be matched to its cells one to
+//!   one, and a candidate that is in no such matching goes (Régin's filter
+//!   for "all different", which finds naked and hidden subsets of any
+//!   size);
 //! - locked candidates: when a digit's places in one house all lie where
 //!   it meets another (a box and a line, say), the other house's remaining
 //!   cells lose the digit, since the first house must put it there.
