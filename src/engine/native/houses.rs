@@ -173,32 +173,16 @@ impl Tables {
                 if shared < 2 {
                     continue;
                 }
-                let in_second = |c: &&usize| second.cells.contains(c);
                 let start = meet_cells.len();
-                meet_cells.extend(
-                    second
-                        .cells
-                        .iter()
-                        .filter(|&&c| inside[c])
-                        .map(|&c| c as u16),
-                );
-                let both = meet_cells.len();
-                meet_cells.extend(
-                    first
-                        .cells
-                        .iter()
-                        .filter(|c| !in_second(c))
-                        .map(|&c| c as u16),
-                );
-                let first_only = meet_cells.len();
-                meet_cells.extend(
-                    second
-                        .cells
-                        .iter()
-                        .filter(|&&c| !inside[c])
-                        .map(|&c| c as u16),
-                );
-                meets.push(([start, both, first_only, meet_cells.len()], a_bit | 1 << b));
+                // The cells of `of` that `keep` keeps; where the list then ends.
+                let mut add = |of: &[usize], keep: &dyn Fn(usize) -> bool| {
+                    meet_cells.extend(of.iter().filter(|&&c| keep(c)).map(|&c| c as u16));
+                    meet_cells.len()
+                };
+                let both = add(&second.cells, &|c| inside[c]);
+                let first_only = add(&first.cells, &|c| !second.cells.contains(&c));
+                let end = add(&second.cells, &|c| !inside[c]);
+                meets.push(([start, both, first_only, end], a_bit | 1 << b));
             }
         }
         Tables {
