@@ -38,8 +38,13 @@ impl Tutor {
         }
     }
 
+    /// When a question asked now must be answered by.
+    fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(|t| Instant::now() + t)
+    }
+
     fn start(&mut self, puzzle: &Puzzle) -> Result<(Grid, Option<Instant>), PathError> {
-        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let deadline = self.deadline();
         let solution = unique_solution(self.native.as_mut(), puzzle, deadline)?;
         Ok((solution, deadline))
     }
@@ -80,8 +85,7 @@ impl Tutor {
         puzzle: &Puzzle,
         solution: &Grid,
     ) -> Result<(Rating, Path), PathError> {
-        let deadline = self.timeout.map(|t| Instant::now() + t);
-        self.rate_solved(puzzle, solution, deadline)
+        self.rate_solved(puzzle, solution, self.deadline())
     }
 
     fn rate_solved(
