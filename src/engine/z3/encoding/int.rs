@@ -3,9 +3,10 @@
 //! box), and `c_R_C == d` for each clue.
 //!
 //! To help Z3 it also states what the rules imply: every digit appears in
-//! every house (`c₁ == d ∨ … ∨ cₙ == d`); and on 9x9 boards it looks for a
-//! lone first solution with the clues' values propagated into the rules
-//! before Z3's SMT core searches.
+//! every house (`c₁ == d ∨ … ∨ cₙ == d`), and, on a solver kept for many
+//! puzzles, at most once (a cardinality constraint over the same
+//! equalities). On 9x9 boards a lone first solution comes from the clues'
+//! values propagated into the rules before Z3's SMT core searches.
 //!
 //! Variant constraints are stated the notebook's way too, primitive by
 //! primitive: a cage is a `Distinct` and a `Sum` (with what its sets of
@@ -32,6 +33,8 @@ pub struct IntEncoding {
     rules: Vec<Bool>,
     constraints: Vec<Vec<Bool>>,
     implied: Vec<Bool>,
+    /// The cells of each house.
+    houses: Vec<Vec<usize>>,
     implied_by_constraints: Vec<Bool>,
     classic: bool,
 }
@@ -53,20 +56,9 @@ impl IntEncoding {
             let members: Vec<&Int> = house.cells.iter().map(|&i| &cells[i]).collect();
             Int::distinct(&members)
         }));
-        let implied = rules
-            .houses()
-            .iter()
-            .flat_map(|house| {
-                let cells = &cells;
-                (1..=side as u64).map(move |digit| {
-                    let places: Vec<Bool> = house
-                        .cells
-                        .iter()
-                        .map(|&i| cells[i].eq(Int::from_u64(digit)))
-                        .collect();
-                    Bool::or(&places)
-                })
-            })
+        let houses: Vec<Vec<usize>> = rules.houses().iter().map(|h| h.cells.clone()).collect();
+        let implied = places_per_digit(&houses, &cells, side)
+            .map(|places| Bool::or(&places))
             .collect();
         let (constraints, implied_by_constraints) = constraint_formulas(rules, &cells);
         IntEncoding {
@@ -75,10 +67,47 @@ impl IntEncoding {
             rules: formulas,
             constraints,
             implied,
+            houses,
             implied_by_constraints,
             classic: rules.is_classic(),
         }
     }
+}
+
+/// How many searches a kept `int` solver serves (see
+/// [`Encoding::kept_searches`]).
+const KEPT_SEARCHES: usize = 200;
+
+/// For each house and digit, the literals `c = d` over the house's cells.
+fn places_per_digit<'a>(
+    houses: &'a [Vec<usize>],
+    cells: &'a [Int],
+    side: usize,
+) -> impl Iterator<Item = Vec<Bool>> + 'a {
+    houses.iter().flat_map(move |house| {
+        (1..=side as u64).map(move |digit| {
+            house
+                .iter()
+                .map(|&i| cells[i].eq(Int::from_u64(digit)))
+                .collect()
+        })
+    })
+}
+
+/// Whether `int` keeps a solver for the puzzles of `size`, stating on it
+/// that each digit is at most once in a house: on boards up to 9x9.
+///
+/// A new solver per puzzle spends nearly all its time preprocessing the
+/// formula (bit-blasting it, and Z3's SAT preprocessing); a kept one does
+/// that once. But kept, Z3 cannot substitute each puzzle's clues into the
+/// rules before bit-blasting, and the bit-blasted `Distinct` tells the SAT
+/// solver little until a cell's bits are nearly all set. Stated digit by
+/// digit as well, as a cardinality constraint over the `c = d` literals,
+/// the clues propagate as they do in the one-hot encodings (see build.md,
+/// "The `int` encoding on a kept solver"). Larger boards were not measured
+/// this way and keep a new solver per puzzle.
+fn keeps_solver(size: Size) -> bool {
+    size.side() <= 9
 }
 
 /// `rules`' constraints as formulas over `cells`, each constraint's apart,
@@ -287,6 +316,7 @@ impl Encoding for IntEncoding {
             rules: self.rules.clone(),
             constraints,
             implied: self.implied.clone(),
+            houses: self.houses.clone(),
             implied_by_constraints,
             classic: rules.is_classic(),
         })
@@ -328,6 +358,41 @@ impl Encoding for IntEncoding {
 
     fn implied_by_constraints(&self) -> &[Bool] {
         &self.implied_by_constraints
+    }
+
+    fn keeps_solver(&self) -> bool {
+        keeps_solver(self.size)
+    }
+
+    fn kept_formulas(&self) -> Vec<Bool> {
+        // Built only for a kept solver: a new Z3 term, even unused, can
+        // change the order in which Z3 meets the others, and so which
+        // solution a new solver finds first.
+        places_per_digit(&self.houses, &self.cells, self.size.side())
+            .map(|places| {
+                let once: Vec<(&Bool, i32)> = places.iter().map(|p| (p, 1)).collect();
+                Bool::pb_le(&once, 1)
+            })
+            .collect()
+    }
+
+    fn kept_searches(&self) -> Option<usize> {
+        // With each puzzle's clues asserted (and popped), the kept solver
+        // slows as it serves: over all of top1465, `bench` solved 57
+        // puzzles a second on one solver and 85 to 98 on a new one every 50
+        // to 300 puzzles. (`bool`, which assumes its clues, only lost by
+        // it: 592 against 559 with uniqueness, every 300.)
+        Some(KEPT_SEARCHES)
+    }
+
+    fn clues_as_assumptions(&self) -> bool {
+        // Z3 4.8's finite-domain solver translates bounded integers to
+        // bit-vectors as formulas are asserted, and answers unknown when an
+        // assumption is an equality over integers. (A Boolean per cell and
+        // digit implying the equality, assumed instead, took 13% more
+        // instructions on the shared variants and 5% more on the own
+        // killers.)
+        false
     }
 
     fn tactics(&self) -> Option<&'static [&'static str]> {

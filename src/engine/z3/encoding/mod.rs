@@ -104,4 +104,23 @@ pub trait Encoding {
     fn keeps_solver(&self) -> bool {
         false
     }
+
+    /// What a kept solver states besides the rules: facts that help a
+    /// search Z3 cannot simplify with the clues first, but cost a new
+    /// solver more than they save.
+    fn kept_formulas(&self) -> Vec<Bool> {
+        Vec::new()
+    }
+
+    /// How many searches a kept solver serves before a new one takes
+    /// over, if it slows down as it serves; `None` for as many as come.
+    fn kept_searches(&self) -> Option<usize> {
+        None
+    }
+
+    /// Whether a kept solver takes the clues as assumptions; else they are
+    /// asserted in the puzzle's own `push`/`pop` scope.
+    fn clues_as_assumptions(&self) -> bool {
+        true
+    }
 }
