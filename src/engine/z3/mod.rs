@@ -628,7 +628,7 @@ mod tests {
                 encoding: kind,
                 ..Settings::default()
             });
-            let mut search = |engine: &mut Z3Engine| {
+            let search = |engine: &mut Z3Engine| {
                 let mut found = 0;
                 let result = engine.solutions(&empty, Limits::solutions(2), &mut |_| {
                     found += 1;
