@@ -49,18 +49,23 @@ pub struct Z3Engine {
     /// are built once and shared by every puzzle under those rules.
     encoding: Option<(Arc<Rules>, Box<dyn Encoding>)>,
     /// The solver kept for that encoding, when it keeps one.
-    kept: Option<Solver>,
-    /// Whether the kept solver has a timeout in force.
-    kept_bounded: Cell<bool>,
-    /// Whether the kept solver holds the rules' constraints in a scope of
-    /// their own (it does whenever they have any), to be popped when
-    /// rules with the same houses come next.
-    kept_constraints: bool,
+    kept: Option<Kept>,
     /// Searches since the encoding was built for new houses.
     searches: usize,
-    /// Searches on the kept solver since it was made.
-    searches_kept: usize,
     statistics: Vec<(String, String)>,
+}
+
+/// A solver kept for an encoding's houses, and what the engine knows of it.
+struct Kept {
+    solver: Solver,
+    /// Whether it has a timeout in force.
+    bounded: Cell<bool>,
+    /// Whether it holds the rules' constraints in a scope of their own (it
+    /// does whenever they have any), to be popped when rules with the same
+    /// houses come next.
+    constraints: bool,
+    /// Searches it has served.
+    searches: usize,
 }
 
 impl Z3Engine {
@@ -71,10 +76,7 @@ impl Z3Engine {
             settings: settings.clone(),
             encoding: None,
             kept: None,
-            kept_bounded: Cell::new(false),
-            kept_constraints: false,
             searches: 0,
-            searches_kept: 0,
             statistics: Vec::new(),
         }
     }
@@ -168,23 +170,25 @@ impl Z3Engine {
         let Some((_, encoding)) = &self.encoding else {
             return;
         };
-        if encoding
-            .kept_searches()
-            .is_some_and(|most| self.searches_kept >= most)
-        {
+        let served = self.kept.as_ref().map_or(0, |kept| kept.searches);
+        if encoding.kept_searches().is_some_and(|most| served >= most) {
             self.kept = None;
         }
         if self.kept.is_none() && self.searches > 0 && encoding.keeps_solver() {
-            let kept = self.houses_solver(encoding.as_ref(), false);
-            self.configure_kept(&kept, encoding.as_ref());
-            self.kept = Some(kept);
-            self.kept_bounded.set(false);
-            self.kept_constraints = false;
-            self.searches_kept = 0;
+            let solver = self.houses_solver(encoding.as_ref(), false);
+            self.configure_kept(&solver, encoding.as_ref());
+            self.kept = Some(Kept {
+                solver,
+                bounded: Cell::new(false),
+                constraints: false,
+                searches: 0,
+            });
             self.scope_constraints();
         }
+        if let Some(kept) = &mut self.kept {
+            kept.searches += 1;
+        }
         self.searches += 1;
-        self.searches_kept += 1;
     }
 
     /// Asserts what `encoding` states only on a kept solver, and holds back
@@ -208,19 +212,19 @@ impl Z3Engine {
     /// Puts the encoding's constraints on the kept solver, if there is one,
     /// in a scope of their own in place of the last rules'.
     fn scope_constraints(&mut self) {
-        let (Some(kept), Some((_, encoding))) = (&self.kept, &self.encoding) else {
+        let (Some(kept), Some((_, encoding))) = (&mut self.kept, &self.encoding) else {
             return;
         };
-        if self.kept_constraints {
-            kept.pop(1);
-            self.kept_constraints = false;
+        if kept.constraints {
+            kept.solver.pop(1);
+            kept.constraints = false;
         }
         let any = !encoding.constraints().iter().all(Vec::is_empty)
             || !encoding.implied_by_constraints().is_empty();
         if any {
-            kept.push();
-            assert_constraints(kept, encoding.as_ref());
-            self.kept_constraints = true;
+            kept.solver.push();
+            assert_constraints(&kept.solver, encoding.as_ref());
+            kept.constraints = true;
         }
     }
 }
@@ -383,34 +387,33 @@ impl Z3Engine {
             }
             solver
         };
-        let mut fresh = self.kept.is_none().then(|| fresh_solver(true));
+        let kept = self.kept.as_ref();
+        let mut fresh = kept.is_none().then(|| fresh_solver(true));
         // A kept solver takes the clues as assumptions when the encoding
         // allows, else in the puzzle's scope; a fresh one has them asserted.
-        let assume = self.kept.is_some() && encoding.clues_as_assumptions();
+        let assume = kept.is_some() && encoding.clues_as_assumptions();
         let assumptions: &[Bool] = if assume { &clues } else { &[] };
-        let scoped_formulas: Vec<&Bool> = match self.kept {
+        let scoped_formulas: Vec<&Bool> = match kept {
             Some(_) if assume => exclusions.iter().collect(),
             Some(_) => clues.iter().chain(&exclusions).collect(),
             None => Vec::new(),
         };
         let mut scoped = false;
-        if let Some(kept) = self.kept.as_ref().filter(|_| !scoped_formulas.is_empty()) {
-            kept.push();
+        if let Some(kept) = kept.filter(|_| !scoped_formulas.is_empty()) {
+            kept.solver.push();
             scoped = true;
             for formula in scoped_formulas {
-                kept.assert(formula);
+                kept.solver.assert(formula);
             }
         }
         let fresh_bounded = Cell::new(false);
         let mut blocked_any = false;
         let mut left = limits.solutions;
         let result = loop {
-            let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
-                break Err(EngineError::Internal("no solver".into()));
-            };
-            let bounded = match fresh {
-                Some(_) => &fresh_bounded,
-                None => &self.kept_bounded,
+            let (solver, bounded) = match (&fresh, kept) {
+                (Some(fresh), _) => (fresh, &fresh_bounded),
+                (None, Some(kept)) => (&kept.solver, &kept.bounded),
+                (None, None) => break Err(EngineError::Internal("no solver".into())),
             };
             if limits.cancelled() {
                 break Err(EngineError::GaveUp(GiveUp::Cancelled));
@@ -462,7 +465,7 @@ impl Z3Engine {
                 fresh = Some(next);
                 fresh_bounded.set(false);
             } else {
-                if self.kept.is_some() && !scoped {
+                if kept.is_some() && !scoped {
                     solver.push();
                     scoped = true;
                 }
@@ -470,7 +473,7 @@ impl Z3Engine {
             }
             blocked_any = true;
         };
-        let Some(solver) = fresh.as_ref().or(self.kept.as_ref()) else {
+        let Some(solver) = fresh.as_ref().or(kept.map(|kept| &kept.solver)) else {
             return result;
         };
         if !self.settings.keep_statistics {
@@ -644,7 +647,7 @@ mod tests {
             for _ in 0..210 {
                 search(&mut engine);
             }
-            let renewed = engine.searches_kept < 211;
+            let renewed = engine.kept.as_ref().is_some_and(|kept| kept.searches < 211);
             assert_eq!(renewed, kind == EncodingKind::Int, "{kind:?}");
         }
     }
