@@ -31,7 +31,7 @@ pub mod engine;
 pub mod generate;
 pub mod listen;
 pub mod logic;
-pub mod puzzle;
+pub use z3doku_core::puzzle;
 pub mod queens;
 pub mod report;
 pub mod solve;

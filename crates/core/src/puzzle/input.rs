@@ -237,7 +237,7 @@ fn read_bounded(reader: impl Read) -> Result<Vec<u8>, InputError> {
 }
 
 /// The OS's reason without Rust's `(os error N)` suffix.
-pub(crate) fn io_message(e: &std::io::Error) -> String {
+pub fn io_message(e: &std::io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(at) => text[..at].to_string(),

@@ -594,7 +594,7 @@ mod tests {
     #[test]
     fn the_killer_search_finds_what_the_generic_one_does() {
         // The example killer with only its first 18 cages.
-        let example = include_str!("../../../examples/puzzles/killer.txt");
+        let example = include_str!("../../../../../examples/puzzles/killer.txt");
         let first: Vec<&str> = example.lines().skip(1).take(19).collect();
         assert_eq!(agree(&(first.join("\n") + "\n")), 164);
         // A 4x4 killer with a given and a cage without a sum.

@@ -266,7 +266,7 @@ impl Eq for Cancel {}
 pub trait Engine {
     /// Visits the solutions of `puzzle` one by one, each different from
     /// those before, until `visit` breaks, `limits` are reached, or there
-    /// are no more. Solutions come unchecked: [`crate::solve`] checks them.
+    /// are no more. Solutions come unchecked: the solve pipeline checks them.
     fn solutions(
         &mut self,
         puzzle: &Puzzle,

@@ -898,7 +898,7 @@ mod tests {
 
     #[test]
     fn jigsaws_agree_with_the_generic_search() {
-        let example = include_str!("../../../examples/puzzles/jigsaw.txt");
+        let example = include_str!("../../../../../examples/puzzles/jigsaw.txt");
         let jigsaw = Source::Text(example.into()).read_puzzle(None).unwrap();
         let rules = Puzzle::new(Grid::empty(Size::NINE), Arc::clone(jigsaw.rules()));
         assert!(!rules.rules().is_classic());
