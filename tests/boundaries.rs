@@ -3,7 +3,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -93,4 +93,64 @@ fn nothing_outside_the_z3_engine_reaches_its_crate_private_items() {
         }
     }
     assert!(crossings.is_empty(), "{crossings:#?}");
+}
+
+#[test]
+fn the_logic_modules_depend_on_each_other_without_a_circle() {
+    let dir = root().join("src/logic");
+    let modules: BTreeSet<String> = sources(&dir)
+        .iter()
+        .filter_map(|f| f.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .filter(|m| m != "mod")
+        .collect();
+    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for module in &modules {
+        let code = code(&dir.join(format!("{module}.rs")));
+        let mut named = named_after(&code, "super::");
+        named.extend(named_after(&code, "crate::logic::"));
+        named.retain(|n| modules.contains(n) && n != module);
+        uses.insert(module.clone(), named);
+    }
+    // A depth-first walk: a module met again while still on the walk
+    // closes a circle.
+    fn walk(
+        module: &str,
+        uses: &BTreeMap<String, BTreeSet<String>>,
+        on_walk: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = on_walk.iter().position(|m| m == module) {
+            let mut circle = on_walk[at..].to_vec();
+            circle.push(module.to_string());
+            return Some(circle);
+        }
+        if !done.insert(module.to_string()) {
+            return None;
+        }
+        on_walk.push(module.to_string());
+        for next in uses.get(module).into_iter().flatten() {
+            if let Some(circle) = walk(next, uses, on_walk, done) {
+                return Some(circle);
+            }
+        }
+        on_walk.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    for module in &modules {
+        if let Some(circle) = walk(module, &uses, &mut Vec::new(), &mut done) {
+            panic!("a circle: {}", circle.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn reasoned_steps_ask_for_engines_through_the_contract() {
+    let code = code(&root().join("src/logic/reason.rs"));
+    for concrete in ["engine::native", "NativeEngine", "engine::z3", "Z3Engine"] {
+        assert!(
+            !code.contains(concrete),
+            "src/logic/reason.rs names {concrete}"
+        );
+    }
 }
