@@ -302,3 +302,36 @@ fn a_byte_order_mark_is_skipped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A mistyped file name without a dot, long enough to be a puzzle line,
+/// was read as a puzzle (`unexpected character 't'`) with no word that no
+/// such file exists; so in every command that takes a puzzle.
+#[test]
+fn a_mistyped_name_without_a_dot_says_no_such_file_exists() {
+    for command in [
+        "solve",
+        "check",
+        "count",
+        "emit",
+        "candidates",
+        "minimize",
+        "hint",
+        "steps",
+        "rate",
+    ] {
+        z3doku()
+            .args([command, "notebookxxxxxxxxtxtx"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "(and no file named \"notebookxxxxxxxxtxtx\" exists)",
+            ));
+    }
+    // `generate --rules` reads its rules the same way.
+    z3doku()
+        .args(["generate", "--rules", "notebookxxxxxxxxtxtx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no file named"));
+}
