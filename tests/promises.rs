@@ -335,3 +335,88 @@ fn a_mistyped_name_without_a_dot_says_no_such_file_exists() {
         .code(2)
         .stderr(predicate::str::contains("no file named"));
 }
+
+/// The `solution` an f-puzzles link holds, as a line; `None` without one.
+fn link_solution(link: &str) -> Option<String> {
+    let json = z3doku::puzzle::fpuzzles::decompress(link.trim()).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    value["solution"]
+        .as_array()
+        .map(|digits| digits.iter().map(|d| d.to_string()).collect())
+}
+
+/// `check -o line|matrix|fpuzzles` printed the verdict alone: the format
+/// was ignored without `--grid`. It now draws what it names.
+#[test]
+fn check_writes_the_format_it_is_asked_for() {
+    let notebook = path("notebook.txt");
+    let line = output_of(["check", &notebook, "-o", "line"], 0);
+    let line = String::from_utf8_lossy(&line).into_owned();
+    assert_eq!(line.lines().nth(1), Some(NOTEBOOK_SOLUTION), "{line}");
+    let matrix = output_of(["check", &notebook, "-o", "matrix"], 0);
+    let matrix = String::from_utf8_lossy(&matrix).into_owned();
+    assert!(matrix.contains("[7, 1, 5, 8, 9, 4, 6, 3, 2]"), "{matrix}");
+    let out = z3doku()
+        .args(["check", &notebook, "-o", "fpuzzles"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let link = out.lines().nth(1).unwrap_or_default();
+    assert!(link.starts_with("https://f-puzzles.com/?load="), "{out}");
+    assert_eq!(link_solution(link).as_deref(), Some(NOTEBOOK_SOLUTION));
+}
+
+/// `solve -o fpuzzles` on a puzzle with several solutions embedded one as
+/// the solution, silently. A link now holds a solution only when it is
+/// proven the only one, and standard error says why it holds none.
+#[test]
+fn an_fpuzzles_link_holds_a_solution_only_when_it_is_proven_unique() {
+    let multiple = path("multiple.txt");
+    for command in [
+        vec!["solve", &multiple, "-o", "fpuzzles", "--unique"],
+        vec!["check", &multiple, "-o", "fpuzzles"],
+    ] {
+        let out = z3doku()
+            .args(&command)
+            .assert()
+            .code(3)
+            .stderr(predicate::str::contains(
+                "the link holds no solution, as the puzzle has more than one",
+            ))
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8_lossy(&out).into_owned();
+        let links: Vec<&str> = out.lines().filter(|l| l.starts_with("https://")).collect();
+        assert_eq!(links.len(), 1, "{command:?}: {out}");
+        assert_eq!(link_solution(links[0]), None, "{command:?}");
+    }
+    // Uniqueness not asked: the link holds no solution, and says how to
+    // get one.
+    let out = z3doku()
+        .args(["solve", NOTEBOOK, "-o", "fpuzzles"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("add --unique"))
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(link_solution(&String::from_utf8_lossy(&out)), None);
+    let out = z3doku()
+        .args(["solve", NOTEBOOK, "-o", "fpuzzles", "--unique"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out).into_owned();
+    assert_eq!(
+        link_solution(out.lines().next().unwrap_or_default()).as_deref(),
+        Some(NOTEBOOK_SOLUTION)
+    );
+}
