@@ -187,13 +187,25 @@ fn one_time_unit_and_one_reason_word_everywhere() {
     assert_eq!(gave_up["reason"], "timeout");
 }
 
+/// `bench` called a file of nothing an input error (status 2) where
+/// `batch` takes it as nothing to do (status 0): both do the latter now,
+/// `bench` saying so as it has no table to print.
 #[test]
-fn a_bench_of_nothing_is_an_input_error() {
+fn a_bench_of_nothing_is_nothing_to_do_as_in_batch() {
     z3doku()
         .args(["bench", "/dev/null"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no puzzles in the file"));
+        .code(0)
+        .stdout("")
+        .stderr(
+            "z3doku: /dev/null: no puzzles in the file (only blank or comment lines): nothing to measure\n",
+        );
+    z3doku()
+        .args(["batch", "/dev/null", "--quiet"])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("");
 }
 
 #[test]

@@ -282,8 +282,22 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
         chosen => chosen,
     };
     let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let puzzles = bench::read_puzzles(&args.file, limit)
-        .map_err(|e| Failure::input(format!("{}: {e}", display_path(&args.file))))?;
+    let puzzles = match bench::read_puzzles(&args.file, limit) {
+        Ok(puzzles) => puzzles,
+        // As `batch` takes the same file: nothing to do is not an error
+        // (a filter's empty input), though here it is said out loud, as
+        // there is no table to print.
+        Err(e @ bench::BenchFileError::Empty) => {
+            eprintln!(
+                "z3doku: {}: {e}: nothing to measure",
+                display_path(&args.file)
+            );
+            return Ok(exit::SOLVED);
+        }
+        Err(e) => {
+            return Err(Failure::input(format!("{}: {e}", display_path(&args.file))));
+        }
+    };
     let configs = bench::Config::combinations(&args.engine, encodings);
     let timeout = args.timeout.map(Duration::from_millis);
     let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;
