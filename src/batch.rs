@@ -68,6 +68,12 @@ const WINDOW_PER_WORKER: usize = 32;
 /// terminal or pipe must not keep the run from stopping.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
+/// How long the writer waits for a result, with a line waiting for a
+/// worker, before it starts another worker (up to the jobs asked for). A
+/// result this late means every worker is held up by a slow puzzle; quick
+/// ones come far more often.
+const GROW_AFTER: Duration = Duration::from_millis(200);
+
 /// How many puzzles a worker thread solves before it hands over to a fresh
 /// one. Starting a thread and its engine costs far less than one puzzle.
 const PUZZLES_PER_THREAD: usize = 250;
@@ -342,39 +348,82 @@ impl Batch {
         let (slots_tx, slots_rx) = bounded::<()>(window);
         let (jobs_tx, jobs_rx) = bounded::<Job>(window);
         let (results_tx, results_rx) = bounded::<(u64, Record)>(window);
+        let reading = Arc::new(AtomicBool::new(true));
         std::thread::scope(|scope| -> Result<(), BatchError> {
             let mut workers = Vec::new();
-            let mut started = Ok(());
-            for n in 0..jobs.get() {
-                let (jobs, results, stop) = (jobs_rx.clone(), results_tx.clone(), &stop);
-                let worker = std::thread::Builder::new()
+            let spawn = |n: usize, results: Sender<(u64, Record)>| {
+                let (jobs, stop) = (jobs_rx.clone(), &stop);
+                std::thread::Builder::new()
                     .name(format!("z3doku-worker-{n}"))
-                    .spawn_scoped(scope, move || self.work(&jobs, &results, stop));
-                match worker {
+                    .spawn_scoped(scope, move || self.work(&jobs, &results, stop))
+                    .map_err(|e| BatchError::Thread(e.to_string()))
+            };
+            // One worker per core from the start; the rest of those asked
+            // for only when every started one is held up (see
+            // [`GROW_AFTER`]): each costs a thread and a Z3 context, which a
+            // short or quick file never needs.
+            let mut started = Ok(());
+            for n in 0..jobs.min(default_jobs()).get() {
+                match spawn(n, results_tx.clone()) {
                     Ok(handle) => workers.push(handle),
                     Err(e) => {
-                        started = Err(BatchError::Thread(e.to_string()));
+                        started = Err(e);
                         break;
                     }
                 }
             }
-            drop((jobs_rx, results_tx));
+            // Kept for workers started later; dropped once no more can be,
+            // so that the results channel ends when the last worker does.
+            let mut spare = (started.is_ok() && workers.len() < jobs.get()).then_some(results_tx);
             // Without workers the reader is never started, and dropping its
             // sender here lets any started workers end.
             let started = started.and_then(|()| {
-                let stop = Arc::clone(&stop);
+                let (stop, reading) = (Arc::clone(&stop), Arc::clone(&reading));
                 let lines = Lines::new(BufReader::with_capacity(MAX_LINE_BYTES, input));
                 std::thread::Builder::new()
                     .name("z3doku-reader".into())
-                    .spawn(move || read(lines, &jobs_tx, &slots_tx, &stop))
+                    .spawn(move || {
+                        read(lines, &jobs_tx, &slots_tx, &stop);
+                        reading.store(false, Ordering::SeqCst);
+                    })
                     .map(drop)
                     .map_err(|e| BatchError::Thread(e.to_string()))
             });
+            let mut grown = Ok(());
             if started.is_ok() {
-                write_in_order(&results_rx, &slots_rx, &mut summary, &mut write, &stop);
+                let mut grow = |waited: bool| {
+                    let Some(results) = spare.as_ref() else {
+                        return false;
+                    };
+                    if stop.load(Ordering::SeqCst) || !reading.load(Ordering::SeqCst) {
+                        spare = None;
+                        return false;
+                    }
+                    if !waited || jobs_rx.is_empty() {
+                        return true;
+                    }
+                    match spawn(workers.len(), results.clone()) {
+                        Ok(handle) => workers.push(handle),
+                        Err(e) => grown = Err(e),
+                    }
+                    if grown.is_err() || workers.len() >= jobs.get() {
+                        spare = None;
+                        return false;
+                    }
+                    true
+                };
+                write_in_order(
+                    &results_rx,
+                    &slots_rx,
+                    &mut summary,
+                    &mut write,
+                    &stop,
+                    &mut grow,
+                );
             }
+            drop(spare);
             // Unblock workers waiting to hand in a result, then the reader.
-            drop((results_rx, slots_rx));
+            drop((results_rx, slots_rx, jobs_rx));
             // Joined by hand, not by the scope, to hear how each ended.
             let mut failed = Ok(());
             for worker in workers {
@@ -384,7 +433,7 @@ impl Batch {
                 };
                 failed = failed.and(ended.map_err(BatchError::Thread));
             }
-            started.and(failed)
+            started.and(grown).and(failed)
         })?;
         summary.interrupted = stop.load(Ordering::SeqCst);
         summary.wall = start.elapsed();
@@ -581,16 +630,23 @@ fn read_chunks(
 
 /// The writer: hands records to `write` in input order, each as soon as it
 /// and all before it are done, giving back a slot to the reader for each.
+/// Whenever no result has come for [`GROW_AFTER`], it calls `grow(true)`
+/// (which starts another worker if a line is waiting), until `grow` says
+/// no more can be started; `grow(false)`, called before each wait, only
+/// asks that, so that the wait for the last results ends with the last
+/// worker rather than at a timeout.
 fn write_in_order(
     results: &Receiver<(u64, Record)>,
     slots: &Receiver<()>,
     summary: &mut Summary,
     write: &mut impl FnMut(Event<'_>) -> ControlFlow<()>,
     stop: &AtomicBool,
+    grow: &mut impl FnMut(bool) -> bool,
 ) {
     // At most a window's worth of records wait here for an earlier one.
     let mut pending = BTreeMap::new();
     let mut next = 0;
+    let mut growing = true;
     loop {
         let (seq, record) = match results.try_recv() {
             Ok(result) => result,
@@ -599,9 +655,20 @@ fn write_in_order(
                     stop.store(true, Ordering::SeqCst);
                     return;
                 }
-                match results.recv() {
-                    Ok(result) => result,
-                    Err(_) => return,
+                growing = growing && grow(false);
+                let received = loop {
+                    if !growing {
+                        break results.recv().ok();
+                    }
+                    match results.recv_timeout(GROW_AFTER) {
+                        Ok(result) => break Some(result),
+                        Err(RecvTimeoutError::Timeout) => growing = grow(true),
+                        Err(RecvTimeoutError::Disconnected) => break None,
+                    }
+                };
+                match received {
+                    Some(result) => result,
+                    None => return,
                 }
             }
         };

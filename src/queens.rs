@@ -2,14 +2,12 @@
 //! square; exactly one queen in every row and every column, and at most one
 //! on every diagonal and anti-diagonal, each as a Z3 cardinality constraint.
 
-use crate::engine::z3::{give_up, set_deadline};
+use crate::engine::z3::FormulaSolver;
 use crate::engine::{EngineError, GiveUp};
 use crate::solve::count_words;
-use std::cell::Cell;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, atmost};
-use z3::{SatResult, Solver};
 
 /// The largest board `queens` takes. Z3 places 100 queens in about a second
 /// on a 2-core machine; far beyond, the formula (n² variables, 6n
@@ -56,9 +54,7 @@ impl Placement {
 pub struct Queens {
     n: usize,
     squares: Vec<Bool>,
-    solver: Solver,
-    /// Whether the solver has a timeout in force.
-    bounded: Cell<bool>,
+    solver: FormulaSolver,
     keep_models: bool,
 }
 
@@ -94,14 +90,14 @@ impl Queens {
         let squares: Vec<Bool> = (0..n * n)
             .map(|i| Bool::new_const(format!("q_{}_{}", i / n + 1, i % n + 1)))
             .collect();
-        let solver = Solver::new();
+        let solver = FormulaSolver::new();
         let exactly_one = |line: Vec<&Bool>| {
             let weighted: Vec<(&Bool, i32)> = line.into_iter().map(|b| (b, 1)).collect();
             Bool::pb_eq(&weighted, 1)
         };
         for k in 0..n {
-            solver.assert(exactly_one((0..n).map(|c| &squares[k * n + c]).collect()));
-            solver.assert(exactly_one((0..n).map(|r| &squares[r * n + k]).collect()));
+            solver.assert(&exactly_one((0..n).map(|c| &squares[k * n + c]).collect()));
+            solver.assert(&exactly_one((0..n).map(|r| &squares[r * n + k]).collect()));
         }
         // Diagonals are the squares with equal r - c, anti-diagonals equal
         // r + c; those of one square cannot clash.
@@ -116,7 +112,7 @@ impl Queens {
                 (0..n).filter_map(|r| d.checked_sub(r).filter(|&c| c < n).map(|c| r * n + c));
             for line in [diagonal.collect::<Vec<_>>(), anti.collect()] {
                 if line.len() > 1 {
-                    solver.assert(atmost(line.iter().map(|&i| &squares[i]), 1));
+                    solver.assert(&atmost(line.iter().map(|&i| &squares[i]), 1));
                 }
             }
         }
@@ -124,7 +120,6 @@ impl Queens {
             n,
             squares,
             solver,
-            bounded: Cell::new(false),
             keep_models,
         }
     }
@@ -166,18 +161,9 @@ impl Queens {
         &mut self,
         deadline: Option<Instant>,
     ) -> Result<Option<Placement>, EngineError> {
-        set_deadline(&self.solver, deadline, &self.bounded)?;
-        match self.solver.check() {
-            SatResult::Unsat => return Ok(None),
-            SatResult::Unknown => {
-                return Err(EngineError::GaveUp(give_up(&self.solver, deadline)));
-            }
-            SatResult::Sat => {}
-        }
-        let model = self
-            .solver
-            .get_model()
-            .ok_or_else(|| EngineError::Internal("Z3 said sat but gave no model".into()))?;
+        let Some(model) = self.solver.check(deadline)? else {
+            return Ok(None);
+        };
         let mut columns = Vec::with_capacity(self.n);
         let mut text = String::new();
         for (i, square) in self.squares.iter().enumerate() {
@@ -209,7 +195,7 @@ impl Queens {
             .enumerate()
             .map(|(r, &c)| self.squares[r * self.n + c].not())
             .collect();
-        self.solver.assert(Bool::or(&queens));
+        self.solver.assert(&Bool::or(&queens));
         Ok(Some(placement))
     }
 }

@@ -441,3 +441,50 @@ fn memory_stays_flat_on_a_large_input() {
     assert!(late <= 64 * 1024, "peak {late} KiB");
     assert!(late <= early + 4 * 1024, "grew from {early} to {late} KiB");
 }
+
+/// The threads of a running process.
+fn threads(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no Threads in /proc/{pid}/status"))
+}
+
+/// `--jobs` far above the cores once started every worker it allowed (8
+/// per core, each a thread or two and a Z3 context: 339 MiB for 20 lines on
+/// 2 cores). Quick lines need no more workers than cores: the others start
+/// only when every started worker is held up.
+#[test]
+fn many_jobs_start_workers_only_as_lines_need_them() {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let mut child = spawn(&["batch", "-", "--jobs", "10000", "--quiet"]);
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    writeln!(stdin, "{}", format!("{NOTEBOOK}\n").repeat(20).trim_end())
+        .unwrap_or_else(|e| panic!("{e}"));
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let mut stdout = BufReader::new(child.stdout.take().unwrap_or_else(|| panic!("no stdout")));
+    let mut lines = String::new();
+    for _ in 0..20 {
+        stdout
+            .read_line(&mut lines)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(lines.lines().all(|l| l == NOTEBOOK_SOLUTION), "{lines}");
+    // Measured while the input is still open, so every worker started is
+    // still there.
+    let (threads, peak) = (threads(pid), peak_rss_kib(pid));
+    drop(stdin);
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status.code(), Some(0));
+    eprintln!("{threads} threads, peak RSS {peak} KiB on {cores} cores");
+    // Two threads a worker (it and the generation it runs), the reader, the
+    // main thread and Ctrl-C's; a worker or two more should the machine
+    // stall a line past the growth delay.
+    assert!(
+        threads <= 2 * (cores + 2) + 3,
+        "{threads} threads on {cores} cores"
+    );
+}

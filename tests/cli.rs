@@ -249,7 +249,9 @@ fn tempdir() -> std::path::PathBuf {
 fn fpuzzles_links_carry_the_puzzle_and_its_solution() {
     let path = example("killer.json");
     let killer = path.to_str().unwrap().to_string();
-    let link = stdout_of(&["solve", &killer, "--output", "fpuzzles"]);
+    // The link holds the solution once it is proven the only one.
+    let out = stdout_of(&["solve", &killer, "--unique", "--output", "fpuzzles"]);
+    let link = out.lines().next().unwrap_or_default().to_string();
     let solution = stdout_of(&["solve", &killer, "--output", "line"]);
     let text = std::fs::read_to_string(&path).unwrap();
     let puzzle = z3doku::puzzle::fpuzzles::parse(&text).unwrap();

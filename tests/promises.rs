@@ -187,13 +187,25 @@ fn one_time_unit_and_one_reason_word_everywhere() {
     assert_eq!(gave_up["reason"], "timeout");
 }
 
+/// `bench` called a file of nothing an input error (status 2) where
+/// `batch` takes it as nothing to do (status 0): both do the latter now,
+/// `bench` saying so as it has no table to print.
 #[test]
-fn a_bench_of_nothing_is_an_input_error() {
+fn a_bench_of_nothing_is_nothing_to_do_as_in_batch() {
     z3doku()
         .args(["bench", "/dev/null"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no puzzles in the file"));
+        .code(0)
+        .stdout("")
+        .stderr(
+            "z3doku: /dev/null: no puzzles in the file (only blank or comment lines): nothing to measure\n",
+        );
+    z3doku()
+        .args(["batch", "/dev/null", "--quiet"])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("");
 }
 
 #[test]
@@ -301,4 +313,122 @@ fn a_byte_order_mark_is_skipped() {
         format!("{NOTEBOOK_SOLUTION}\n")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A mistyped file name without a dot, long enough to be a puzzle line,
+/// was read as a puzzle (`unexpected character 't'`) with no word that no
+/// such file exists; so in every command that takes a puzzle.
+#[test]
+fn a_mistyped_name_without_a_dot_says_no_such_file_exists() {
+    for command in [
+        "solve",
+        "check",
+        "count",
+        "emit",
+        "candidates",
+        "minimize",
+        "hint",
+        "steps",
+        "rate",
+    ] {
+        z3doku()
+            .args([command, "notebookxxxxxxxxtxtx"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "(and no file named \"notebookxxxxxxxxtxtx\" exists)",
+            ));
+    }
+    // `generate --rules` reads its rules the same way.
+    z3doku()
+        .args(["generate", "--rules", "notebookxxxxxxxxtxtx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no file named"));
+}
+
+/// The `solution` an f-puzzles link holds, as a line; `None` without one.
+fn link_solution(link: &str) -> Option<String> {
+    let json = z3doku::puzzle::fpuzzles::decompress(link.trim()).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    value["solution"]
+        .as_array()
+        .map(|digits| digits.iter().map(|d| d.to_string()).collect())
+}
+
+/// `check -o line|matrix|fpuzzles` printed the verdict alone: the format
+/// was ignored without `--grid`. It now draws what it names.
+#[test]
+fn check_writes_the_format_it_is_asked_for() {
+    let notebook = path("notebook.txt");
+    let line = output_of(["check", &notebook, "-o", "line"], 0);
+    let line = String::from_utf8_lossy(&line).into_owned();
+    assert_eq!(line.lines().nth(1), Some(NOTEBOOK_SOLUTION), "{line}");
+    let matrix = output_of(["check", &notebook, "-o", "matrix"], 0);
+    let matrix = String::from_utf8_lossy(&matrix).into_owned();
+    assert!(matrix.contains("[7, 1, 5, 8, 9, 4, 6, 3, 2]"), "{matrix}");
+    let out = z3doku()
+        .args(["check", &notebook, "-o", "fpuzzles"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let link = out.lines().nth(1).unwrap_or_default();
+    assert!(link.starts_with("https://f-puzzles.com/?load="), "{out}");
+    assert_eq!(link_solution(link).as_deref(), Some(NOTEBOOK_SOLUTION));
+}
+
+/// `solve -o fpuzzles` on a puzzle with several solutions embedded one as
+/// the solution, silently. A link now holds a solution only when it is
+/// proven the only one, and standard error says why it holds none.
+#[test]
+fn an_fpuzzles_link_holds_a_solution_only_when_it_is_proven_unique() {
+    let multiple = path("multiple.txt");
+    for command in [
+        vec!["solve", &multiple, "-o", "fpuzzles", "--unique"],
+        vec!["check", &multiple, "-o", "fpuzzles"],
+    ] {
+        let out = z3doku()
+            .args(&command)
+            .assert()
+            .code(3)
+            .stderr(predicate::str::contains(
+                "the link holds no solution, as the puzzle has more than one",
+            ))
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8_lossy(&out).into_owned();
+        let links: Vec<&str> = out.lines().filter(|l| l.starts_with("https://")).collect();
+        assert_eq!(links.len(), 1, "{command:?}: {out}");
+        assert_eq!(link_solution(links[0]), None, "{command:?}");
+    }
+    // Uniqueness not asked: the link holds no solution, and says how to
+    // get one.
+    let out = z3doku()
+        .args(["solve", NOTEBOOK, "-o", "fpuzzles"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("add --unique"))
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(link_solution(&String::from_utf8_lossy(&out)), None);
+    let out = z3doku()
+        .args(["solve", NOTEBOOK, "-o", "fpuzzles", "--unique"])
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out).into_owned();
+    assert_eq!(
+        link_solution(out.lines().next().unwrap_or_default()).as_deref(),
+        Some(NOTEBOOK_SOLUTION)
+    );
 }

@@ -162,7 +162,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// Also draw the solution (both solutions, when not unique).
+    /// Also draw the solution (both solutions, when not unique); `-o line`, `-o matrix` and `-o
+    /// fpuzzles` draw it without this.
     #[arg(long)]
     pub grid: bool,
 
@@ -597,7 +598,8 @@ pub enum OutputFormat {
     Matrix,
     /// A JSON object.
     Json,
-    /// An f-puzzles link with the puzzle, its rules and the solution, to open in a browser.
+    /// An f-puzzles link with the puzzle, its rules and, when proven unique, the solution, to open
+    /// in a browser.
     Fpuzzles,
 }
 

@@ -118,6 +118,16 @@ fn report_on_stderr(outcome: &Outcome) {
     }
 }
 
+/// Says on standard error why an f-puzzles link holds no solution, when
+/// one was found but left out (see [`render::missing_solution`]).
+fn note_missing_solution(format: OutputFormat, outcome: &Outcome) {
+    if format == OutputFormat::Fpuzzles
+        && let Some(why) = render::missing_solution(outcome)
+    {
+        eprintln!("z3doku: {why}");
+    }
+}
+
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let request = args
         .engine
@@ -135,6 +145,7 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     if format != OutputFormat::Json && matches!(outcome.status, Status::None | Status::GaveUp) {
         eprintln!("{}", outcome.summary());
     }
+    note_missing_solution(format, &outcome);
     report_on_stderr(&outcome);
     Ok(outcome.status.exit_code())
 }
@@ -147,7 +158,14 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let format = args.output.output;
     let show = Show {
-        grids: args.grid,
+        // A format that only draws grids (or writes the link) is asked for
+        // what it draws: without it, `-o line` would print the verdict
+        // alone, as the default does.
+        grids: args.grid
+            || matches!(
+                format,
+                OutputFormat::Line | OutputFormat::Matrix | OutputFormat::Fpuzzles
+            ),
         models: args.model,
         verdict: false,
         color: args.output.color(),
@@ -157,6 +175,7 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
         text = format!("{}\n{text}", outcome.summary());
     }
     print(&text)?;
+    note_missing_solution(format, &outcome);
     report_on_stderr(&outcome);
     Ok(outcome.status.exit_code())
 }
@@ -263,8 +282,22 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
         chosen => chosen,
     };
     let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let puzzles = bench::read_puzzles(&args.file, limit)
-        .map_err(|e| Failure::input(format!("{}: {e}", display_path(&args.file))))?;
+    let puzzles = match bench::read_puzzles(&args.file, limit) {
+        Ok(puzzles) => puzzles,
+        // As `batch` takes the same file: nothing to do is not an error
+        // (a filter's empty input), though here it is said out loud, as
+        // there is no table to print.
+        Err(e @ bench::BenchFileError::Empty) => {
+            eprintln!(
+                "z3doku: {}: {e}: nothing to measure",
+                display_path(&args.file)
+            );
+            return Ok(exit::SOLVED);
+        }
+        Err(e) => {
+            return Err(Failure::input(format!("{}: {e}", display_path(&args.file))));
+        }
+    };
     let configs = bench::Config::combinations(&args.engine, encodings);
     let timeout = args.timeout.map(Duration::from_millis);
     let rows = bench::run(&puzzles, &configs, args.unique, timeout)?;

@@ -23,6 +23,7 @@
 //! ```
 
 mod chains;
+mod error;
 mod fish;
 mod forcing;
 mod intersections;

@@ -3,55 +3,20 @@
 //! puzzle's one solution before it is taken: a wrong step is a bug in
 //! z3doku, never output.
 
+pub use super::error::PathError;
 use super::pencil::Pencil;
 use super::reason;
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use super::{chains, fish, forcing, intersections, singles, subsets, wings};
-use crate::engine::{Engine, EngineError, GiveUp, Limits};
+use crate::engine::{Engine, Limits};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Clue, Grid};
 use crate::solve::Status;
 use std::ops::ControlFlow;
 use std::time::Instant;
-use thiserror::Error;
-
-/// Why there is no path.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PathError {
-    /// The puzzle has no solution, or more than one: a path leads to one
-    /// solution, so the puzzle must have exactly one.
-    #[error("the puzzle has {}: a solving path needs exactly one solution", match .0 { Status::None => "no solution", _ => "more than one solution" })]
-    NotUnique(Status),
-    /// The engine gave up finding the solution.
-    #[error("gave up: {0}")]
-    GaveUp(GiveUp),
-    /// A step broke the solution, or the engine its contract: a bug.
-    #[error("internal error: {0}")]
-    Internal(String),
-}
-
-impl PathError {
-    /// The status that reports it.
-    pub fn status(&self) -> Status {
-        match self {
-            PathError::NotUnique(status) => *status,
-            PathError::GaveUp(_) => Status::GaveUp,
-            PathError::Internal(_) => Status::Error,
-        }
-    }
-}
-
-impl From<EngineError> for PathError {
-    fn from(e: EngineError) -> Self {
-        match e {
-            EngineError::GaveUp(reason) => PathError::GaveUp(reason),
-            EngineError::Internal(message) => PathError::Internal(message),
-        }
-    }
-}
 
 /// How to look for steps.
 #[derive(Clone, Copy, Debug)]

@@ -12,13 +12,12 @@
 //! through the engine and their names (`Display`), so every rule the engine
 //! knows is explained the same way.
 
-use super::path::PathError;
+use super::error::PathError;
 use super::pencil::{Pencil, digits};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
-use crate::engine::native::NativeEngine;
-use crate::engine::{Engine, EngineError, Limits, Settings};
+use crate::engine::{Engine, EngineError, EngineKind, Limits, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::{Constraint, Rules};
@@ -68,7 +67,7 @@ fn reason_for(
     cell: usize,
     digit: u8,
     core_engine: &mut dyn Engine,
-    checker: &mut NativeEngine,
+    checker: &mut dyn Engine,
     deadline: Option<Instant>,
 ) -> Result<Option<Reason>, PathError> {
     let size = puzzle.size();
@@ -148,13 +147,27 @@ pub fn reasoned_step(
         .filter(|&(c, d)| solution.get(c) != d)
         .collect();
     false_ones.sort_by_key(|&(c, _)| p.candidates(c).count_ones());
-    let mut checker = NativeEngine::new(&Settings::default());
+    // The referee of each candidate set is the native engine: many small
+    // searches, each cheaper there than a Z3 call (asked for through the
+    // engine contract, like any other engine).
+    let mut checker = new_engine(&Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    });
     let mut best: Option<Reason> = None;
     for &(cell, digit) in false_ones.iter().take(EXAMINED) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let Some(reason) = reason_for(puzzle, &facts, cell, digit, engine, &mut checker, deadline)?
+        let Some(reason) = reason_for(
+            puzzle,
+            &facts,
+            cell,
+            digit,
+            engine,
+            checker.as_mut(),
+            deadline,
+        )?
         else {
             continue;
         };

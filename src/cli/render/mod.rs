@@ -8,7 +8,7 @@ mod matrix;
 mod pencil;
 mod pretty;
 
-pub use fpuzzles::Fpuzzles;
+pub use fpuzzles::{Fpuzzles, missing_solution};
 pub use json::Json;
 pub use line::Line;
 pub use matrix::Matrix;

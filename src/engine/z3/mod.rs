@@ -12,8 +12,10 @@
 mod cancel;
 pub mod emit;
 pub mod encoding;
+mod formula;
 mod guard;
 
+pub use formula::FormulaSolver;
 pub use guard::quiet_guarded_panics;
 
 use super::contract::{
@@ -263,7 +265,7 @@ fn uses_tactics(encoding: &dyn Encoding, limits: &Limits) -> bool {
 /// `bounded` says whether a bound is in force, so that a solver never
 /// bounded is never touched: updating parameters costs the SAT solver a
 /// little on every call. `Err` when the deadline has passed already.
-pub(crate) fn set_deadline(
+fn set_deadline(
     solver: &Solver,
     deadline: Option<Instant>,
     bounded: &Cell<bool>,
@@ -289,7 +291,7 @@ pub(crate) fn set_deadline(
 }
 
 /// Why `solver` answered unknown, as a [`GiveUp`].
-pub(crate) fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
+fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     // Z3's timer counts whole milliseconds from the check's start, so it
     // can fire a moment before the deadline itself: a cancelled check under
     // a deadline ran out of time (a cancel token's interrupt is told apart

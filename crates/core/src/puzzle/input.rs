@@ -98,8 +98,26 @@ impl Source {
     /// so that an answer can take the same form.
     pub fn read_puzzle_and_form(&self, size: Option<Size>) -> Result<(Puzzle, bool), InputError> {
         let text = self.read_text()?;
-        if fpuzzles::is_fpuzzles(&text) {
-            let puzzle = fpuzzles::parse(&text).map_err(InputError::Fpuzzles)?;
+        self.read_text_as_puzzle(&text, size)
+            .map_err(|error| match self {
+                // An argument that reads as a name was likely meant as a
+                // file: say that none is there, besides what is wrong with
+                // it as a puzzle.
+                Source::Text(arg) if looks_like_a_name(arg) => InputError::NotAFileNorPuzzle {
+                    arg: arg.clone(),
+                    error: Box::new(error),
+                },
+                _ => error,
+            })
+    }
+
+    fn read_text_as_puzzle(
+        &self,
+        text: &str,
+        size: Option<Size>,
+    ) -> Result<(Puzzle, bool), InputError> {
+        if fpuzzles::is_fpuzzles(text) {
+            let puzzle = fpuzzles::parse(text).map_err(InputError::Fpuzzles)?;
             return match size {
                 Some(size) if size != puzzle.size() => Err(InputError::SizeMismatch {
                     asked: size,
@@ -108,19 +126,12 @@ impl Source {
                 _ => Ok((puzzle, false)),
             };
         }
-        let (grid, rule_lines) = rule_text::split(&text);
+        let (grid, rule_lines) = rule_text::split(text);
         let rows = grid
             .lines()
             .filter(|l| !crate::puzzle::parse::is_skipped(l))
             .count();
-        let givens = parse_puzzle(&grid, size).map_err(|e| match self {
-            // An argument with a file extension was likely meant as a file.
-            Source::Text(arg) if has_extension(arg) => InputError::NotAFileNorPuzzle {
-                arg: arg.clone(),
-                error: e,
-            },
-            _ => InputError::Parse(e),
-        })?;
+        let givens = parse_puzzle(&grid, size).map_err(InputError::Parse)?;
         if rule_lines.is_empty() {
             return Ok((Puzzle::classic(givens), rows > 1));
         }
@@ -194,7 +205,7 @@ pub enum InputError {
         /// The argument.
         arg: String,
         /// What is wrong with it as a puzzle.
-        error: ParseError,
+        error: Box<InputError>,
     },
 }
 
@@ -215,6 +226,21 @@ pub fn display_path(path: &std::path::Path) -> String {
     } else {
         format!("\"{}\"", text.escape_debug())
     }
+}
+
+/// Whether a command-line argument reads as a file's name rather than a
+/// puzzle: it has an extension (`notebook.txtx`), or it is one word (no
+/// blanks, one line) of mostly letters (`notebooktxtx`). A puzzle's cells
+/// are digits and blanks, with letters only for boards above 9x9 and never
+/// most of a puzzle's cells; a payload is mostly letters too, so a mistyped
+/// name that looks like one is caught as well. JSON and links are not
+/// names.
+fn looks_like_a_name(arg: &str) -> bool {
+    let one_word = !arg.is_empty() && !arg.chars().any(char::is_whitespace);
+    let letters = arg.chars().filter(char::is_ascii_alphabetic).count();
+    !arg.starts_with('{')
+        && !arg.contains("://")
+        && (has_extension(arg) || (one_word && 2 * letters > arg.chars().count()))
 }
 
 fn has_extension(arg: &str) -> bool {
@@ -261,6 +287,33 @@ mod tests {
         assert_eq!(Source::from_arg(&line), Source::Text(line.clone()));
         assert_eq!(Source::from_arg("12.21"), Source::Text("12.21".into()));
         assert_eq!(Source::from_arg("abc"), Source::File("abc".into()));
+    }
+
+    #[test]
+    fn a_mistyped_name_says_no_such_file_exists() {
+        // Long enough to be a puzzle line, so it is read as one.
+        let arg = "notebookxxxxxxxxtxtx";
+        assert_eq!(Source::from_arg(arg), Source::Text(arg.into()));
+        let error = Source::from_arg(arg).read_puzzle(None).err();
+        let message = error.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.ends_with("(and no file named \"notebookxxxxxxxxtxtx\" exists)"),
+            "{message}"
+        );
+        // A puzzle line with a wrong cell is a puzzle, not a name.
+        let line = format!("x{}", ".".repeat(80));
+        let message = Source::from_arg(&line)
+            .read_puzzle(None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(!message.contains("no file named"), "{message}");
+        assert!(looks_like_a_name("notebook.txtx"));
+        assert!(looks_like_a_name("MyPuzzleFileNameLong"));
+        assert!(!looks_like_a_name(
+            "https://f-puzzles.com/?load=abcdefghijklmnop"
+        ));
+        assert!(!looks_like_a_name("1...ABC.........DEFG..."));
     }
 
     #[test]
