@@ -23,7 +23,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 use z3doku::bench;
 use z3doku::engine::z3::emit;
-use z3doku::engine::{EncodingKind, EngineError, EngineKind};
+use z3doku::engine::{Budget, EncodingKind, EngineError, EngineKind};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::fpuzzles;
 use z3doku::puzzle::input::{Source, display_path};
@@ -199,7 +199,7 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
 fn queens(args: &QueensArgs) -> Result<u8, Failure> {
     let n = usize::try_from(args.n).unwrap_or(MAX_QUEENS);
     let start = Instant::now();
-    let deadline = args.timeout.map(|t| start + Duration::from_millis(t));
+    let budget = Budget::within(args.timeout.map(Duration::from_millis));
     let mut queens = Queens::new(n, args.model);
     let json = args.output == QueensOutput::Json;
     let engine_failure = |e: EngineError| match e {
@@ -211,7 +211,7 @@ fn queens(args: &QueensArgs) -> Result<u8, Failure> {
     };
     if args.count {
         let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-        let count = queens.count(limit, deadline).map_err(engine_failure)?;
+        let count = queens.count(limit, &budget).map_err(engine_failure)?;
         print(&if json {
             Report::of_queens_count(n, &count).to_json_line()
         } else {
@@ -223,7 +223,7 @@ fn queens(args: &QueensArgs) -> Result<u8, Failure> {
             _ => exit::SOLVED,
         });
     }
-    let placement = queens.next_placement(deadline).map_err(engine_failure)?;
+    let placement = queens.next_placement(&budget).map_err(engine_failure)?;
     if json {
         print(&Report::of_placement(n, placement.as_ref(), start.elapsed()).to_json_line())?;
     } else if let Some(placement) = &placement {

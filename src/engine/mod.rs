@@ -11,7 +11,7 @@ pub mod native;
 pub mod z3;
 
 pub use contract::{
-    Cancel, EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings,
+    Budget, Cancel, EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings,
 };
 
 /// The engine that `settings` asks for.

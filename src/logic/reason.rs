@@ -18,14 +18,13 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use crate::engine::native::NativeEngine;
-use crate::engine::{Engine, EngineError, Limits, Settings};
+use crate::engine::{Budget, Engine, EngineError, Settings};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::{Constraint, Rules};
 use crate::solve::shrink;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// How many false candidates to examine for the smallest reason, fewest
 /// candidates per cell first.
@@ -43,13 +42,10 @@ struct Reason {
 fn solvable(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<bool>, PathError> {
     let mut found = false;
-    let limits = Limits {
-        deadline,
-        ..Limits::solutions(1)
-    };
+    let limits = budget.limits(1);
     match engine.solutions(puzzle, limits, &mut |_| {
         found = true;
         ControlFlow::Break(())
@@ -69,7 +65,7 @@ fn reason_for(
     digit: u8,
     core_engine: &mut dyn Engine,
     checker: &mut NativeEngine,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<Reason>, PathError> {
     let size = puzzle.size();
     let assumed = Clue {
@@ -83,7 +79,7 @@ fn reason_for(
     };
     let full = Arc::clone(puzzle.rules());
     // Z3's core names the facts it used; the assumption is always kept.
-    let core = match core_engine.conflict(&with(&full, facts), deadline) {
+    let core = match core_engine.conflict(&with(&full, facts), budget) {
         Ok(Some(conflict)) => facts
             .iter()
             .copied()
@@ -94,7 +90,7 @@ fn reason_for(
     };
     let internal = |e: PathError| crate::solve::InternalError(e.to_string());
     let mut refuted = |rules: &Arc<Rules>, kept: &[Clue]| {
-        solvable(checker, &with(rules, kept), deadline).map(|a| a.map(|s| !s))
+        solvable(checker, &with(rules, kept), budget).map(|a| a.map(|s| !s))
     };
     let start = if refuted(&full, &core)? == Some(true) {
         core
@@ -133,7 +129,7 @@ pub fn reasoned_step(
     p: &Pencil,
     solution: &Grid,
     engine: &mut dyn Engine,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<Step>, PathError> {
     let size = puzzle.size();
     let facts: Vec<Clue> = (0..size.cells())
@@ -151,10 +147,10 @@ pub fn reasoned_step(
     let mut checker = NativeEngine::new(&Settings::default());
     let mut best: Option<Reason> = None;
     for &(cell, digit) in false_ones.iter().take(EXAMINED) {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if budget.spent().is_some() {
             break;
         }
-        let Some(reason) = reason_for(puzzle, &facts, cell, digit, engine, &mut checker, deadline)?
+        let Some(reason) = reason_for(puzzle, &facts, cell, digit, engine, &mut checker, budget)?
         else {
             continue;
         };

@@ -118,9 +118,13 @@ mod tests {
         });
         let mut first = None;
         let empty = Puzzle::classic(Grid::empty(size));
-        count_with(engine.as_mut(), &empty, 1, None, &mut |g| {
-            first = Some(g.clone())
-        })
+        count_with(
+            engine.as_mut(),
+            &empty,
+            1,
+            &z3doku::engine::Budget::unbounded(),
+            &mut |g| first = Some(g.clone()),
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         first.unwrap_or_else(|| panic!("no {size} board"))
     }
