@@ -4,13 +4,14 @@
 //! with the native search (checked by the independent checker), so that
 //! every step can be checked against it.
 
-use super::path::{Logic, Path, PathError, hint, unique_solution};
+use super::path::{Logic, Path, PathError, hint};
 use super::rating::Rating;
 use super::step::Step;
 use super::technique::Technique;
 use crate::engine::{Budget, Engine, EngineKind, GiveUp, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
+use crate::solve::{Pipeline, Request, Status};
 use std::time::Duration;
 
 /// The budget of a question about the logic when nobody set one: reasoned
@@ -21,7 +22,9 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Answers hints, paths and ratings, keeping its engines between puzzles.
 pub struct Tutor {
-    native: Box<dyn Engine>,
+    /// The solve pipeline every front end uses, with the native engine:
+    /// it finds the one solution the steps are checked against.
+    native: Pipeline,
     prover: Box<dyn Engine>,
     timeout: Option<Duration>,
 }
@@ -57,7 +60,11 @@ impl Tutor {
             ..Settings::default()
         };
         Tutor {
-            native: new_engine(&native),
+            native: Pipeline::new(Request {
+                settings: native,
+                unique: true,
+                ..Request::default()
+            }),
             prover: new_engine(prover),
             timeout,
         }
@@ -68,8 +75,21 @@ impl Tutor {
         Budget::within(self.timeout)
     }
 
+    /// The puzzle's one solution, checked by the pipeline; or why a path
+    /// cannot start.
     fn start(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Grid, PathError> {
-        unique_solution(self.native.as_mut(), puzzle, budget)
+        let outcome = self
+            .native
+            .solve_within(puzzle, true, budget)
+            .map_err(|e| PathError::Internal(e.0))?;
+        match (outcome.status, outcome.solutions.into_iter().next()) {
+            (Status::Unique, Some(one)) => Ok(one.grid),
+            (Status::GaveUp, _) => Err(PathError::GaveUp(
+                outcome.gave_up.unwrap_or(GiveUp::Timeout),
+            )),
+            (Status::Multiple, _) => Err(PathError::NotUnique(Status::Multiple)),
+            _ => Err(PathError::NotUnique(Status::None)),
+        }
     }
 
     /// The easiest next step; `None` when the puzzle is solved already.
