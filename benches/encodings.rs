@@ -41,7 +41,13 @@ fn solving(c: &mut Criterion) {
             );
             c.bench_function(&name, |b| {
                 b.iter(|| {
-                    solve_with(engine.as_mut(), black_box(&puzzle), unique, None).map(|o| o.status)
+                    solve_with(
+                        engine.as_mut(),
+                        black_box(&puzzle),
+                        unique,
+                        &z3doku::engine::Budget::unbounded(),
+                    )
+                    .map(|o| o.status)
                 })
             });
         }
@@ -69,9 +75,14 @@ fn streaming(c: &mut Criterion) {
         group.bench_function(format!("{}/unique", kind.name()), |b| {
             b.iter(|| {
                 let puzzle = next.next()?;
-                solve_with(engine.as_mut(), black_box(puzzle), true, None)
-                    .ok()
-                    .map(|o| o.status)
+                solve_with(
+                    engine.as_mut(),
+                    black_box(puzzle),
+                    true,
+                    &z3doku::engine::Budget::unbounded(),
+                )
+                .ok()
+                .map(|o| o.status)
             })
         });
     }

@@ -9,8 +9,8 @@
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
 
-use std::time::{Duration, Instant};
-use z3doku::engine::{Engine, EngineKind, Settings, new_engine};
+use std::time::Duration;
+use z3doku::engine::{Budget, Engine, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::clue_clash;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -47,7 +47,7 @@ fn solved(size: Size, rng: &mut Rng, engine: &mut dyn Engine) -> Option<Grid> {
         }
     }
     let mut first = None;
-    count_with(engine, &seeds, 1, None, &mut |grid| {
+    count_with(engine, &seeds, 1, &Budget::unbounded(), &mut |grid| {
         first = Some(grid.clone())
     })
     .ok()?;
@@ -80,9 +80,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for cell in order {
             let digit = grid.get(cell);
             grid.set(cell, 0);
-            let deadline = Instant::now() + Duration::from_millis(100);
+            let budget = Budget::within(Some(Duration::from_millis(100)));
             let puzzle = Puzzle::classic(grid.clone());
-            let unique = count_with(engine.as_mut(), &puzzle, 2, Some(deadline), &mut |_| {})?;
+            let unique = count_with(engine.as_mut(), &puzzle, 2, &budget, &mut |_| {})?;
             if unique.solutions != 1 || unique.gave_up.is_some() {
                 grid.set(cell, digit);
             }

@@ -37,7 +37,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut searched = 0;
     for puzzle in &set {
         let start = Instant::now();
-        let solution = unique_solution(engine.as_mut(), puzzle, None)?;
+        let solution = unique_solution(
+            engine.as_mut(),
+            puzzle,
+            &z3doku::engine::Budget::unbounded(),
+        )?;
         // As `z3doku rate` does: a rating needs no sentences.
         let logic = Logic {
             words: false,

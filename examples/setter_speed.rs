@@ -71,9 +71,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let (mut unique, mut cands, mut ratios, mut checks) =
                 (Vec::new(), Vec::new(), Vec::new(), 0);
             for puzzle in &set {
-                let (outcome, u) = timed(|| solve_with(engine.as_mut(), puzzle, true, None));
+                let (outcome, u) = timed(|| {
+                    solve_with(
+                        engine.as_mut(),
+                        puzzle,
+                        true,
+                        &z3doku::engine::Budget::unbounded(),
+                    )
+                });
                 assert_eq!(outcome?.status, Status::Unique, "{puzzle}");
-                let (c, t) = timed(|| candidates_with(engine.as_mut(), puzzle, 2, None));
+                let (c, t) = timed(|| {
+                    candidates_with(
+                        engine.as_mut(),
+                        puzzle,
+                        2,
+                        &z3doku::engine::Budget::unbounded(),
+                    )
+                });
                 let c = c?;
                 assert_eq!(c.outcome.status, Status::Unique, "{puzzle}");
                 checks += c.checks;
@@ -81,7 +95,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 cands.push(t);
                 ratios.push(t / u);
                 if kind == EngineKind::Native {
-                    let (m, t) = timed(|| minimize_with(engine.as_mut(), puzzle, &[], None));
+                    let (m, t) = timed(|| {
+                        minimize_with(
+                            engine.as_mut(),
+                            puzzle,
+                            &[],
+                            &z3doku::engine::Budget::unbounded(),
+                        )
+                    });
                     assert!(m?.minimal.is_some(), "{puzzle}");
                     minimize_times.push(t);
                 }

@@ -3,7 +3,7 @@
 //! on every diagonal and anti-diagonal, each as a Z3 cardinality constraint.
 
 use crate::engine::z3::FormulaSolver;
-use crate::engine::{EngineError, GiveUp};
+use crate::engine::{Budget, EngineError, GiveUp};
 use crate::solve::count_words;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -124,13 +124,9 @@ impl Queens {
         }
     }
 
-    /// Counts the placements up to `limit`, giving up at `deadline`: the
-    /// count so far is then a lower bound.
-    pub fn count(
-        &mut self,
-        limit: usize,
-        deadline: Option<Instant>,
-    ) -> Result<QueensCount, EngineError> {
+    /// Counts the placements up to `limit`, giving up when `budget` is
+    /// spent: the count so far is then a lower bound.
+    pub fn count(&mut self, limit: usize, budget: &Budget) -> Result<QueensCount, EngineError> {
         let start = Instant::now();
         let mut count = QueensCount {
             placements: 0,
@@ -139,7 +135,7 @@ impl Queens {
             elapsed: Duration::ZERO,
         };
         while count.placements < limit {
-            match self.next_placement(deadline) {
+            match self.next_placement(budget) {
                 Ok(Some(_)) => count.placements += 1,
                 Ok(None) => break,
                 Err(EngineError::GaveUp(reason)) => {
@@ -156,12 +152,12 @@ impl Queens {
 
     /// The next placement, different from all found before (each is
     /// blocked once found); `Ok(None)` when there are no more. Gives up at
-    /// `deadline`.
-    pub fn next_placement(
-        &mut self,
-        deadline: Option<Instant>,
-    ) -> Result<Option<Placement>, EngineError> {
-        let Some(model) = self.solver.check(deadline)? else {
+    /// `budget`'s deadline (a cancel token is read before the check).
+    pub fn next_placement(&mut self, budget: &Budget) -> Result<Option<Placement>, EngineError> {
+        if budget.cancelled() {
+            return Err(EngineError::GaveUp(GiveUp::Cancelled));
+        }
+        let Some(model) = self.solver.check(budget.deadline)? else {
             return Ok(None);
         };
         let mut columns = Vec::with_capacity(self.n);
@@ -207,9 +203,11 @@ mod tests {
     #[test]
     fn eight_queens() {
         let mut q = Queens::new(8, false);
-        let first = q.next_placement(None).ok().flatten();
+        let first = q.next_placement(&Budget::unbounded()).ok().flatten();
         assert!(first.as_ref().is_some_and(Placement::is_valid));
-        let rest = q.count(1000, None).unwrap_or_else(|e| panic!("{e}"));
+        let rest = q
+            .count(1000, &Budget::unbounded())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(rest.placements + 1, 92);
         assert!(!rest.limit_reached);
         assert_eq!(rest.summary(), "91 placements");
@@ -235,9 +233,8 @@ mod tests {
     #[test]
     fn a_count_that_runs_out_of_time_is_a_lower_bound() {
         let mut q = Queens::new(12, false);
-        let deadline = Instant::now() + Duration::from_millis(50);
         let count = q
-            .count(1_000_000, Some(deadline))
+            .count(1_000_000, &Budget::within(Some(Duration::from_millis(50))))
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(count.gave_up, Some(GiveUp::Timeout));
         assert!(
@@ -250,7 +247,10 @@ mod tests {
     #[test]
     fn two_and_three_have_none() {
         for n in [2, 3] {
-            assert_eq!(Queens::new(n, false).next_placement(None), Ok(None));
+            assert_eq!(
+                Queens::new(n, false).next_placement(&Budget::unbounded()),
+                Ok(None)
+            );
         }
     }
 }

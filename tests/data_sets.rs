@@ -5,7 +5,7 @@
 mod common;
 
 use common::{output_of, puzzle, shared_puzzles};
-use z3doku::engine::{Settings, new_engine};
+use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::parse::parse_line;
 use z3doku::solve::{Status, solve_with};
@@ -18,8 +18,8 @@ fn top1465_sample_solves_and_checks() {
     let mut engine = new_engine(&Settings::default());
     for line in &puzzles {
         let puzzle = puzzle(line);
-        let outcome =
-            solve_with(engine.as_mut(), &puzzle, false, None).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(engine.as_mut(), &puzzle, false, &Budget::unbounded())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Solved, "{line}");
         assert_eq!(
             verify_solution(&puzzle, &outcome.solutions[0].grid),

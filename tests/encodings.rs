@@ -10,10 +10,10 @@ use common::{NOTEBOOK, NOTEBOOK_SOLUTION, classic, example, output_of, shared_pu
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use z3doku::engine::z3::emit::{dimacs, smt2};
 use z3doku::engine::z3::encoding::{self, name, variable};
-use z3doku::engine::{EncodingKind, Engine, Limits, Settings, new_engine};
+use z3doku::engine::{Budget, EncodingKind, Engine, Limits, Settings, new_engine};
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::input::Source;
@@ -89,8 +89,13 @@ fn agree(puzzles: &[Grid]) {
         let outcomes: Vec<_> = engines
             .iter_mut()
             .map(|(kind, engine)| {
-                let outcome = solve_with(engine.as_mut(), &classic(puzzle), true, None)
-                    .unwrap_or_else(|e| panic!("{}: {puzzle}: {e}", kind.name()));
+                let outcome = solve_with(
+                    engine.as_mut(),
+                    &classic(puzzle),
+                    true,
+                    &Budget::unbounded(),
+                )
+                .unwrap_or_else(|e| panic!("{}: {puzzle}: {e}", kind.name()));
                 (kind.name(), outcome)
             })
             .collect();
@@ -125,8 +130,13 @@ fn every_encoding_solves_the_examples() {
     }
     agree(&puzzles);
     for (kind, mut engine) in engines() {
-        let outcome = solve_with(engine.as_mut(), &classic(&puzzle(NOTEBOOK)), true, None)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(
+            engine.as_mut(),
+            &classic(&puzzle(NOTEBOOK)),
+            true,
+            &Budget::unbounded(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{}", kind.name());
         assert_eq!(outcome.solutions[0].grid.to_line(), NOTEBOOK_SOLUTION);
     }
@@ -179,8 +189,13 @@ fn every_encoding_works_on_4x4_and_16x16() {
         let dense = blanked(&full, |i| i % 5 == 0);
         agree(&[full.clone(), sparse.clone(), dense.clone()]);
         for (kind, mut engine) in engines() {
-            let outcome = solve_with(engine.as_mut(), &classic(&dense), true, None)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let outcome = solve_with(
+                engine.as_mut(),
+                &classic(&dense),
+                true,
+                &Budget::unbounded(),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
             assert!(
                 matches!(outcome.status, Status::Unique | Status::Multiple),
                 "{} {size}",
@@ -195,12 +210,11 @@ fn timeouts_give_up() {
     let size = Size::from_side(16).unwrap_or_default();
     let open = blanked(&solved(size), |i| i % 17 != 0);
     for kind in EncodingKind::ALL {
-        let deadline = Instant::now() + Duration::from_millis(1);
         let outcome = solve_with(
             new_engine(&settings(kind)).as_mut(),
             &classic(&open),
             true,
-            Some(deadline),
+            &Budget::within(Some(Duration::from_millis(1))),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::GaveUp, "{}", kind.name());
@@ -219,7 +233,7 @@ fn models_name_each_encodings_variables() {
             new_engine(&settings).as_mut(),
             &classic(&notebook),
             false,
-            None,
+            &Budget::unbounded(),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let model = outcome.solutions[0].model.clone().unwrap_or_default();

@@ -11,7 +11,7 @@ mod common;
 use common::{backtracking_count, output_of, z3doku};
 use predicates::prelude::*;
 use std::num::NonZeroUsize;
-use z3doku::engine::{EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
 use z3doku::generate::{Generated, Generator, Spec, Symmetry, SymmetryChoice};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
@@ -50,7 +50,7 @@ fn z3_count(puzzle: &Puzzle) -> usize {
         engine: EngineKind::Z3,
         ..Settings::default()
     });
-    let count = count_with(z3.as_mut(), puzzle, 2, None, &mut |_| {})
+    let count = count_with(z3.as_mut(), puzzle, 2, &Budget::unbounded(), &mut |_| {})
         .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
     assert!(count.gave_up.is_none(), "{puzzle}");
     count.solutions

@@ -221,7 +221,12 @@ fn a_killer_puzzle_gets_reasoned_steps_that_name_their_facts() {
         .read_puzzle(None)
         .unwrap();
     let mut engine = new_engine(&native());
-    let solution = unique_solution(engine.as_mut(), &puzzle, None).unwrap();
+    let solution = unique_solution(
+        engine.as_mut(),
+        &puzzle,
+        &z3doku::engine::Budget::unbounded(),
+    )
+    .unwrap();
     let mut tutor = Tutor::new(EngineKind::Z3, None);
     let step = tutor.hint(&puzzle).unwrap().unwrap();
     assert_eq!(step.technique, Technique::Reasoned, "{step}");
@@ -450,7 +455,8 @@ fn forcing_chains_are_rated_by_their_length() {
     let p =
         puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
     let mut engine = new_engine(&native());
-    let solution = unique_solution(engine.as_mut(), &p, None).unwrap();
+    let solution =
+        unique_solution(engine.as_mut(), &p, &z3doku::engine::Budget::unbounded()).unwrap();
     let path = Path::find(&p, &solution, Default::default(), engine.as_mut()).unwrap();
     let mut lengths = Vec::new();
     for step in path

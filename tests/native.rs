@@ -8,7 +8,7 @@ mod common;
 
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, classic, output_of, shared_puzzles, z3doku};
 use std::ops::ControlFlow;
-use z3doku::engine::{Engine, EngineKind, Limits, Settings, new_engine};
+use z3doku::engine::{Budget, Engine, EngineKind, Limits, Settings, new_engine};
 use z3doku::puzzle::check::{clue_clash, verify_solution};
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::parse::parse_line;
@@ -51,9 +51,10 @@ fn solutions(engine: &mut dyn Engine, givens: &Grid, limit: usize) -> Vec<String
 /// solutions; returns the verdict.
 fn agree(z3: &mut dyn Engine, native: &mut dyn Engine, givens: &Grid) -> Status {
     let puzzle = &classic(givens);
-    let by_z3 = solve_with(z3, puzzle, true, None).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
-    let by_native =
-        solve_with(native, puzzle, true, None).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    let by_z3 = solve_with(z3, puzzle, true, &Budget::unbounded())
+        .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    let by_native = solve_with(native, puzzle, true, &Budget::unbounded())
+        .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
     assert_eq!(by_native.status, by_z3.status, "{puzzle}");
     let grids = |o: &z3doku::solve::Outcome| {
         let mut g: Vec<String> = o.solutions.iter().map(|s| s.grid.to_line()).collect();

@@ -11,7 +11,7 @@ mod common;
 
 use common::backtracking_count;
 use proptest::prelude::*;
-use z3doku::engine::{EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -103,15 +103,19 @@ fn agree(givens: &Grid) -> Result<(), TestCaseError> {
     for settings in every_setting() {
         let mut engine = new_engine(&settings);
         let mut found = Vec::new();
-        let count = count_with(engine.as_mut(), puzzle, LIMIT, None, &mut |g| {
-            found.push(g.clone())
-        })
+        let count = count_with(
+            engine.as_mut(),
+            puzzle,
+            LIMIT,
+            &Budget::unbounded(),
+            &mut |g| found.push(g.clone()),
+        )
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(count.solutions, expected, "{:?} on {}", settings, puzzle);
         for g in &found {
             prop_assert_eq!(verify_solution(puzzle, g), Ok(()));
         }
-        let outcome = solve_with(engine.as_mut(), puzzle, true, None)
+        let outcome = solve_with(engine.as_mut(), puzzle, true, &Budget::unbounded())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let status = match expected {
             0 => Status::None,

@@ -37,7 +37,7 @@ fn counts_agree_with_backtracking() {
         let mut queens = Queens::new(n, false);
         let mut seen: Vec<Placement> = Vec::new();
         while let Some(p) = queens
-            .next_placement(None)
+            .next_placement(&z3doku::engine::Budget::unbounded())
             .unwrap_or_else(|e| panic!("{e}"))
         {
             assert!(p.is_valid());

@@ -12,7 +12,7 @@ use common::{
     shared_puzzles, z3doku,
 };
 use predicates::prelude::*;
-use z3doku::engine::{EncodingKind, Engine, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, EncodingKind, Engine, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Clue, Grid, Size};
 use z3doku::solve::candidates::candidates_with;
@@ -32,7 +32,8 @@ fn native() -> Box<dyn Engine> {
 }
 
 fn candidates(engine: &mut dyn Engine, puzzle: &Puzzle, cap: usize) -> Candidates {
-    candidates_with(engine, puzzle, cap, None).unwrap_or_else(|e| panic!("{puzzle}: {e}"))
+    candidates_with(engine, puzzle, cap, &Budget::unbounded())
+        .unwrap_or_else(|e| panic!("{puzzle}: {e}"))
 }
 
 /// Every count of `c`, cell by cell and digit by digit.
@@ -156,9 +157,15 @@ fn with_no_cap_to_speak_of_a_cells_counts_add_up_to_the_count() {
     for puzzle in &small {
         for mut engine in [native(), engine(EngineKind::Z3, EncodingKind::Bool)] {
             let c = candidates(engine.as_mut(), puzzle, 100_000);
-            let total = count_with(engine.as_mut(), puzzle, 100_000, None, &mut |_| {})
-                .unwrap()
-                .solutions;
+            let total = count_with(
+                engine.as_mut(),
+                puzzle,
+                100_000,
+                &Budget::unbounded(),
+                &mut |_| {},
+            )
+            .unwrap()
+            .solutions;
             assert!(total > 0 && total < 100_000, "{puzzle}: {total}");
             assert_eq!(c.solutions_seen, total, "{puzzle}");
             let size = puzzle.size();
@@ -183,7 +190,7 @@ fn every_board_size_has_candidates_and_minimizes() {
         // A full board, then a few cells blanked: a handful of solutions.
         let empty = classic(&Grid::empty(size));
         let mut full = None;
-        count_with(native.as_mut(), &empty, 1, None, &mut |g| {
+        count_with(native.as_mut(), &empty, 1, &Budget::unbounded(), &mut |g| {
             full = Some(g.clone())
         })
         .unwrap();
@@ -202,7 +209,7 @@ fn every_board_size_has_candidates_and_minimizes() {
         // Minimizing a large board asks for uniqueness proofs of sparse
         // puzzles, which take the native search minutes from 16x16 on.
         if c.outcome.status == Status::Unique && size.side() <= 12 {
-            let m = minimize_with(native.as_mut(), &puzzle, &[], None).unwrap();
+            let m = minimize_with(native.as_mut(), &puzzle, &[], &Budget::unbounded()).unwrap();
             let minimal = m.minimal.unwrap();
             assert_eq!(solutions(&minimal, 2), 1, "{size}");
         }
@@ -225,7 +232,7 @@ fn every_clue_needed(puzzle: &Puzzle, except: &[Clue]) -> bool {
                 native.as_mut(),
                 &puzzle.with_clues(&others),
                 2,
-                None,
+                &Budget::unbounded(),
                 &mut |_| {},
             )
             .unwrap();
@@ -236,9 +243,13 @@ fn every_clue_needed(puzzle: &Puzzle, except: &[Clue]) -> bool {
 /// The only solution of `puzzle` by the native engine, or `None`.
 fn unique_solution(puzzle: &Puzzle) -> Option<Grid> {
     let mut found = Vec::new();
-    count_with(native().as_mut(), puzzle, 2, None, &mut |g| {
-        found.push(g.clone())
-    })
+    count_with(
+        native().as_mut(),
+        puzzle,
+        2,
+        &Budget::unbounded(),
+        &mut |g| found.push(g.clone()),
+    )
     .unwrap();
     (found.len() == 1).then(|| found.remove(0))
 }
@@ -263,7 +274,7 @@ fn a_minimal_puzzle_needs_every_clue_and_keeps_the_solution() {
         }
         let padded = classic(&padded);
         for puzzle in [&original, &padded] {
-            let m = minimize_with(native.as_mut(), puzzle, &[], None).unwrap();
+            let m = minimize_with(native.as_mut(), puzzle, &[], &Budget::unbounded()).unwrap();
             assert_eq!(m.outcome.status, Status::Unique);
             let minimal = m.minimal.clone().unwrap();
             assert!(every_clue_needed(&minimal, &[]), "{minimal}");
@@ -280,7 +291,7 @@ fn a_minimal_puzzle_needs_every_clue_and_keeps_the_solution() {
                     clue.digit
                 );
             }
-            let z = minimize_with(z3.as_mut(), puzzle, &[], None).unwrap();
+            let z = minimize_with(z3.as_mut(), puzzle, &[], &Budget::unbounded()).unwrap();
             assert_eq!(z.needed, m.needed, "{puzzle}");
             assert_eq!(z.redundant, m.redundant, "{puzzle}");
             assert_eq!(z.minimal, m.minimal, "{puzzle}");
@@ -293,18 +304,23 @@ fn kept_clues_stay_and_the_rest_are_needed() {
     let notebook = puzzle(NOTEBOOK);
     let size = notebook.size();
     let mut native = native();
-    let plain = minimize_with(native.as_mut(), &notebook, &[], None).unwrap();
+    let plain = minimize_with(native.as_mut(), &notebook, &[], &Budget::unbounded()).unwrap();
     assert!(!plain.redundant.is_empty());
     let keep: Vec<_> = plain.redundant.iter().map(|c| c.cell).collect();
-    let kept = minimize_with(native.as_mut(), &notebook, &keep, None).unwrap();
+    let kept = minimize_with(native.as_mut(), &notebook, &keep, &Budget::unbounded()).unwrap();
     let minimal = kept.minimal.unwrap();
     // Every redundant clue is kept, so nothing is dropped at all.
     assert_eq!(minimal.givens(), notebook.givens());
     let one = [plain.redundant[0]];
-    let m = minimize_with(native.as_mut(), &notebook, &[one[0].cell], None)
-        .unwrap()
-        .minimal
-        .unwrap();
+    let m = minimize_with(
+        native.as_mut(),
+        &notebook,
+        &[one[0].cell],
+        &Budget::unbounded(),
+    )
+    .unwrap()
+    .minimal
+    .unwrap();
     assert_eq!(m.givens().get(size.index(one[0].cell)), one[0].digit);
     assert!(every_clue_needed(&m, &one));
     assert_eq!(

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{backtracking_count, example, output_of, region_shape, z3doku};
-use z3doku::engine::{EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -41,8 +41,14 @@ fn every_setting() -> Vec<Settings> {
 fn empty_four_by_four_has_288_solutions() {
     let empty = empty(4);
     let mut engine = new_engine(&Settings::default());
-    let count = count_with(engine.as_mut(), &empty, 1000, None, &mut |_| {})
-        .unwrap_or_else(|e| panic!("{e}"));
+    let count = count_with(
+        engine.as_mut(),
+        &empty,
+        1000,
+        &Budget::unbounded(),
+        &mut |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(count.solutions, 288);
     assert!(!count.limit_reached);
     assert_eq!(backtracking_count(empty.givens(), 1000), 288);
@@ -67,8 +73,8 @@ fn shipped_puzzles_of_every_size_are_unique() {
     ] {
         let puzzle = read(name);
         assert_eq!(puzzle.size().side(), side);
-        let outcome =
-            solve_with(engine.as_mut(), &puzzle, true, None).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(engine.as_mut(), &puzzle, true, &Budget::unbounded())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{name}");
         assert_eq!(verify_solution(&puzzle, &outcome.solutions[0].grid), Ok(()));
         if side <= 16 {
@@ -163,8 +169,14 @@ fn empty_latin_squares_count_right() {
     }
     for settings in every_setting() {
         let mut engine = new_engine(&settings);
-        let count = count_with(engine.as_mut(), &empty(3), 100, None, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{e}"));
+        let count = count_with(
+            engine.as_mut(),
+            &empty(3),
+            100,
+            &Budget::unbounded(),
+            &mut |_| {},
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(count.solutions, 12, "{settings:?}");
     }
     assert_eq!(backtracking_count(empty(3).givens(), 100), 12);
@@ -178,21 +190,27 @@ fn solutions_of_empty_boards_respect_the_region_shapes() {
         for settings in every_setting() {
             let mut engine = new_engine(&settings);
             let mut seen = 0;
-            count_with(engine.as_mut(), &empty(side), 3, None, &mut |grid| {
-                seen += 1;
-                // Each region, worked out here from its shape, holds every
-                // digit once.
-                for top in (0..side).step_by(height) {
-                    for left in (0..side).step_by(width) {
-                        let mut digits: Vec<u8> = (0..side)
-                            .map(|k| grid.get((top + k / width) * side + left + k % width))
-                            .collect();
-                        digits.sort_unstable();
-                        let all: Vec<u8> = (1..=side as u8).collect();
-                        assert_eq!(digits, all, "{side}x{side} {settings:?}: {grid}");
+            count_with(
+                engine.as_mut(),
+                &empty(side),
+                3,
+                &Budget::unbounded(),
+                &mut |grid| {
+                    seen += 1;
+                    // Each region, worked out here from its shape, holds every
+                    // digit once.
+                    for top in (0..side).step_by(height) {
+                        for left in (0..side).step_by(width) {
+                            let mut digits: Vec<u8> = (0..side)
+                                .map(|k| grid.get((top + k / width) * side + left + k % width))
+                                .collect();
+                            digits.sort_unstable();
+                            let all: Vec<u8> = (1..=side as u8).collect();
+                            assert_eq!(digits, all, "{side}x{side} {settings:?}: {grid}");
+                        }
                     }
-                }
-            })
+                },
+            )
             .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(seen, 3, "{side}x{side} {settings:?}");
         }

@@ -5,8 +5,8 @@
 //! the independent checker.
 
 use proptest::prelude::*;
-use std::time::{Duration, Instant};
-use z3doku::engine::{EncodingKind, EngineKind, Settings, new_engine};
+use std::time::Duration;
+use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::constraint::{Constraint, Outside};
@@ -127,7 +127,7 @@ fn puzzle(side: usize) -> impl Strategy<Value = Puzzle> {
 }
 
 fn agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
-    let deadline = Some(Instant::now() + Duration::from_secs(60));
+    let budget = Budget::within(Some(Duration::from_secs(60)));
     let mut counts = Vec::new();
     let mut configs = vec![Settings {
         engine: EngineKind::Native,
@@ -141,7 +141,7 @@ fn agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
     for settings in &configs {
         let mut engine = new_engine(settings);
         let mut bad = None;
-        let count = count_with(engine.as_mut(), puzzle, LIMIT, deadline, &mut |grid| {
+        let count = count_with(engine.as_mut(), puzzle, LIMIT, &budget, &mut |grid| {
             if let Err(e) = verify_solution(puzzle, grid) {
                 bad = Some(e);
             }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{Rng, backtracking_count, classic, example, output_of, shared_puzzles, z3doku};
-use z3doku::engine::{Settings, new_engine};
+use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::check::{clue_clash, verify_solution};
 use z3doku::puzzle::grid::Grid;
 use z3doku::puzzle::parse::{parse_line, parse_puzzle};
@@ -64,9 +64,13 @@ fn counts_match_an_independent_counter() {
     let mut seen = [0usize; 3]; // none, one, several
     for puzzle in &puzzles {
         let mut solutions = Vec::new();
-        let count = count_with(engine.as_mut(), &classic(puzzle), LIMIT, None, &mut |g| {
-            solutions.push(g.clone())
-        })
+        let count = count_with(
+            engine.as_mut(),
+            &classic(puzzle),
+            LIMIT,
+            &Budget::unbounded(),
+            &mut |g| solutions.push(g.clone()),
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         let expected = backtracking_count(puzzle, LIMIT);
         assert_eq!(count.solutions, expected, "{puzzle}");
@@ -169,13 +173,18 @@ fn conflicting_clues_are_unsat_and_minimal() {
     assert!(unsolvable.len() >= 5);
     let mut engine = new_engine(&Settings::default());
     for puzzle in unsolvable {
-        let mut outcome = solve_with(engine.as_mut(), &classic(puzzle), true, None)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let mut outcome = solve_with(
+            engine.as_mut(),
+            &classic(puzzle),
+            true,
+            &Budget::unbounded(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::None);
         explain(
             engine.as_mut(),
             &mut outcome,
-            std::time::Instant::now() + std::time::Duration::from_secs(60),
+            &Budget::within(Some(std::time::Duration::from_secs(60))),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(outcome.conflict_is_minimal);
@@ -183,8 +192,13 @@ fn conflicting_clues_are_unsat_and_minimal() {
         assert!(!core.is_empty() && core.len() <= puzzle.clue_count());
         // Unsat by itself, checked by Z3 and by the independent counter.
         let alone = puzzle.with_clues(core);
-        let again = solve_with(engine.as_mut(), &classic(&alone), false, None)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let again = solve_with(
+            engine.as_mut(),
+            &classic(&alone),
+            false,
+            &Budget::unbounded(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(again.status, Status::None, "{}", outcome.summary());
         assert_eq!(backtracking_count(&alone, 1), 0);
         // Minimal: without any one clue, there is a solution.
@@ -213,8 +227,8 @@ fn forum_hardest_are_all_unique() {
     let mut engine = new_engine(&Settings::default());
     for line in &puzzles {
         let puzzle = common::puzzle(line);
-        let outcome =
-            solve_with(engine.as_mut(), &puzzle, true, None).unwrap_or_else(|e| panic!("{e}"));
+        let outcome = solve_with(engine.as_mut(), &puzzle, true, &Budget::unbounded())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique, "{line}");
     }
 }

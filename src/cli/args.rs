@@ -21,18 +21,29 @@ use z3doku::queens::MAX_QUEENS;
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: CliCommand,
 }
 
+// `--timeout` is declared once, in [`EngineArgs`]; what it bounds differs by
+// command, and each command's help says so here.
 #[derive(Subcommand)]
-pub enum Command {
+pub enum CliCommand {
     /// Solve one puzzle and print the solution.
     Solve(SolveArgs),
     /// Solve a file of puzzles, one per line, printing a line per puzzle in input order.
+    #[command(mut_arg("timeout", |a| a.help(
+        "Give up on each puzzle after this many milliseconds: status `gave-up` for that puzzle \
+         only (exit status 4 at the end). It bounds the puzzle's solving, proving uniqueness, \
+         verifying and rating together."
+    )))]
     Batch(BatchArgs),
     /// Give a puzzle's verdict (unique, not unique, no solution) with its evidence.
     Check(CheckArgs),
     /// Count a puzzle's solutions, up to a limit.
+    #[command(mut_arg("timeout", |a| a.help(
+        "Give up after this many milliseconds (exit status 4), printing the count so far as a \
+         lower bound. It bounds the whole count, verifying included."
+    )))]
     Count(CountArgs),
     /// Place N queens on an NxN board so that none attacks another.
     Queens(QueensArgs),
@@ -43,25 +54,56 @@ pub enum Command {
     Bench(BenchArgs),
     /// Show each empty cell's true candidates: the digits it takes in some solution, with how
     /// many solutions have each, and which would make the puzzle unique if placed.
+    #[command(mut_arg("timeout", |a| a.help(
+        "Give up after this many milliseconds (exit status 4). It bounds the whole command: \
+         every candidate's search, explaining and verifying together."
+    )))]
     Candidates(CandidatesArgs),
     /// Name the clues a unique puzzle needs and the ones it can do without, and print a minimal
     /// puzzle with the same solution.
+    #[command(mut_arg("timeout", |a| a.help(
+        "Give up after this many milliseconds (exit status 4). It bounds the whole command: \
+         proving the puzzle unique, trying each clue, explaining and verifying together."
+    )))]
     Minimize(MinimizeArgs),
     /// Make new puzzles, each proven to have one solution: minimal when asked, with a symmetric
     /// clue pattern when asked, printed one per line as they are made.
     Generate(GenerateArgs),
     /// Serve f-puzzles' solver buttons (true candidates, solve, check, count, step, path) over a
     /// WebSocket, for the userscript that connects them to a local solver.
+    #[command(
+        mut_arg("engine", |a| a.default_value("native").help(
+            "The engine that answers (native is the fastest)"
+        )),
+        mut_arg("timeout", |a| a.help(
+            "Give up on each request after this many milliseconds (it is answered `invalid`; a \
+             step or a path stops with the steps found). Without it, a step or a path has 10000 \
+             ms and the other buttons no limit."
+        )),
+    )]
     Listen(ListenArgs),
     /// The easiest next step: its technique, the cells and digits that make it, what it places or
     /// eliminates, and why in one sentence.
+    #[command(mut_arg("engine", |a| a.help(LOGIC_ENGINE)), mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT)))]
     Hint(HintArgs),
-    /// The whole solving path, a step per line; where the techniques run out, search finishes,
-    /// marked as such.
+    /// The whole solving path, a step per line as each is found; where the techniques run out,
+    /// search finishes, marked as such.
+    #[command(mut_arg("engine", |a| a.help(LOGIC_ENGINE)), mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT)))]
     Steps(StepsArgs),
     /// Rate a puzzle: Sudoku Explainer's ER/EP/ED and the qqwing level.
+    #[command(mut_arg("engine", |a| a.help(LOGIC_ENGINE)), mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT)))]
     Rate(RateArgs),
 }
+
+/// `--engine` in `hint`, `steps` and `rate`.
+const LOGIC_ENGINE: &str = "The engine that proves reasoned steps in variant puzzles, when no \
+                            technique on the houses applies (Z3 names the facts it used first). \
+                            The solution itself always comes from the native search, checked.";
+
+/// `--timeout` in `hint`, `steps` and `rate`.
+const LOGIC_TIMEOUT: &str = "Reason for at most this many milliseconds, finding the solution \
+                             included [default: 10000]; past it the command stops with the steps \
+                             found and one line that says so (exit status 4).";
 
 /// Where the puzzle comes from and how to read it.
 #[derive(Args)]
@@ -77,7 +119,10 @@ pub struct PuzzleArgs {
     pub size: Option<Size>,
 }
 
-/// Which engine, and its limits.
+/// Which engine, and its limits: declared once for every command that
+/// takes them, and checked in one place ([`EngineArgs::request`]). A
+/// command whose `--engine` default or `--timeout` meaning differs says so
+/// on its [`CliCommand`] variant.
 #[derive(Args)]
 pub struct EngineArgs {
     /// The engine that searches.
@@ -90,7 +135,7 @@ pub struct EngineArgs {
 
     /// Give up after this many milliseconds (exit status 4). It bounds the whole command:
     /// solving, proving uniqueness, explaining and verifying together.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
 
     /// Confirm the verdict with the other engine (native for Z3, Z3 for native).
@@ -116,7 +161,7 @@ pub struct StatsArgs {
 pub struct OutputArgs {
     /// The output format.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: OutputFormat,
+    pub output: ResultFormat,
 
     /// Colour and bold in the pretty table: `auto` uses them on a terminal unless NO_COLOR is
     /// set.
@@ -194,7 +239,7 @@ pub struct CountArgs {
 
     /// `text`: the count in words; `json`: an object.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: TextOrJson,
+    pub output: ReportFormat,
 }
 
 #[derive(Args)]
@@ -213,7 +258,7 @@ pub struct QueensArgs {
 
     /// `board`: a row per line, X for a queen and * for an empty square; `json`: the positions.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: QueensOutput,
+    pub output: QueensFormat,
 
     /// Also print the Z3 model, one `q_R_C -> true|false` per line (in the JSON's `models` with
     /// `-o json`).
@@ -222,7 +267,7 @@ pub struct QueensArgs {
 
     /// Give up after this many milliseconds (exit status 4); with --count, the count so far is
     /// printed as a lower bound.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
 }
 
@@ -264,7 +309,7 @@ pub struct BenchArgs {
     pub encoding: Vec<EncodingKind>,
 
     /// Give up on a puzzle after this many milliseconds.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
 }
 
@@ -297,7 +342,7 @@ pub struct BatchArgs {
     pub unique: bool,
 
     /// Solve this many puzzles at once [default: the number of cores; at most 8 per core].
-    #[arg(long, short, value_name = "N")]
+    #[arg(long, short, value_name = "N", value_parser = parse_at_least_one)]
     pub jobs: Option<NonZeroUsize>,
 
     /// No progress bar and no summary on standard error.
@@ -310,19 +355,12 @@ pub struct BatchArgs {
     pub rate: bool,
 }
 
-/// How `hint`, `steps` and `rate` reason.
+/// How `hint`, `steps` and `rate` reason: the engine options, whose
+/// `--engine` proves the reasoned steps.
 #[derive(Args)]
 pub struct LogicArgs {
-    /// The engine that proves reasoned steps in variant puzzles, when no technique on the houses
-    /// applies (Z3 names the facts it used first). The solution itself always comes from the
-    /// native search, checked.
-    #[arg(long, value_parser = choice::<EngineKind>(), default_value = "z3")]
-    pub engine: EngineKind,
-
-    /// Reason for at most this many milliseconds (finding the solution included); past it,
-    /// search finishes the puzzle (exit status 4 when even the solution is not found in time).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub timeout: Option<u64>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 #[derive(Args)]
@@ -358,7 +396,7 @@ pub struct StepsArgs {
 
     /// `text`: a step per line, its rating first; `json`: an object with every step.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: TextOrJson,
+    pub output: ReportFormat,
 }
 
 #[derive(Args)]
@@ -379,7 +417,7 @@ pub struct RateArgs {
 
     /// `text`: one line, `ER 7.2/EP 7.2/ED 2.3 qqwing expert`; `json`: an object.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: TextOrJson,
+    pub output: ReportFormat,
 }
 
 /// Output formats of `hint`.
@@ -519,11 +557,11 @@ pub struct GenerateArgs {
 
     /// Full grids to draw for one puzzle before giving up (exit status 4) [default: 100000 up
     /// to 9x9, 1000 above].
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = parse_at_least_one)]
     pub tries: Option<NonZeroUsize>,
 
     /// Make this many puzzles at once [default: the number of cores; at most 8 per core].
-    #[arg(long, short, value_name = "N")]
+    #[arg(long, short, value_name = "N", value_parser = parse_at_least_one)]
     pub jobs: Option<NonZeroUsize>,
 
     /// `line`: each puzzle as one line (a killer puzzle or one under --rules as an f-puzzles
@@ -588,7 +626,7 @@ pub enum MinimizeFormat {
 
 /// Output formats of one puzzle's result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
+pub enum ResultFormat {
     /// A drawn table with the boxes marked (clues in bold on a terminal).
     #[default]
     Pretty,
@@ -605,7 +643,7 @@ pub enum OutputFormat {
 
 /// Output formats of `count`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum TextOrJson {
+pub enum ReportFormat {
     /// Words.
     #[default]
     Text,
@@ -626,7 +664,7 @@ pub enum BatchFormat {
 
 /// Output formats of `queens`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum QueensOutput {
+pub enum QueensFormat {
     /// The board.
     #[default]
     Board,
@@ -747,6 +785,30 @@ fn choice<T: Choice>() -> impl TypedValueParser<Value = T> {
     })
 }
 
+/// A `--timeout`: a whole number of milliseconds from 1. Negative numbers
+/// reach it (`allow_negative_numbers`) so that `--timeout -5` is told what
+/// is wrong, rather than taken for a flag.
+fn parse_millis(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<i128>() {
+        Ok(ms) if ms >= 1 => u64::try_from(ms).map_err(|_| format!("{text} is too large")),
+        Ok(_) => Err(format!(
+            "{text} is not a time: give a whole number of milliseconds from 1"
+        )),
+        Err(_) => Err(format!(
+            "{text:?} is not a whole number of milliseconds (from 1)"
+        )),
+    }
+}
+
+/// A count that must be at least 1 (`--jobs`, `--tries`): clap's own
+/// message for 0 speaks of a "non-zero type".
+fn parse_at_least_one(text: &str) -> Result<NonZeroUsize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) => NonZeroUsize::new(n).ok_or_else(|| "0 is too few: give at least 1".to_string()),
+        Err(_) => Err(format!("{text:?} is not a whole number (from 1)")),
+    }
+}
+
 fn parse_side(text: &str) -> Result<Size, String> {
     text.parse::<usize>()
         .ok()
@@ -769,15 +831,6 @@ pub struct ListenArgs {
     #[arg(long, default_value_t = z3doku::listen::DEFAULT_PORT)]
     pub port: u16,
 
-    /// The engine that answers [default: native, the fastest].
-    #[arg(long, value_parser = choice::<EngineKind>(), default_value = "native")]
-    pub engine: EngineKind,
-
-    /// How Z3 sees the puzzle, with `--engine z3` [default: int].
-    #[arg(long, value_parser = choice::<EncodingKind>())]
-    pub encoding: Option<EncodingKind>,
-
-    /// Give up on a request after this many milliseconds (it is answered `invalid`).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub timeout: Option<u64>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }

@@ -124,11 +124,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     if !args.quiet {
         eprint!("{}", tables::summary(&summary));
     }
-    Ok(if summary.interrupted {
-        exit::INTERRUPTED
-    } else {
-        summary.worst
-    })
+    if summary.interrupted {
+        // The exit-status table's promise, after the lines in hand.
+        eprintln!("z3doku: interrupted");
+        return Ok(exit::INTERRUPTED);
+    }
+    Ok(summary.worst)
 }
 
 /// The output line for `record`, with its newline.
@@ -161,6 +162,7 @@ pub(super) fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let on_interrupt = Arc::clone(&stop);
     if let Err(e) = ctrlc::set_handler(move || {
         if on_interrupt.swap(true, Ordering::SeqCst) {
+            eprintln!("z3doku: interrupted");
             std::process::exit(i32::from(exit::INTERRUPTED));
         }
     }) {

@@ -116,11 +116,12 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
             if made == 1 { "" } else { "s" },
         );
     }
-    Ok(if stop.load(Ordering::SeqCst) && made < args.count {
-        exit::INTERRUPTED
-    } else {
-        exit::SOLVED
-    })
+    if stop.load(Ordering::SeqCst) && made < args.count {
+        // The exit-status table's promise, as `solve` keeps it.
+        eprintln!("z3doku: interrupted");
+        return Ok(exit::INTERRUPTED);
+    }
+    Ok(exit::SOLVED)
 }
 
 /// The output line for a made puzzle, with its newline.

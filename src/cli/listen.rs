@@ -14,7 +14,6 @@ use tungstenite::protocol::frame::CloseFrame;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{WebSocket, WebSocketConfig};
 use tungstenite::{Error, Message};
-use z3doku::engine::Settings;
 use z3doku::listen::session::Answering;
 use z3doku::listen::{MAX_MESSAGE_BYTES, Response, Session};
 use z3doku::solve::exit;
@@ -37,19 +36,18 @@ const GOODBYE_WAIT: Duration = Duration::from_secs(1);
 
 /// Serves until Ctrl-C.
 pub fn run(args: &ListenArgs) -> Result<u8, Failure> {
+    // The engine options are checked before anything listens.
+    let request = args.engine.unverified("listen")?;
+    let answering = Answering {
+        settings: request.settings,
+        timeout: request.timeout,
+    };
     let address = format!("{}:{}", args.host, args.port);
     let listener = TcpListener::bind(&address)
         .and_then(|l| l.set_nonblocking(true).map(|()| l))
         .map_err(|e| Failure::input(format!("cannot listen on {address}: {e}")))?;
     let bound = listener.local_addr().map_or(address, |a| a.to_string());
-    let answering = Answering {
-        settings: Settings {
-            engine: args.engine,
-            encoding: args.encoding.unwrap_or_default(),
-            ..Settings::default()
-        },
-        timeout: args.timeout.map(Duration::from_millis),
-    };
+
     let stopping = Arc::new(AtomicBool::new(false));
     let on_ctrl_c = Arc::clone(&stopping);
     ctrlc::set_handler(move || on_ctrl_c.store(true, Ordering::SeqCst))
@@ -57,7 +55,7 @@ pub fn run(args: &ListenArgs) -> Result<u8, Failure> {
     eprintln!(
         "z3doku: listening on ws://{bound} with the {} engine; press Connect in f-puzzles, \
          Ctrl-C to stop",
-        args.engine.name()
+        answering.settings.engine.name()
     );
     let clients = Arc::new(AtomicUsize::new(0));
     while !stopping.load(Ordering::SeqCst) {

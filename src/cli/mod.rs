@@ -14,16 +14,16 @@ mod tables;
 mod tutor;
 
 use args::{
-    BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, Command, CountArgs, EmitArgs,
-    EmitFormat, MinimizeArgs, MinimizeFormat, OutputFormat, PuzzleArgs, QueensArgs, QueensOutput,
-    SolveArgs, TextOrJson,
+    BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, CliCommand, CountArgs, EmitArgs,
+    EmitFormat, MinimizeArgs, MinimizeFormat, PuzzleArgs, QueensArgs, QueensFormat, ReportFormat,
+    ResultFormat, SolveArgs,
 };
 use render::Show;
 use std::io::Write;
 use std::time::{Duration, Instant};
 use z3doku::bench;
 use z3doku::engine::z3::emit;
-use z3doku::engine::{EncodingKind, EngineError, EngineKind};
+use z3doku::engine::{Budget, EncodingKind, EngineError, EngineKind};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::fpuzzles;
 use z3doku::puzzle::input::{Source, display_path};
@@ -70,10 +70,10 @@ impl From<InternalError> for Failure {
 }
 
 /// Runs a command and gives its exit status.
-pub fn run(command: Command) -> Result<u8, Failure> {
+pub fn run(command: CliCommand) -> Result<u8, Failure> {
     if !matches!(
         command,
-        Command::Batch(_) | Command::Generate(_) | Command::Listen(_)
+        CliCommand::Batch(_) | CliCommand::Generate(_) | CliCommand::Listen(_)
     ) {
         // One search has nothing to save: say so and go. (Batch and generate stop
         // cleanly on their own handler, and so does listen.)
@@ -83,20 +83,20 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         });
     }
     match command {
-        Command::Solve(args) => solve(&args),
-        Command::Batch(args) => batch::run(&args),
-        Command::Check(args) => check(&args),
-        Command::Count(args) => count(&args),
-        Command::Queens(args) => queens(&args),
-        Command::Emit(args) => emit(&args),
-        Command::Bench(args) => bench(&args),
-        Command::Candidates(args) => candidates(&args),
-        Command::Minimize(args) => minimize(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Listen(args) => listen::run(&args),
-        Command::Hint(args) => tutor::hint(&args),
-        Command::Steps(args) => tutor::steps(&args),
-        Command::Rate(args) => tutor::rate(&args),
+        CliCommand::Solve(args) => solve(&args),
+        CliCommand::Batch(args) => batch::run(&args),
+        CliCommand::Check(args) => check(&args),
+        CliCommand::Count(args) => count(&args),
+        CliCommand::Queens(args) => queens(&args),
+        CliCommand::Emit(args) => emit(&args),
+        CliCommand::Bench(args) => bench(&args),
+        CliCommand::Candidates(args) => candidates(&args),
+        CliCommand::Minimize(args) => minimize(&args),
+        CliCommand::Generate(args) => generate::run(&args),
+        CliCommand::Listen(args) => listen::run(&args),
+        CliCommand::Hint(args) => tutor::hint(&args),
+        CliCommand::Steps(args) => tutor::steps(&args),
+        CliCommand::Rate(args) => tutor::rate(&args),
     }
 }
 
@@ -120,8 +120,8 @@ fn report_on_stderr(outcome: &Outcome) {
 
 /// Says on standard error why an f-puzzles link holds no solution, when
 /// one was found but left out (see [`render::missing_solution`]).
-fn note_missing_solution(format: OutputFormat, outcome: &Outcome) {
-    if format == OutputFormat::Fpuzzles
+fn note_missing_solution(format: ResultFormat, outcome: &Outcome) {
+    if format == ResultFormat::Fpuzzles
         && let Some(why) = render::missing_solution(outcome)
     {
         eprintln!("z3doku: {why}");
@@ -142,7 +142,7 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     };
     let format = args.output.output;
     print(&format.renderer().outcome(&outcome, show))?;
-    if format != OutputFormat::Json && matches!(outcome.status, Status::None | Status::GaveUp) {
+    if format != ResultFormat::Json && matches!(outcome.status, Status::None | Status::GaveUp) {
         eprintln!("{}", outcome.summary());
     }
     note_missing_solution(format, &outcome);
@@ -164,14 +164,14 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
         grids: args.grid
             || matches!(
                 format,
-                OutputFormat::Line | OutputFormat::Matrix | OutputFormat::Fpuzzles
+                ResultFormat::Line | ResultFormat::Matrix | ResultFormat::Fpuzzles
             ),
         models: args.model,
         verdict: false,
         color: args.output.color(),
     };
     let mut text = format.renderer().outcome(&outcome, show);
-    if format != OutputFormat::Json {
+    if format != ResultFormat::Json {
         text = format!("{}\n{text}", outcome.summary());
     }
     print(&text)?;
@@ -195,12 +195,12 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
         eprint!("{}", tables::statistics(&count.statistics));
     }
     match args.output {
-        TextOrJson::Json => {
+        ReportFormat::Json => {
             let mut report = Report::of_count(&count, &puzzle);
             report.solutions = args.print.then_some(solutions);
             print(&report.to_json_line())?;
         }
-        TextOrJson::Text => {
+        ReportFormat::Text => {
             let mut text = count.summary() + "\n";
             for line in &solutions {
                 text += line;
@@ -218,9 +218,9 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
 fn queens(args: &QueensArgs) -> Result<u8, Failure> {
     let n = usize::try_from(args.n).unwrap_or(MAX_QUEENS);
     let start = Instant::now();
-    let deadline = args.timeout.map(|t| start + Duration::from_millis(t));
+    let budget = Budget::within(args.timeout.map(Duration::from_millis));
     let mut queens = Queens::new(n, args.model);
-    let json = args.output == QueensOutput::Json;
+    let json = args.output == QueensFormat::Json;
     let engine_failure = |e: EngineError| match e {
         EngineError::GaveUp(reason) => Failure {
             message: format!("gave up: {reason}"),
@@ -230,7 +230,7 @@ fn queens(args: &QueensArgs) -> Result<u8, Failure> {
     };
     if args.count {
         let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-        let count = queens.count(limit, deadline).map_err(engine_failure)?;
+        let count = queens.count(limit, &budget).map_err(engine_failure)?;
         print(&if json {
             Report::of_queens_count(n, &count).to_json_line()
         } else {
@@ -242,7 +242,7 @@ fn queens(args: &QueensArgs) -> Result<u8, Failure> {
             _ => exit::SOLVED,
         });
     }
-    let placement = queens.next_placement(deadline).map_err(engine_failure)?;
+    let placement = queens.next_placement(&budget).map_err(engine_failure)?;
     if json {
         print(&Report::of_placement(n, placement.as_ref(), start.elapsed()).to_json_line())?;
     } else if let Some(placement) = &placement {
@@ -433,6 +433,55 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
 
 /// Writes to standard output. A closed pipe (`z3doku ... | head -1`) ends
 /// the program quietly with status 0, as the reader wanted no more.
+/// Prints clap's word on arguments it does not take, and gives the exit
+/// status. Clap's tip for an unknown flag, "to pass '--unique' as a value,
+/// use '-- --unique'", misleads: no z3doku command takes a value that
+/// starts with `--`. It is dropped, and a flag that belongs to other
+/// commands says which.
+pub fn refuse(e: &clap::Error) -> u8 {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let code = u8::try_from(e.exit_code()).unwrap_or(exit::INPUT);
+    if e.kind() != ErrorKind::UnknownArgument {
+        // Help and version go to standard output, errors to standard error.
+        let _ = e.print();
+        return code;
+    }
+    let flag = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(flag)) => flag.clone(),
+        _ => String::new(),
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for line in e.render().to_string().lines() {
+        if line.trim_start().starts_with("tip: to pass") {
+            // The blank line before the tip goes with it.
+            if lines.last().is_some_and(|l| l.is_empty()) {
+                lines.pop();
+            }
+            continue;
+        }
+        lines.push(line.to_string());
+        if line.starts_with("error: unexpected argument")
+            && let Some(note) = elsewhere(std::env::args().nth(1).as_deref(), &flag)
+        {
+            lines.push(String::new());
+            lines.push(format!("  note: {note}"));
+        }
+    }
+    eprintln!("{}", lines.join("\n"));
+    code
+}
+
+/// Where a flag that `command` does not take belongs, when that helps.
+fn elsewhere(command: Option<&str>, flag: &str) -> Option<&'static str> {
+    match (command, flag) {
+        (Some("check"), "--unique") => Some(
+            "`check` always says whether the puzzle is unique; --unique belongs to `solve`, \
+             `batch` and `bench`",
+        ),
+        _ => None,
+    }
+}
+
 fn print(text: &str) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

@@ -55,6 +55,21 @@ impl EngineArgs {
     }
 }
 
+impl EngineArgs {
+    /// The engine settings and timeout of a command that proves nothing
+    /// twice (`listen`, `hint`, `steps`, `rate`): checked as every other
+    /// command's are, and `--verify`, which would need a second verdict to
+    /// compare, refused.
+    pub fn unverified(&self, command: &str) -> Result<Request, Failure> {
+        if self.verify {
+            return Err(Failure::input(format!(
+                "--verify confirms a verdict with the other engine; `{command}` gives none to confirm"
+            )));
+        }
+        self.request(false, false, false, false)
+    }
+}
+
 impl OutputArgs {
     /// Whether to colour the pretty table.
     pub fn color(&self) -> bool {

@@ -1,18 +1,51 @@
 //! `hint`, `steps` and `rate`: the library's [`Tutor`] answers, and this
 //! prints.
 
-use super::args::{HintArgs, HintFormat, LogicArgs, RateArgs, StepsArgs, TextOrJson};
+use super::args::{HintArgs, HintFormat, LogicArgs, RateArgs, ReportFormat, StepsArgs};
 use super::render::{Pretty, Render};
 use super::{Failure, print, read_puzzle};
 use std::time::Duration;
-use z3doku::logic::{PathError, Step, Tutor};
+use z3doku::engine::{Budget, GiveUp};
+use z3doku::logic::{DEFAULT_TIMEOUT, PathError, Step, Technique, Tutor};
 use z3doku::puzzle::Puzzle;
 use z3doku::report::Report;
 use z3doku::solve::{Status, exit};
 
 impl LogicArgs {
-    fn tutor(&self) -> Tutor {
-        Tutor::new(self.engine, self.timeout.map(Duration::from_millis))
+    /// How long a question may take: `--timeout`, or [`DEFAULT_TIMEOUT`].
+    fn timeout(&self) -> Duration {
+        self.engine
+            .timeout
+            .map_or(DEFAULT_TIMEOUT, Duration::from_millis)
+    }
+
+    /// The tutor these options ask for, checked as every command's engine
+    /// options are.
+    fn tutor(&self, command: &str) -> Result<Tutor, Failure> {
+        let request = self.engine.unverified(command)?;
+        Ok(Tutor::with_prover(&request.settings, Some(self.timeout())))
+    }
+
+    /// The budget of the question, from now.
+    fn budget(&self) -> Budget {
+        Budget::within(Some(self.timeout()))
+    }
+
+    /// The one line that says the budget ran out, after `found` steps of
+    /// a path (`None` for a hint or a rating).
+    fn spent_line(&self, reason: &GiveUp, found: Option<usize>) -> String {
+        let ms = self.timeout().as_millis();
+        let after = match found {
+            Some(1) => " after 1 step".to_string(),
+            Some(n) => format!(" after {n} steps"),
+            None => String::new(),
+        };
+        match reason {
+            GiveUp::Timeout => {
+                format!("gave up: timeout ({ms} ms){after}; --timeout MS gives more time")
+            }
+            other => format!("gave up: {other}{after}"),
+        }
     }
 }
 
@@ -40,8 +73,16 @@ fn rating_text(step: &Step) -> String {
 pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
     let json = args.output == HintFormat::Json;
-    let step = match args.logic.tutor().hint(&puzzle) {
+    let step = match args
+        .logic
+        .tutor("hint")?
+        .hint_within(&puzzle, &args.logic.budget())
+    {
         Ok(step) => step,
+        Err(PathError::GaveUp(reason)) if !json => {
+            eprintln!("z3doku: {}", args.logic.spent_line(&reason, None));
+            return Ok(exit::GAVE_UP);
+        }
         Err(e) => return unanswered(&puzzle, &e, json),
     };
     let text = match (args.output, &step) {
@@ -73,33 +114,71 @@ pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
     Ok(exit::SOLVED)
 }
 
+/// The path, a step per line as each is found; past the budget, the steps
+/// found and one line on standard error (exit status 4).
 pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
-    let json = args.output == TextOrJson::Json;
-    let path = match args.logic.tutor().path(&puzzle) {
-        Ok(path) => path,
-        Err(e) => return unanswered(&puzzle, &e, json),
-    };
-    if json {
-        print(&Report::of_path(&path).to_json_line())?;
-        return Ok(exit::SOLVED);
-    }
-    let mut text = String::new();
-    for step in &path.steps {
-        if let (Some(open), z3doku::logic::Technique::Search) = (path.stuck_at, step.technique) {
+    let json = args.output == ReportFormat::Json;
+    let mut printed = Ok(());
+    let mut each = |step: &Step| {
+        if json || printed.is_err() {
+            return;
+        }
+        let mut text = String::new();
+        if step.technique == Technique::Search {
+            let open = step.placements.len();
             text += &format!("no technique applies: {open} cells remain; search finishes\n");
         }
         text += &format!("{} {step}\n", rating_text(step));
+        printed = print(&text);
+    };
+    let walked = args
+        .logic
+        .tutor("steps")?
+        .walk(&puzzle, &args.logic.budget(), &mut each);
+    printed?;
+    let walk = match walked {
+        Ok(walk) => walk,
+        Err(e) => return unanswered(&puzzle, &e, json),
+    };
+    let spent = walk
+        .gave_up
+        .as_ref()
+        .map(|reason| args.logic.spent_line(reason, Some(walk.path.steps.len())));
+    if json {
+        let mut report = Report::of_path(&walk.path);
+        if let (Some(reason), Some(line)) = (&walk.gave_up, &spent) {
+            report.status = Status::GaveUp.name();
+            report.reason = Some(reason.word());
+            report.summary = Some(line.clone());
+        }
+        print(&report.to_json_line())?;
     }
-    print(&text)?;
-    Ok(Status::Unique.exit_code())
+    match spent {
+        // JSON says it in its `summary`; text, in one line on standard error.
+        Some(line) => {
+            if !json {
+                eprintln!("z3doku: {line}");
+            }
+            Ok(exit::GAVE_UP)
+        }
+        None => Ok(Status::Unique.exit_code()),
+    }
 }
 
 pub fn rate(args: &RateArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
-    let json = args.output == TextOrJson::Json;
-    let (rating, path) = match args.logic.tutor().rate(&puzzle) {
+    let json = args.output == ReportFormat::Json;
+    let (rating, path) = match args
+        .logic
+        .tutor("rate")?
+        .rate_within(&puzzle, &args.logic.budget())
+    {
         Ok(rated) => rated,
+        Err(PathError::GaveUp(reason)) if !json => {
+            eprintln!("z3doku: {}", args.logic.spent_line(&reason, None));
+            return Ok(exit::GAVE_UP);
+        }
         Err(e) => return unanswered(&puzzle, &e, json),
     };
     print(&if json {

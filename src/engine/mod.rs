@@ -13,7 +13,7 @@ pub use z3doku_core::engine::{contract, native};
 pub mod z3;
 
 pub use contract::{
-    Cancel, EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings,
+    Budget, Cancel, EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings,
 };
 
 /// The engine that `settings` asks for.

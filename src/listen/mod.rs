@@ -13,7 +13,7 @@
 pub mod protocol;
 pub mod session;
 
-pub use protocol::{Command, LogicalCell, Reply, Request, Response, parse_request};
+pub use protocol::{ListenCommand, LogicalCell, Reply, Request, Response, parse_request};
 pub use session::{Answering, Responder, Session};
 
 /// The largest message read: f-puzzles' requests are a few KiB.

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 /// The commands f-puzzles' buttons send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum ListenCommand {
     /// Each cell's true candidates, with how many solutions have each.
     TrueCandidates,
     /// One solution.
@@ -25,34 +25,34 @@ pub enum Command {
     Cancel,
 }
 
-impl Command {
+impl ListenCommand {
     /// Every command, in the order the protocol lists them.
-    pub const ALL: [Command; 7] = [
-        Command::TrueCandidates,
-        Command::Solve,
-        Command::Check,
-        Command::Count,
-        Command::Step,
-        Command::SolvePath,
-        Command::Cancel,
+    pub const ALL: [ListenCommand; 7] = [
+        ListenCommand::TrueCandidates,
+        ListenCommand::Solve,
+        ListenCommand::Check,
+        ListenCommand::Count,
+        ListenCommand::Step,
+        ListenCommand::SolvePath,
+        ListenCommand::Cancel,
     ];
 
     /// The command's word in a request.
     pub fn name(self) -> &'static str {
         match self {
-            Command::TrueCandidates => "truecandidates",
-            Command::Solve => "solve",
-            Command::Check => "check",
-            Command::Count => "count",
-            Command::Step => "step",
-            Command::SolvePath => "solvepath",
-            Command::Cancel => "cancel",
+            ListenCommand::TrueCandidates => "truecandidates",
+            ListenCommand::Solve => "solve",
+            ListenCommand::Check => "check",
+            ListenCommand::Count => "count",
+            ListenCommand::Step => "step",
+            ListenCommand::SolvePath => "solvepath",
+            ListenCommand::Cancel => "cancel",
         }
     }
 
     /// The command a request's word names.
-    pub fn from_name(word: &str) -> Option<Command> {
-        Command::ALL.into_iter().find(|c| c.name() == word)
+    pub fn from_name(word: &str) -> Option<ListenCommand> {
+        ListenCommand::ALL.into_iter().find(|c| c.name() == word)
     }
 }
 
@@ -63,7 +63,7 @@ pub struct Request {
     /// (any JSON value; `null` when absent).
     pub nonce: Value,
     /// What to do.
-    pub command: Command,
+    pub command: ListenCommand,
     /// The puzzle: lz-string base64 of the f-puzzles JSON (or the JSON
     /// itself); empty for `cancel`.
     pub data: String,
@@ -176,14 +176,14 @@ pub fn parse_request(text: &str) -> Result<Request, Response> {
     let Some(word) = word else {
         return Err(fail("the request has no `command`".into()));
     };
-    let Some(command) = Command::from_name(word) else {
-        let known: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
+    let Some(command) = ListenCommand::from_name(word) else {
+        let known: Vec<&str> = ListenCommand::ALL.iter().map(|c| c.name()).collect();
         return Err(fail(format!(
             "the command `{word}` is not understood; z3doku answers {}",
             known.join(", ")
         )));
     };
-    if command == Command::Cancel {
+    if command == ListenCommand::Cancel {
         return Ok(Request {
             nonce,
             command,
@@ -233,7 +233,7 @@ mod tests {
             request,
             Ok(Request {
                 nonce: json!(7),
-                command: Command::Check,
+                command: ListenCommand::Check,
                 data: "N4Ig".into()
             })
         );
@@ -299,7 +299,7 @@ mod tests {
         );
         assert_eq!(
             parse_request(r#"{"nonce":9,"command":"cancel"}"#).map(|r| r.command),
-            Ok(Command::Cancel)
+            Ok(ListenCommand::Cancel)
         );
     }
 }

@@ -11,18 +11,15 @@
 //! free for the next request within milliseconds. A count reports its
 //! progress while it runs.
 
-use super::protocol::{Command, LogicalCell, Reply, Response, parse_request};
-use crate::engine::contract::Conflict;
-use crate::engine::{Cancel, Engine, EngineError, Found, GiveUp, Limits, Settings, new_engine};
+use super::protocol::{ListenCommand, LogicalCell, Reply, Response, parse_request};
+use crate::engine::{Budget, Cancel, GiveUp, Settings};
 use crate::logic::pencil::digits;
-use crate::logic::{Logic, Path, PathError, Pencil, hint, unique_solution};
+use crate::logic::{DEFAULT_TIMEOUT, PathError, Pencil, Tutor};
 use crate::puzzle::Puzzle;
 use crate::puzzle::fpuzzles;
 use crate::puzzle::grid::Grid;
-use crate::solve::candidates::candidates_with;
-use crate::solve::{EXPLAIN_BUDGET, Outcome, Status, count_with, explain, solve_with};
+use crate::solve::{Outcome, Pipeline, Request, Status};
 use serde_json::Value;
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender, channel};
@@ -37,7 +34,9 @@ pub const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 pub struct Answering {
     /// The engine that searches.
     pub settings: Settings,
-    /// Each request gives up after this long.
+    /// Each request gives up after this long; a step or a path, which can
+    /// reason for minutes on a variant puzzle, after
+    /// [`DEFAULT_TIMEOUT`] when this is `None`.
     pub timeout: Option<Duration>,
 }
 
@@ -79,7 +78,7 @@ impl Session {
             Err(response) => return Some(response),
         };
         self.cancel();
-        if request.command == Command::Cancel {
+        if request.command == ListenCommand::Cancel {
             return Some(Response {
                 nonce: request.nonce,
                 reply: Reply::Canceled,
@@ -134,7 +133,7 @@ impl Session {
         let worker = self.worker.as_ref()?;
         let now = Instant::now();
         let mut until = now + wait;
-        if job.command == Command::Count {
+        if job.command == ListenCommand::Count {
             until = until.min(job.last_word + PROGRESS_EVERY);
         }
         let reply = loop {
@@ -146,7 +145,9 @@ impl Session {
                 // A replaced request's answer: nobody waits for it.
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    if job.command != Command::Count || job.last_word.elapsed() < PROGRESS_EVERY {
+                    if job.command != ListenCommand::Count
+                        || job.last_word.elapsed() < PROGRESS_EVERY
+                    {
                         return None;
                     }
                     break Reply::Count {
@@ -202,7 +203,7 @@ struct Job {
     /// Which task the worker's answer must carry.
     id: u64,
     nonce: Value,
-    command: Command,
+    command: ListenCommand,
     cancel: Cancel,
     /// A count's solutions so far.
     counted: Arc<AtomicU64>,
@@ -213,7 +214,7 @@ struct Job {
 /// A request handed to the worker.
 struct Task {
     id: u64,
-    command: Command,
+    command: ListenCommand,
     data: String,
     cancel: Cancel,
     counted: Arc<AtomicU64>,
@@ -254,18 +255,33 @@ impl Worker {
     }
 }
 
-/// Answers requests one after another with one engine, kept from one
+/// Answers requests one after another through the solve pipeline every
+/// front end uses, and the tutor for steps and paths, both kept from one
 /// request to the next.
 pub struct Responder {
     answering: Answering,
-    engine: Box<dyn Engine>,
+    /// The verdicts, with the clues to blame when there is no solution.
+    pipeline: Pipeline,
+    /// Steps and paths, their reasoned steps proved by the same kind of
+    /// engine.
+    tutor: Tutor,
 }
 
 impl Responder {
     /// A responder with a new engine for `answering`.
     pub fn new(answering: Answering) -> Responder {
-        let engine = new_engine(&answering.settings);
-        Responder { answering, engine }
+        let pipeline = Pipeline::new(Request {
+            settings: answering.settings.clone(),
+            explain: true,
+            timeout: answering.timeout,
+            ..Request::default()
+        });
+        let tutor = Tutor::with_prover(&answering.settings, answering.timeout);
+        Responder {
+            answering,
+            pipeline,
+            tutor,
+        }
     }
 
     /// Answers one command about the puzzle in `data`, giving up when
@@ -273,7 +289,7 @@ impl Responder {
     /// it goes.
     pub fn answer(
         &mut self,
-        command: Command,
+        command: ListenCommand,
         data: &str,
         cancel: &Cancel,
         counted: &AtomicU64,
@@ -281,24 +297,27 @@ impl Responder {
         let invalid = |message: String| Reply::Invalid { message };
         // The buttons that ask about the puzzle itself read only its
         // givens; a step goes on from the board as the solver left it.
-        let only_givens = !matches!(command, Command::Step | Command::SolvePath);
+        let only_givens = !matches!(command, ListenCommand::Step | ListenCommand::SolvePath);
         let (puzzle, cap) = match read_puzzle(data, only_givens) {
             Ok(read) => read,
             Err(message) => return invalid(message),
         };
-        let mut engine = Cancellable {
-            engine: self.engine.as_mut(),
-            cancel,
+        let timeout = match command {
+            ListenCommand::Step | ListenCommand::SolvePath => {
+                Some(self.answering.timeout.unwrap_or(DEFAULT_TIMEOUT))
+            }
+            _ => self.answering.timeout,
         };
-        let deadline = self.answering.timeout.map(|t| Instant::now() + t);
+        let budget = Budget::within(timeout).cancelled_by(cancel.clone());
+        let pipeline = &mut self.pipeline;
         let answered = match command {
-            Command::TrueCandidates => true_candidates(&mut engine, &puzzle, cap, deadline),
-            Command::Solve => solve(&mut engine, &puzzle, deadline),
-            Command::Check => check(&mut engine, &puzzle, deadline),
-            Command::Count => count(&mut engine, &puzzle, deadline, counted),
-            Command::Step => logical(&mut engine, &puzzle, deadline, false),
-            Command::SolvePath => logical(&mut engine, &puzzle, deadline, true),
-            Command::Cancel => Err("`cancel` takes no puzzle".into()),
+            ListenCommand::TrueCandidates => true_candidates(pipeline, &puzzle, cap, &budget),
+            ListenCommand::Solve => solve(pipeline, &puzzle, &budget),
+            ListenCommand::Check => check(pipeline, &puzzle, &budget),
+            ListenCommand::Count => count(pipeline, &puzzle, &budget, counted),
+            ListenCommand::Step => logical(&mut self.tutor, pipeline, &puzzle, &budget, false),
+            ListenCommand::SolvePath => logical(&mut self.tutor, pipeline, &puzzle, &budget, true),
+            ListenCommand::Cancel => Err("`cancel` takes no puzzle".into()),
         };
         answered.unwrap_or_else(invalid)
     }
@@ -389,29 +408,46 @@ fn gave_up(reason: &GiveUp) -> String {
     format!("gave up: {reason}")
 }
 
-/// Why an outcome without a solution has none, with the clues and rules
-/// to blame (explained with `engine` within the deadline).
-fn no_solution(
-    engine: &mut dyn Engine,
-    mut outcome: Outcome,
-    deadline: Option<Instant>,
-) -> Result<Reply, String> {
-    let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
-    explain(engine, &mut outcome, budget).map_err(|e| e.to_string())?;
+/// Why a step or a path stopped early, for its last line.
+fn gave_up_words(reason: &GiveUp) -> String {
+    match reason {
+        GiveUp::Timeout => "the time ran out (z3doku listen --timeout gives more)".into(),
+        other => other.to_string(),
+    }
+}
+
+/// Why an outcome without a solution has none: the pipeline has named
+/// the clues and rules to blame.
+fn no_solution(outcome: &Outcome) -> Result<Reply, String> {
     Ok(Reply::Invalid {
         message: outcome.summary(),
     })
 }
 
+/// The outcome of solving `puzzle` (with `unique`, proving it unique or
+/// finding a second solution) within `budget`, explained when it has none.
+fn verdict(
+    pipeline: &mut Pipeline,
+    puzzle: &Puzzle,
+    unique: bool,
+    budget: &Budget,
+) -> Result<Outcome, String> {
+    pipeline
+        .solve_within(puzzle, unique, budget)
+        .map_err(|e| e.to_string())
+}
+
 fn true_candidates(
-    engine: &mut dyn Engine,
+    pipeline: &mut Pipeline,
     puzzle: &Puzzle,
     cap: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Reply, String> {
-    let found = candidates_with(engine, puzzle, cap, deadline).map_err(|e| e.to_string())?;
+    let found = pipeline
+        .candidates_within(puzzle, cap, budget)
+        .map_err(|e| e.to_string())?;
     match found.outcome.status {
-        Status::None => return no_solution(engine, found.outcome, deadline),
+        Status::None => return no_solution(&found.outcome),
         Status::GaveUp | Status::Error => {
             return Err(found.outcome.summary());
         }
@@ -441,34 +477,30 @@ fn true_candidates(
 
 /// One human-style step (the easiest that applies), or with `whole`, the
 /// whole path, from the puzzle's givens; the board after it, with each open
-/// cell's candidates.
+/// cell's candidates. Where the budget runs out first, the path stops with
+/// the steps found and a last line that says so.
 fn logical(
-    engine: &mut dyn Engine,
+    tutor: &mut Tutor,
+    pipeline: &mut Pipeline,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
     whole: bool,
 ) -> Result<Reply, String> {
-    let solution = match unique_solution(engine, puzzle, deadline) {
-        Ok(solution) => solution,
+    let found = if whole {
+        tutor
+            .walk(puzzle, budget, &mut |_| {})
+            .map(|walk| (walk.path.steps, walk.gave_up))
+    } else {
+        tutor
+            .hint_within(puzzle, budget)
+            .map(|step| (step.into_iter().collect(), None))
+    };
+    let (steps, gave_up) = match found {
+        Ok(found) => found,
         Err(PathError::NotUnique(Status::None)) => {
-            let outcome = solve_with(engine, puzzle, false, deadline).map_err(|e| e.to_string())?;
-            return no_solution(engine, outcome, deadline);
+            return no_solution(&verdict(pipeline, puzzle, false, budget)?);
         }
         Err(e) => return Err(e.to_string()),
-    };
-    let logic = Logic {
-        deadline,
-        ..Logic::default()
-    };
-    let steps = if whole {
-        Path::find(puzzle, &solution, logic, engine)
-            .map_err(|e| e.to_string())?
-            .steps
-    } else {
-        hint(puzzle, &solution, logic, engine)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .collect()
     };
     let mut pencil = Pencil::new(puzzle).ok_or("the givens clash")?;
     for step in &steps {
@@ -486,14 +518,24 @@ fn logical(
             },
         })
         .collect();
-    let message = match steps.as_slice() {
-        [] => "solved: no step is left".to_string(),
+    let mut message = match steps.as_slice() {
+        [] if gave_up.is_none() => "solved: no step is left".to_string(),
         steps => steps
             .iter()
             .map(|s| s.explanation.as_str())
             .collect::<Vec<_>>()
             .join("\n"),
     };
+    if let Some(reason) = gave_up {
+        if !message.is_empty() {
+            message.push('\n');
+        }
+        message += &format!(
+            "stopped after {} steps: {}",
+            steps.len(),
+            gave_up_words(&reason)
+        );
+    }
     Ok(Reply::Logical {
         cells,
         message,
@@ -501,14 +543,10 @@ fn logical(
     })
 }
 
-fn solve(
-    engine: &mut dyn Engine,
-    puzzle: &Puzzle,
-    deadline: Option<Instant>,
-) -> Result<Reply, String> {
-    let outcome = solve_with(engine, puzzle, false, deadline).map_err(|e| e.to_string())?;
+fn solve(pipeline: &mut Pipeline, puzzle: &Puzzle, budget: &Budget) -> Result<Reply, String> {
+    let outcome = verdict(pipeline, puzzle, false, budget)?;
     match (outcome.status, outcome.solutions.first()) {
-        (Status::None, _) => no_solution(engine, outcome, deadline),
+        (Status::None, _) => no_solution(&outcome),
         (_, Some(solution)) => Ok(Reply::Solved {
             solution: solution_digits(&solution.grid),
         }),
@@ -520,14 +558,10 @@ fn solution_digits(grid: &Grid) -> Vec<u8> {
     (0..grid.size().cells()).map(|i| grid.get(i)).collect()
 }
 
-fn check(
-    engine: &mut dyn Engine,
-    puzzle: &Puzzle,
-    deadline: Option<Instant>,
-) -> Result<Reply, String> {
-    let outcome = solve_with(engine, puzzle, true, deadline).map_err(|e| e.to_string())?;
+fn check(pipeline: &mut Pipeline, puzzle: &Puzzle, budget: &Budget) -> Result<Reply, String> {
+    let outcome = verdict(pipeline, puzzle, true, budget)?;
     let count = match outcome.status {
-        Status::None => return no_solution(engine, outcome, deadline),
+        Status::None => return no_solution(&outcome),
         Status::Unique | Status::Solved => 1,
         Status::Multiple => 2,
         Status::GaveUp | Status::Error => return Err(outcome.summary()),
@@ -539,15 +573,16 @@ fn check(
 }
 
 fn count(
-    engine: &mut dyn Engine,
+    pipeline: &mut Pipeline,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
     counted: &AtomicU64,
 ) -> Result<Reply, String> {
-    let count = count_with(engine, puzzle, usize::MAX, deadline, &mut |_| {
-        counted.fetch_add(1, Ordering::Relaxed);
-    })
-    .map_err(|e| e.to_string())?;
+    let count = pipeline
+        .count_within(puzzle, usize::MAX, budget, &mut |_| {
+            counted.fetch_add(1, Ordering::Relaxed);
+        })
+        .map_err(|e| e.to_string())?;
     if let Some(reason) = &count.gave_up {
         return Err(match count.solutions {
             0 => gave_up(reason),
@@ -555,83 +590,12 @@ fn count(
         });
     }
     if count.solutions == 0 {
-        let outcome = solve_with(engine, puzzle, false, deadline).map_err(|e| e.to_string())?;
-        return no_solution(engine, outcome, deadline);
+        return no_solution(&verdict(pipeline, puzzle, false, budget)?);
     }
     Ok(Reply::Count {
         count: u64::try_from(count.solutions).unwrap_or(u64::MAX),
         in_progress: false,
     })
-}
-
-/// The session's engine with the request's [`Cancel`] token put in every
-/// search's limits, so that a cancelled request gives up in the middle of
-/// a search; between searches (an explanation runs many) it gives up
-/// before each next one.
-struct Cancellable<'a> {
-    engine: &'a mut dyn Engine,
-    cancel: &'a Cancel,
-}
-
-impl Cancellable<'_> {
-    fn stopped(&self) -> Result<(), EngineError> {
-        match self.cancel.is_cancelled() {
-            true => Err(EngineError::GaveUp(GiveUp::Cancelled)),
-            false => Ok(()),
-        }
-    }
-
-    fn limits(&self, limits: Limits) -> Limits {
-        Limits {
-            cancel: Some(self.cancel.clone()),
-            ..limits
-        }
-    }
-}
-
-impl Engine for Cancellable<'_> {
-    fn solutions(
-        &mut self,
-        puzzle: &Puzzle,
-        limits: Limits,
-        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
-    ) -> Result<(), EngineError> {
-        self.stopped()?;
-        let limits = self.limits(limits);
-        let searched = self.engine.solutions(puzzle, limits, visit);
-        // A search whose visitor stopped it may have ended well.
-        self.stopped()?;
-        searched
-    }
-
-    fn solutions_excluding(
-        &mut self,
-        puzzle: &Puzzle,
-        excluded: &[Grid],
-        limits: Limits,
-        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
-    ) -> Result<(), EngineError> {
-        self.stopped()?;
-        let limits = self.limits(limits);
-        let searched = self
-            .engine
-            .solutions_excluding(puzzle, excluded, limits, visit);
-        self.stopped()?;
-        searched
-    }
-
-    fn conflict(
-        &mut self,
-        puzzle: &Puzzle,
-        deadline: Option<Instant>,
-    ) -> Result<Option<Conflict>, EngineError> {
-        self.stopped()?;
-        self.engine.conflict(puzzle, deadline)
-    }
-
-    fn statistics(&self) -> Vec<(String, String)> {
-        self.engine.statistics()
-    }
 }
 
 #[cfg(test)]
@@ -671,7 +635,7 @@ mod tests {
         }
     }
 
-    fn answer(command: Command, data: &str) -> Reply {
+    fn answer(command: ListenCommand, data: &str) -> Reply {
         Responder::new(native()).answer(command, data, &Cancel::new(), &AtomicU64::new(0))
     }
 
@@ -679,7 +643,7 @@ mod tests {
     fn check_caps_the_count_at_two() {
         let unique = fpuzzles_json(NOTEBOOK, "");
         assert_eq!(
-            answer(Command::Check, &unique),
+            answer(ListenCommand::Check, &unique),
             Reply::Count {
                 count: 1,
                 in_progress: false
@@ -687,7 +651,7 @@ mod tests {
         );
         let open = fpuzzles_json(&".".repeat(81), "");
         assert_eq!(
-            answer(Command::Check, &open),
+            answer(ListenCommand::Check, &open),
             Reply::Count {
                 count: 2,
                 in_progress: false
@@ -707,7 +671,7 @@ mod tests {
             &".".repeat(81),
             r#","truecandidatesoptions":["truecandidatesnumsolutions=8"]"#,
         );
-        match answer(Command::TrueCandidates, &open) {
+        match answer(ListenCommand::TrueCandidates, &open) {
             Reply::TrueCandidates {
                 solutions_per_candidate,
             } => {
@@ -722,7 +686,7 @@ mod tests {
     fn no_solution_names_the_clues_to_blame() {
         // Two 5s in the first row.
         let clash = fpuzzles_json(&format!("55{}", ".".repeat(79)), "");
-        match answer(Command::Solve, &clash) {
+        match answer(ListenCommand::Solve, &clash) {
             Reply::Invalid { message } => {
                 assert!(
                     message.contains("r1c1") && message.contains("r1c2"),
@@ -748,10 +712,10 @@ mod tests {
             "",
         );
         for command in [
-            Command::TrueCandidates,
-            Command::Solve,
-            Command::Check,
-            Command::Count,
+            ListenCommand::TrueCandidates,
+            ListenCommand::Solve,
+            ListenCommand::Check,
+            ListenCommand::Count,
         ] {
             assert_eq!(
                 answer(command, &contradiction),
@@ -774,7 +738,7 @@ mod tests {
             r#"[{"value":5},{"centerPencilMarks":[1]}"#,
             1,
         );
-        match answer(Command::TrueCandidates, &marked) {
+        match answer(ListenCommand::TrueCandidates, &marked) {
             Reply::TrueCandidates {
                 solutions_per_candidate,
             } => assert!(solutions_per_candidate.iter().all(|&n| n == 1)),
@@ -796,9 +760,34 @@ mod tests {
     }
 
     #[test]
+    fn a_path_without_a_timeout_stops_at_the_default_budget_with_the_steps_found() {
+        // It gave no answer at all on the shipped killer example.
+        let killer = include_str!("../../examples/puzzles/killer.json");
+        let start = Instant::now();
+        let reply = answer(ListenCommand::SolvePath, killer);
+        let took = start.elapsed();
+        assert!(took < DEFAULT_TIMEOUT + Duration::from_secs(10), "{took:?}");
+        match reply {
+            Reply::Logical {
+                message, is_valid, ..
+            } => {
+                assert!(is_valid);
+                let last = message.lines().last().unwrap_or_default();
+                assert!(
+                    last.starts_with("stopped after ")
+                        && last.ends_with("the time ran out (z3doku listen --timeout gives more)")
+                        || !message.contains("stopped"),
+                    "{message}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn a_rule_not_understood_is_named() {
         let unknown = fpuzzles_json(NOTEBOOK, r#","frobnicate":true"#);
-        match answer(Command::Solve, &unknown) {
+        match answer(ListenCommand::Solve, &unknown) {
             Reply::Invalid { message } => assert!(message.contains("frobnicate"), "{message}"),
             other => panic!("{other:?}"),
         }
@@ -809,8 +798,12 @@ mod tests {
         let open = fpuzzles_json(&".".repeat(81), "");
         let cancel = Cancel::new();
         cancel.cancel();
-        let reply =
-            Responder::new(native()).answer(Command::Count, &open, &cancel, &AtomicU64::new(0));
+        let reply = Responder::new(native()).answer(
+            ListenCommand::Count,
+            &open,
+            &cancel,
+            &AtomicU64::new(0),
+        );
         assert_eq!(
             reply,
             Reply::Invalid {

@@ -8,14 +8,14 @@
 //! see in a variant, the engine proves: see [`reason`].
 //!
 //! ```
-//! use z3doku::engine::{Settings, EngineKind, new_engine};
+//! use z3doku::engine::{Budget, Settings, EngineKind, new_engine};
 //! use z3doku::logic::{Logic, Path, Rating, unique_solution};
 //! use z3doku::puzzle::{Puzzle, parse::parse_line};
 //!
 //! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let puzzle = Puzzle::classic(parse_line(line, 1, None)?);
 //! let mut engine = new_engine(&Settings { engine: EngineKind::Native, ..Settings::default() });
-//! let solution = unique_solution(engine.as_mut(), &puzzle, None)?;
+//! let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded())?;
 //! let (rating, path) = Rating::rate(&puzzle, &solution, Logic::default(), engine.as_mut())?;
 //! assert!(!path.steps.is_empty());
 //! assert!(rating.er >= rating.ed);
@@ -46,4 +46,4 @@ pub use rating::{QqwingLevel, Rating};
 pub use seen::Seen;
 pub use step::Step;
 pub use technique::{Difficulty, Technique};
-pub use tutor::Tutor;
+pub use tutor::{DEFAULT_TIMEOUT, Tutor, Walk};

@@ -10,24 +10,23 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use super::{chains, fish, forcing, intersections, singles, subsets, wings};
-use crate::engine::{Engine, Limits};
+use crate::engine::{Budget, Engine, GiveUp};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Clue, Grid};
 use crate::solve::Status;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 /// How to look for steps.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Logic<'a> {
     /// The techniques to try, easiest first.
     pub techniques: &'a [Technique],
     /// On a variant puzzle, when no technique applies, ask the engine for
     /// the deduction with the smallest reason before searching.
     pub reasoned: bool,
-    /// Stop reasoning (and finish by search) at this instant.
-    pub deadline: Option<Instant>,
+    /// Stop reasoning (and finish by search) once this is spent.
+    pub budget: Budget,
     /// Write each step's sentence ([`Step::explanation`]); a rating, which
     /// reads only the techniques, goes faster without.
     pub words: bool,
@@ -38,7 +37,7 @@ impl Default for Logic<'_> {
         Logic {
             techniques: &Technique::NAMED,
             reasoned: true,
-            deadline: None,
+            budget: Budget::unbounded(),
             words: true,
         }
     }
@@ -63,20 +62,13 @@ pub struct Path {
 pub fn unique_solution(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Grid, PathError> {
     let mut found: Vec<Grid> = Vec::new();
-    engine.solutions(
-        puzzle,
-        Limits {
-            deadline,
-            ..Limits::solutions(2)
-        },
-        &mut |f| {
-            found.push(f.grid.clone());
-            ControlFlow::Continue(())
-        },
-    )?;
+    engine.solutions(puzzle, budget.limits(2), &mut |f| {
+        found.push(f.grid.clone());
+        ControlFlow::Continue(())
+    })?;
     match found.as_slice() {
         [one] => {
             verify_solution(puzzle, one)
@@ -148,13 +140,39 @@ fn find(
 impl Path {
     /// The path of `puzzle` (whose one solution is `solution`, checked by
     /// the caller) with `logic`'s techniques. On a variant puzzle, with
-    /// [`Logic::reasoned`], `engine` proves the reasoned steps.
+    /// [`Logic::reasoned`], `engine` proves the reasoned steps; once
+    /// [`Logic::budget`] is spent, search finishes the puzzle.
     pub fn find(
         puzzle: &Puzzle,
         solution: &Grid,
         logic: Logic<'_>,
         engine: &mut dyn Engine,
     ) -> Result<Path, PathError> {
+        Ok(Path::run(puzzle, solution, &logic, engine, &mut |_| {}, false)?.0)
+    }
+
+    /// [`Path::find`], handing each step to `each` as it is taken, and
+    /// stopping where [`Logic::budget`] runs out instead of searching: the
+    /// path then holds the steps found, [`Path::stuck_at`] the open cells
+    /// and no search step, and the reason comes with it.
+    pub fn walk(
+        puzzle: &Puzzle,
+        solution: &Grid,
+        logic: Logic<'_>,
+        engine: &mut dyn Engine,
+        each: &mut dyn FnMut(&Step),
+    ) -> Result<(Path, Option<GiveUp>), PathError> {
+        Path::run(puzzle, solution, &logic, engine, each, true)
+    }
+
+    fn run(
+        puzzle: &Puzzle,
+        solution: &Grid,
+        logic: &Logic<'_>,
+        engine: &mut dyn Engine,
+        each: &mut dyn FnMut(&Step),
+        stop_when_spent: bool,
+    ) -> Result<(Path, Option<GiveUp>), PathError> {
         let mut path = Path {
             puzzle: puzzle.clone(),
             solution: solution.clone(),
@@ -169,7 +187,17 @@ impl Path {
         } else {
             Seen::new().silent()
         };
+        let spent = |open: usize, path: &mut Path| {
+            let reason = logic.budget.spent().filter(|_| stop_when_spent);
+            if reason.is_some() {
+                path.stuck_at = Some(open);
+            }
+            reason
+        };
         while !p.is_solved() {
+            if let Some(reason) = spent(p.open_cells(), &mut path) {
+                return Ok((path, Some(reason)));
+            }
             let mut step = next_step(
                 &p,
                 logic.techniques,
@@ -178,11 +206,16 @@ impl Path {
                 &mut seen,
             );
             if step.is_none() && variant && logic.reasoned {
-                step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
+                step = reason::reasoned_step(puzzle, &p, solution, engine, &logic.budget)?;
             }
             let Some(step) = step else {
+                if let Some(reason) = spent(p.open_cells(), &mut path) {
+                    return Ok((path, Some(reason)));
+                }
                 path.stuck_at = Some(p.open_cells());
-                path.steps.push(search_step(&p, solution, &seen));
+                let last = search_step(&p, solution, &seen);
+                each(&last);
+                path.steps.push(last);
                 break;
             };
             step.check(solution).map_err(PathError::Internal)?;
@@ -190,9 +223,10 @@ impl Path {
                 return Err(PathError::Internal(format!("{step}: changes nothing")));
             }
             p.apply(&step.placements, &step.eliminations);
+            each(&step);
             path.steps.push(step);
         }
-        Ok(path)
+        Ok((path, None))
     }
 
     /// Whether the techniques ran out and search finished the puzzle.
@@ -242,7 +276,7 @@ pub fn hint(
         &mut Seen::none(),
     );
     if step.is_none() && variant && logic.reasoned {
-        step = reason::reasoned_step(puzzle, &p, solution, engine, logic.deadline)?;
+        step = reason::reasoned_step(puzzle, &p, solution, engine, &logic.budget)?;
     }
     let step = step.unwrap_or_else(|| search_step(&p, solution, &Seen::none()));
     step.check(solution).map_err(PathError::Internal)?;

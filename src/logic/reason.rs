@@ -17,14 +17,13 @@ use super::pencil::{Pencil, digits};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
-use crate::engine::{Engine, EngineError, EngineKind, Limits, Settings, new_engine};
+use crate::engine::{Budget, Engine, EngineError, EngineKind, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::{Constraint, Rules};
 use crate::solve::shrink;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// How many false candidates to examine for the smallest reason, fewest
 /// candidates per cell first.
@@ -42,13 +41,10 @@ struct Reason {
 fn solvable(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<bool>, PathError> {
     let mut found = false;
-    let limits = Limits {
-        deadline,
-        ..Limits::solutions(1)
-    };
+    let limits = budget.limits(1);
     match engine.solutions(puzzle, limits, &mut |_| {
         found = true;
         ControlFlow::Break(())
@@ -68,7 +64,7 @@ fn reason_for(
     digit: u8,
     core_engine: &mut dyn Engine,
     checker: &mut dyn Engine,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<Reason>, PathError> {
     let size = puzzle.size();
     let assumed = Clue {
@@ -82,7 +78,7 @@ fn reason_for(
     };
     let full = Arc::clone(puzzle.rules());
     // Z3's core names the facts it used; the assumption is always kept.
-    let core = match core_engine.conflict(&with(&full, facts), deadline) {
+    let core = match core_engine.conflict(&with(&full, facts), budget) {
         Ok(Some(conflict)) => facts
             .iter()
             .copied()
@@ -93,7 +89,7 @@ fn reason_for(
     };
     let internal = |e: PathError| crate::solve::InternalError(e.to_string());
     let mut refuted = |rules: &Arc<Rules>, kept: &[Clue]| {
-        solvable(checker, &with(rules, kept), deadline).map(|a| a.map(|s| !s))
+        solvable(checker, &with(rules, kept), budget).map(|a| a.map(|s| !s))
     };
     let start = if refuted(&full, &core)? == Some(true) {
         core
@@ -132,7 +128,7 @@ pub fn reasoned_step(
     p: &Pencil,
     solution: &Grid,
     engine: &mut dyn Engine,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<Step>, PathError> {
     let size = puzzle.size();
     let facts: Vec<Clue> = (0..size.cells())
@@ -156,7 +152,7 @@ pub fn reasoned_step(
     });
     let mut best: Option<Reason> = None;
     for &(cell, digit) in false_ones.iter().take(EXAMINED) {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if budget.spent().is_some() {
             break;
         }
         let Some(reason) = reason_for(
@@ -166,7 +162,7 @@ pub fn reasoned_step(
             digit,
             engine,
             checker.as_mut(),
-            deadline,
+            budget,
         )?
         else {
             continue;

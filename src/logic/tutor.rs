@@ -1,80 +1,183 @@
 //! The questions people ask of a puzzle, answered in one place for the
-//! command line and the batch runner: the next step, the whole path, and
-//! the ratings. Each finds the puzzle's one solution first with the native
-//! search (checked by the independent checker), so that every step can be
-//! checked against it.
+//! command line, the batch runner and `z3doku listen`: the next step, the
+//! whole path, and the ratings. Each finds the puzzle's one solution first
+//! with the native search (checked by the independent checker), so that
+//! every step can be checked against it.
 
-use super::path::{Logic, Path, PathError, hint, unique_solution};
+use super::path::{Logic, Path, PathError, hint};
 use super::rating::Rating;
 use super::step::Step;
-use crate::engine::{Engine, EngineKind, Settings, new_engine};
+use super::technique::Technique;
+use crate::engine::{Budget, Engine, EngineKind, GiveUp, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
-use std::time::{Duration, Instant};
+use crate::solve::{Pipeline, Request, Status};
+use std::time::Duration;
+
+/// The budget of a question about the logic when nobody set one: reasoned
+/// steps on a variant puzzle can take minutes each, and a command that
+/// prints nothing for minutes reads as hung. Ten seconds is long enough for
+/// every classic path and short enough to wait for.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Answers hints, paths and ratings, keeping its engines between puzzles.
 pub struct Tutor {
-    native: Box<dyn Engine>,
+    /// The solve pipeline every front end uses, with the native engine:
+    /// it finds the one solution the steps are checked against.
+    native: Pipeline,
     prover: Box<dyn Engine>,
     timeout: Option<Duration>,
 }
 
+/// A path that may have stopped where its budget ran out.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    /// The steps found; when the budget ran out, without a search step.
+    pub path: Path,
+    /// Why the path stopped before the puzzle was solved, when the budget
+    /// ran out.
+    pub gave_up: Option<GiveUp>,
+}
+
 impl Tutor {
     /// A tutor whose reasoned steps (variant puzzles) are proved by
-    /// `prover`, within `timeout` per question; past it the rest is
-    /// finished by search.
+    /// `prover`, within `timeout` per question (`None`: no limit).
     pub fn new(prover: EngineKind, timeout: Option<Duration>) -> Tutor {
+        Tutor::with_prover(
+            &Settings {
+                engine: prover,
+                ..Settings::default()
+            },
+            timeout,
+        )
+    }
+
+    /// [`Tutor::new`] with the prover made from `prover` (Z3's encoding,
+    /// say).
+    pub fn with_prover(prover: &Settings, timeout: Option<Duration>) -> Tutor {
         let native = Settings {
             engine: EngineKind::Native,
             ..Settings::default()
         };
         Tutor {
-            native: new_engine(&native),
-            prover: new_engine(&Settings {
-                engine: prover,
-                ..Settings::default()
+            native: Pipeline::new(Request {
+                settings: native,
+                unique: true,
+                ..Request::default()
             }),
+            prover: new_engine(prover),
             timeout,
         }
     }
 
-    /// When a question asked now must be answered by.
-    fn deadline(&self) -> Option<Instant> {
-        self.timeout.map(|t| Instant::now() + t)
+    /// The budget of a question asked now.
+    fn budget(&self) -> Budget {
+        Budget::within(self.timeout)
     }
 
-    fn start(&mut self, puzzle: &Puzzle) -> Result<(Grid, Option<Instant>), PathError> {
-        let deadline = self.deadline();
-        let solution = unique_solution(self.native.as_mut(), puzzle, deadline)?;
-        Ok((solution, deadline))
+    /// The puzzle's one solution, checked by the pipeline; or why a path
+    /// cannot start.
+    fn start(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Grid, PathError> {
+        let outcome = self
+            .native
+            .solve_within(puzzle, true, budget)
+            .map_err(|e| PathError::Internal(e.0))?;
+        match (outcome.status, outcome.solutions.into_iter().next()) {
+            (Status::Unique, Some(one)) => Ok(one.grid),
+            (Status::GaveUp, _) => Err(PathError::GaveUp(
+                outcome.gave_up.unwrap_or(GiveUp::Timeout),
+            )),
+            (Status::Multiple, _) => Err(PathError::NotUnique(Status::Multiple)),
+            _ => Err(PathError::NotUnique(Status::None)),
+        }
     }
 
     /// The easiest next step; `None` when the puzzle is solved already.
+    /// Past the budget, search finishes the puzzle (see
+    /// [`Tutor::hint_within`] to give up instead).
     pub fn hint(&mut self, puzzle: &Puzzle) -> Result<Option<Step>, PathError> {
-        let (solution, deadline) = self.start(puzzle)?;
+        let budget = self.budget();
+        let solution = self.start(puzzle, &budget)?;
         let logic = Logic {
-            deadline,
+            budget,
             ..Logic::default()
         };
         hint(puzzle, &solution, logic, self.prover.as_mut())
     }
 
-    /// The whole path.
-    pub fn path(&mut self, puzzle: &Puzzle) -> Result<Path, PathError> {
-        let (solution, deadline) = self.start(puzzle)?;
+    /// The easiest next step within `budget`; `None` when the puzzle is
+    /// solved already. A step the techniques cannot find and the budget
+    /// ran out before it was reasoned gives up, rather than searching.
+    pub fn hint_within(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+    ) -> Result<Option<Step>, PathError> {
+        let solution = self.start(puzzle, budget)?;
         let logic = Logic {
-            deadline,
+            budget: budget.clone(),
+            ..Logic::default()
+        };
+        let step = hint(puzzle, &solution, logic, self.prover.as_mut())?;
+        if let (Some(step), Some(reason)) = (&step, budget.spent())
+            && step.technique == Technique::Search
+        {
+            return Err(PathError::GaveUp(reason));
+        }
+        Ok(step)
+    }
+
+    /// The whole path; past the budget, search finishes it.
+    pub fn path(&mut self, puzzle: &Puzzle) -> Result<Path, PathError> {
+        let budget = self.budget();
+        let solution = self.start(puzzle, &budget)?;
+        let logic = Logic {
+            budget,
             ..Logic::default()
         };
         Path::find(puzzle, &solution, logic, self.prover.as_mut())
     }
 
+    /// The path within `budget`, each step handed to `each` as it is found;
+    /// where the budget runs out, it stops with the steps found.
+    pub fn walk(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Step),
+    ) -> Result<Walk, PathError> {
+        let solution = self.start(puzzle, budget)?;
+        let logic = Logic {
+            budget: budget.clone(),
+            ..Logic::default()
+        };
+        let (path, gave_up) = Path::walk(puzzle, &solution, logic, self.prover.as_mut(), each)?;
+        Ok(Walk { path, gave_up })
+    }
+
     /// The ratings, with the path they come from. A rating reads only the
     /// steps' techniques and changes, so the steps come without sentences
-    /// ([`Tutor::path`] has them).
+    /// ([`Tutor::path`] has them). Past the budget, search finishes the
+    /// path.
     pub fn rate(&mut self, puzzle: &Puzzle) -> Result<(Rating, Path), PathError> {
-        let (solution, deadline) = self.start(puzzle)?;
-        self.rate_solved(puzzle, &solution, deadline)
+        let budget = self.budget();
+        let solution = self.start(puzzle, &budget)?;
+        self.rate_solved(puzzle, &solution, budget)
+    }
+
+    /// The ratings within `budget`: a path cut short by the budget rates
+    /// nothing true, so it gives up instead.
+    pub fn rate_within(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+    ) -> Result<(Rating, Path), PathError> {
+        let solution = self.start(puzzle, budget)?;
+        let rated = self.rate_solved(puzzle, &solution, budget.clone())?;
+        if let Some(reason) = budget.spent().filter(|_| rated.1.searched()) {
+            return Err(PathError::GaveUp(reason));
+        }
+        Ok(rated)
     }
 
     /// The ratings of `puzzle`, whose one solution, checked by the
@@ -85,17 +188,18 @@ impl Tutor {
         puzzle: &Puzzle,
         solution: &Grid,
     ) -> Result<(Rating, Path), PathError> {
-        self.rate_solved(puzzle, solution, self.deadline())
+        let budget = self.budget();
+        self.rate_solved(puzzle, solution, budget)
     }
 
     fn rate_solved(
         &mut self,
         puzzle: &Puzzle,
         solution: &Grid,
-        deadline: Option<Instant>,
+        budget: Budget,
     ) -> Result<(Rating, Path), PathError> {
         let logic = Logic {
-            deadline,
+            budget,
             words: false,
             ..Logic::default()
         };

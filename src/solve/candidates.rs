@@ -10,7 +10,7 @@
 //! first search (which proves it unique) settles everything.
 
 use super::{InternalError, Outcome, Pipeline, Solution, Status, Verification, search_excluding};
-use crate::engine::Engine;
+use crate::engine::{Budget, Engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
@@ -141,13 +141,23 @@ impl Pipeline {
     /// the request's timeout; with [`super::Request::explain`], the clues to
     /// blame when there is no solution.
     pub fn candidates(&mut self, puzzle: &Puzzle, cap: usize) -> Result<Candidates, InternalError> {
+        let budget = self.request.budget();
+        self.candidates_within(puzzle, cap, &budget)
+    }
+
+    /// [`Pipeline::candidates`] within `budget`.
+    pub fn candidates_within(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: usize,
+        budget: &Budget,
+    ) -> Result<Candidates, InternalError> {
         let start = Instant::now();
-        let deadline = self.request.timeout.map(|t| start + t);
-        let mut candidates = candidates_with(self.engine.as_mut(), puzzle, cap, deadline)?;
-        self.record_and_explain(&mut candidates.outcome, deadline)?;
+        let mut candidates = candidates_with(self.engine.as_mut(), puzzle, cap, budget)?;
+        self.record_and_explain(&mut candidates.outcome, budget)?;
         if self.request.verify && candidates.outcome.status != Status::GaveUp {
             let (kind, referee) = self.referee();
-            let again = candidates_with(referee, puzzle, cap, deadline)?;
+            let again = candidates_with(referee, puzzle, cap, budget)?;
             candidates.outcome.verification = match again.outcome.status {
                 Status::GaveUp => Verification::NotVerified,
                 status
@@ -173,12 +183,30 @@ impl Pipeline {
     }
 }
 
-/// What the search has seen so far: every distinct solution, and for each
-/// open cell and digit, how many of them have it.
+/// The most solutions kept to tell new ones from known ones: about 6 MB
+/// (a board takes 632 bytes, whatever its size), and as much again for the
+/// known solutions a candidate's search excludes. Without a bound a high
+/// `--cap` kept every solution of every candidate's search: 1.8 GB in 10 s
+/// on an empty 9x9 board with `--cap 100000`. Past it, a solution found
+/// no longer counts for the other cells (it cannot be told from one seen
+/// before), so each candidate not yet at the cap is counted by a search of
+/// its own: a higher cap costs time, never memory.
+pub const KEPT_SOLUTIONS: usize = 10_000;
+
+/// What the search has seen so far: the distinct solutions kept (up to
+/// [`KEPT_SOLUTIONS`]), and for each open cell and digit, how many of them
+/// have it.
 struct Seen {
     side: usize,
     open: Vec<usize>,
     solutions: HashSet<Grid>,
+    /// The most solutions to keep: [`KEPT_SOLUTIONS`] but in tests.
+    kept: usize,
+    /// Whether a solution was found once the store was full: the counts
+    /// then come only from the kept ones.
+    overflowed: bool,
+    /// Distinct solutions known to exist (at least those kept).
+    at_least: usize,
     /// The first two solutions, for the verdict.
     first: Vec<Grid>,
     counts: Vec<usize>,
@@ -190,13 +218,18 @@ impl Seen {
         if self.solutions.contains(grid) {
             return;
         }
-        for &i in &self.open {
-            self.counts[i * self.side + usize::from(grid.get(i)) - 1] += 1;
-        }
         if self.first.len() < 2 {
             self.first.push(grid.clone());
         }
+        if self.solutions.len() >= self.kept {
+            self.overflowed = true;
+            return;
+        }
+        for &i in &self.open {
+            self.counts[i * self.side + usize::from(grid.get(i)) - 1] += 1;
+        }
         self.solutions.insert(grid.clone());
+        self.at_least = self.at_least.max(self.solutions.len());
     }
 
     /// Runs one search for up to `limit` solutions of `puzzle` besides
@@ -207,10 +240,10 @@ impl Seen {
         puzzle: &Puzzle,
         excluded: &[Grid],
         limit: usize,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<Result<usize, crate::engine::GiveUp>, InternalError> {
         let mut found = Vec::new();
-        let searched = search_excluding(engine, puzzle, excluded, limit, deadline, &mut |f| {
+        let searched = search_excluding(engine, puzzle, excluded, limit, budget, &mut |f| {
             found.push(f.grid.clone());
         })?;
         // Each solution took a check, and a search that ran out of
@@ -225,12 +258,23 @@ impl Seen {
 
 /// The true candidates of `puzzle`'s open cells with `engine`, each counted
 /// up to `cap` solutions (at least 2, so that a count of exactly 1 is
-/// known); gives up at `deadline`.
+/// known); gives up when `budget` is spent.
 pub fn candidates_with(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     cap: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
+) -> Result<Candidates, InternalError> {
+    candidates_keeping(engine, puzzle, cap, budget, KEPT_SOLUTIONS)
+}
+
+/// [`candidates_with`], keeping at most `kept` solutions.
+fn candidates_keeping(
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    cap: usize,
+    budget: &Budget,
+    kept: usize,
 ) -> Result<Candidates, InternalError> {
     let start = Instant::now();
     let cap = cap.max(2);
@@ -256,24 +300,32 @@ pub fn candidates_with(
         side,
         open: (0..size.cells()).filter(|&i| givens.get(i) == 0).collect(),
         solutions: HashSet::new(),
+        kept: kept.max(2),
+        overflowed: false,
+        at_least: 0,
         first: Vec::new(),
         counts: vec![0; size.cells() * side],
         checks: 0,
     };
-    let verdict = match seen.search(engine, puzzle, &[], cap, deadline)? {
+    let first = seen.search(engine, puzzle, &[], cap, budget)?;
+    if let Ok(n) = first {
+        // One search finds each solution once.
+        seen.at_least = seen.at_least.max(n);
+    }
+    let verdict = match first {
         Err(reason) => Err(reason),
         Ok(0) => Ok(Status::None),
-        // Fewer than the cap: that was every solution, so every count is
-        // exact already.
-        Ok(n) if n < cap => Ok(if n == 1 {
+        // Fewer than the cap, and every one kept: that was every solution,
+        // so every count is exact already.
+        Ok(n) if n < cap && !seen.overflowed => Ok(if n == 1 {
             Status::Unique
         } else {
             Status::Multiple
         }),
-        Ok(_) => settle(engine, puzzle, &mut seen, cap, deadline)?.map(|()| Status::Multiple),
+        Ok(_) => settle(engine, puzzle, &mut seen, cap, budget)?.map(|()| Status::Multiple),
     };
     result.checks = seen.checks;
-    result.solutions_seen = seen.solutions.len();
+    result.solutions_seen = seen.at_least;
     result.outcome.solutions = seen
         .first
         .into_iter()
@@ -304,7 +356,7 @@ fn settle(
     puzzle: &Puzzle,
     seen: &mut Seen,
     cap: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Result<(), crate::engine::GiveUp>, InternalError> {
     let givens = puzzle.givens();
     let rules = puzzle.rules();
@@ -334,10 +386,18 @@ fn settle(
                 &puzzle.with_givens(placed),
                 &excluded,
                 cap - known,
-                deadline,
+                budget,
             )?;
-            if let Err(reason) = found {
-                return Ok(Err(reason));
+            match found {
+                Err(reason) => return Ok(Err(reason)),
+                // The known ones and the new ones are distinct solutions
+                // with the digit: the count, whether or not the new ones
+                // could be kept (a full store marks nothing).
+                Ok(new) => {
+                    let count = &mut seen.counts[index * side + usize::from(digit) - 1];
+                    *count = (*count).max(known + new);
+                    seen.at_least = seen.at_least.max(known + new);
+                }
             }
         }
     }
@@ -361,7 +421,7 @@ mod tests {
                 engine,
                 ..Settings::default()
             });
-            let c = candidates_with(engine.as_mut(), &empty(4), 1000, None)
+            let c = candidates_with(engine.as_mut(), &empty(4), 1000, &Budget::unbounded())
                 .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(c.outcome.status, Status::Multiple);
             assert_eq!(c.solutions_seen, 288);
@@ -370,5 +430,55 @@ mod tests {
             assert_eq!(c.pencilmarks(), "1234".repeat(16));
             assert!(c.deciding().is_empty());
         }
+    }
+
+    #[test]
+    fn counts_stay_exact_when_few_solutions_are_kept() {
+        // 288 solutions, but only 5 kept: every candidate past them is
+        // counted by a search of its own, and the counts do not change.
+        for engine in EngineKind::ALL {
+            let mut engine = new_engine(&Settings {
+                engine,
+                ..Settings::default()
+            });
+            for cap in [2, 50, 72, 100, 1000] {
+                let c =
+                    candidates_keeping(engine.as_mut(), &empty(4), cap, &Budget::unbounded(), 5)
+                        .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(c.outcome.status, Status::Multiple);
+                let want = cap.min(72);
+                assert!(
+                    (0..16).all(|i| (1..=4).all(|d| c.count(i, d) == want)),
+                    "cap {cap}: {:?}",
+                    (0..16).map(|i| c.of_cell(i)).collect::<Vec<_>>()
+                );
+                assert!(c.solutions_seen >= cap.min(288), "cap {cap}");
+            }
+            // A puzzle with fewer solutions than the cap but more than are
+            // kept is still counted exactly.
+            let c = candidates_keeping(engine.as_mut(), &empty(4), 1000, &Budget::unbounded(), 200)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!((0..16).all(|i| (1..=4).all(|d| c.count(i, d) == 72)));
+        }
+    }
+
+    #[test]
+    fn many_short_searches_stop_at_the_deadline() {
+        // An empty 16x16 board: each candidate's search is short, too short
+        // for the native engine to read its clock, and there are 4096.
+        let mut engine = new_engine(&Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        });
+        let start = Instant::now();
+        let budget = Budget::within(Some(std::time::Duration::from_millis(200)));
+        let c = candidates_with(engine.as_mut(), &empty(16), 2, &budget)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.outcome.status, Status::GaveUp);
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
     }
 }

@@ -12,7 +12,7 @@
 use super::{
     InternalError, Outcome, Pipeline, Status, Verification, search_excluding, shrink, solve_with,
 };
-use crate::engine::{Engine, GiveUp};
+use crate::engine::{Budget, Engine, GiveUp};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Clue, Grid, Size};
 use std::fmt;
@@ -64,14 +64,14 @@ impl Pipeline {
     /// there is no solution.
     pub fn minimize(&mut self, puzzle: &Puzzle, keep: &[Cell]) -> Result<Minimized, InternalError> {
         let start = Instant::now();
-        let deadline = self.request.timeout.map(|t| start + t);
-        let mut minimized = minimize_with(self.engine.as_mut(), puzzle, keep, deadline)?;
-        self.record_and_explain(&mut minimized.outcome, deadline)?;
+        let budget = self.request.budget();
+        let mut minimized = minimize_with(self.engine.as_mut(), puzzle, keep, &budget)?;
+        self.record_and_explain(&mut minimized.outcome, &budget)?;
         if self.request.verify && minimized.outcome.status != Status::GaveUp {
             // The deletion is deterministic: engines that agree on every
             // question reach the same minimal puzzle.
             let (kind, referee) = self.referee();
-            let again = minimize_with(referee, puzzle, keep, deadline)?;
+            let again = minimize_with(referee, puzzle, keep, &budget)?;
             let same = |m: &Minimized| {
                 (
                     m.outcome.status,
@@ -99,16 +99,16 @@ impl Pipeline {
 
 /// Finds which clues of `puzzle` are needed and a minimal puzzle with the
 /// same solution, with `engine`; the clues in the `keep` cells stay in it
-/// whether needed or not (cells without a clue are ignored). Gives up at
-/// `deadline`, with [`Status::GaveUp`].
+/// whether needed or not (cells without a clue are ignored). Gives up when
+/// `budget` is spent, with [`Status::GaveUp`].
 pub fn minimize_with(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     keep: &[Cell],
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Minimized, InternalError> {
     let start = Instant::now();
-    let outcome = solve_with(engine, puzzle, true, deadline)?;
+    let outcome = solve_with(engine, puzzle, true, budget)?;
     let mut minimized = Minimized {
         outcome,
         needed: Vec::new(),
@@ -126,7 +126,7 @@ pub fn minimize_with(
     let mut checks = 0;
     let mut unique = |clues: &[Clue], engine: &mut dyn Engine| {
         checks += 1;
-        has_other_solution(engine, &puzzle.with_clues(clues), &solution, deadline)
+        has_other_solution(engine, &puzzle.with_clues(clues), &solution, budget)
             .map(|other| other.map(|other| !other))
     };
     let clues = puzzle.givens().clue_list();
@@ -180,7 +180,7 @@ fn has_other_solution(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     solution: &Grid,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Result<bool, GiveUp>, InternalError> {
     let mut found = false;
     let searched = search_excluding(
@@ -188,7 +188,7 @@ fn has_other_solution(
         puzzle,
         std::slice::from_ref(solution),
         1,
-        deadline,
+        budget,
         &mut |_| found = true,
     )?;
     Ok(searched.map(|()| found))

@@ -15,10 +15,11 @@ pub use candidates::Candidates;
 pub use minimize::Minimized;
 pub use status::{Status, exit};
 
-use crate::engine::{Engine, EngineError, EngineKind, Found, GiveUp, Limits, Settings, new_engine};
+use crate::engine::{Budget, Engine, EngineError, EngineKind, Found, GiveUp, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash, verify_solution};
 use crate::puzzle::grid::{Cell, Clue, Grid};
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -42,6 +43,13 @@ pub struct Request {
     /// The whole request (solving, explaining, confirming) gives up after
     /// this long.
     pub timeout: Option<Duration>,
+}
+
+impl Request {
+    /// The budget of one answer to this request, starting now.
+    pub fn budget(&self) -> Budget {
+        Budget::within(self.timeout)
+    }
 }
 
 /// A checked solution.
@@ -264,13 +272,24 @@ impl Pipeline {
     /// [`Request::verify`], the other engine's confirmation. The request's
     /// timeout bounds all of it.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, InternalError> {
+        let budget = self.request.budget();
+        self.solve_within(puzzle, self.request.unique, &budget)
+    }
+
+    /// [`Pipeline::solve`] within `budget` (a listening session's, which a
+    /// new request cancels), with or without the proof of uniqueness.
+    pub fn solve_within(
+        &mut self,
+        puzzle: &Puzzle,
+        unique: bool,
+        budget: &Budget,
+    ) -> Result<Outcome, InternalError> {
         let start = Instant::now();
-        let deadline = self.request.timeout.map(|t| start + t);
-        let mut outcome = solve_with(self.engine.as_mut(), puzzle, self.request.unique, deadline)?;
-        self.record_and_explain(&mut outcome, deadline)?;
+        let mut outcome = solve_with(self.engine.as_mut(), puzzle, unique, budget)?;
+        self.record_and_explain(&mut outcome, budget)?;
         if self.request.verify {
             let (kind, referee) = self.referee();
-            outcome.verification = match confirm(referee, kind, &outcome, deadline)? {
+            outcome.verification = match confirm(referee, kind, &outcome, budget)? {
                 true => Verification::Verified(kind),
                 false => Verification::NotVerified,
             };
@@ -286,14 +305,17 @@ impl Pipeline {
     pub(crate) fn record_and_explain(
         &mut self,
         outcome: &mut Outcome,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<(), InternalError> {
         if self.request.settings.keep_statistics {
             outcome.statistics = self.engine.statistics();
         }
         if self.request.explain {
-            let budget = deadline.unwrap_or_else(|| Instant::now() + EXPLAIN_BUDGET);
-            explain(self.engine.as_mut(), outcome, budget)?;
+            explain(
+                self.engine.as_mut(),
+                outcome,
+                &budget.or_within(EXPLAIN_BUDGET),
+            )?;
         }
         Ok(())
     }
@@ -308,19 +330,30 @@ impl Pipeline {
         limit: usize,
         each: &mut dyn FnMut(&Grid),
     ) -> Result<Count, InternalError> {
+        let budget = self.request.budget();
+        self.count_within(puzzle, limit, &budget, each)
+    }
+
+    /// [`Pipeline::count`] within `budget`.
+    pub fn count_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: &Budget,
+        each: &mut dyn FnMut(&Grid),
+    ) -> Result<Count, InternalError> {
         let start = Instant::now();
-        let deadline = self.request.timeout.map(|t| start + t);
-        let mut count = count_with(self.engine.as_mut(), puzzle, limit, deadline, each)?;
+        let mut count = count_with(self.engine.as_mut(), puzzle, limit, budget, each)?;
         if self.request.settings.keep_statistics {
             count.statistics = self.engine.statistics();
         }
         if self.request.verify {
             let (kind, referee) = self.referee();
-            count.verification =
-                match confirm_count(referee, kind, puzzle, limit, &count, deadline)? {
-                    true => Verification::Verified(kind),
-                    false => Verification::NotVerified,
-                };
+            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, budget)?
+            {
+                true => Verification::Verified(kind),
+                false => Verification::NotVerified,
+            };
         }
         count.elapsed = start.elapsed();
         Ok(count)
@@ -328,12 +361,12 @@ impl Pipeline {
 }
 
 /// Solves `puzzle` with `engine`; with `unique`, goes on to prove the
-/// solution unique or find a second one. Gives up at `deadline`.
+/// solution unique or find a second one. Gives up when `budget` is spent.
 pub fn solve_with(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     unique: bool,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Outcome, InternalError> {
     let clash = clue_clash(puzzle);
     let mut outcome = Outcome {
@@ -346,7 +379,7 @@ pub fn solve_with(
     }
     let wanted = if unique { 2 } else { 1 };
     let start = Instant::now();
-    let searched = search(engine, puzzle, wanted, deadline, &mut |found| {
+    let searched = search(engine, puzzle, wanted, budget, &mut |found| {
         outcome.solutions.push(Solution {
             grid: found.grid.clone(),
             model: found.model.map(str::to_string),
@@ -376,14 +409,14 @@ pub fn solve_with(
 /// the set is then shrunk by deletion: runs of facts, then single ones,
 /// are dropped, and stay dropped if the rest still have no solution.
 ///
-/// Shrinking stops early at `deadline` (a few clues of a large board can
+/// Shrinking stops early when `budget` is spent (a few clues of a large board can
 /// take long to refute); the set then still conflicts but may not be
 /// minimal, and [`Outcome::conflict_is_minimal`] says so. Does nothing
 /// unless the status is [`Status::None`] without a direct clash.
 pub fn explain(
     engine: &mut dyn Engine,
     outcome: &mut Outcome,
-    deadline: Instant,
+    budget: &Budget,
 ) -> Result<(), InternalError> {
     if outcome.status != Status::None || outcome.clash.is_some() {
         return Ok(());
@@ -391,7 +424,7 @@ pub fn explain(
     let start = Instant::now();
     let puzzle = &outcome.puzzle;
     let size = puzzle.size();
-    let offered = match engine.conflict(puzzle, Some(deadline)) {
+    let offered = match engine.conflict(puzzle, budget) {
         Ok(offered) => offered,
         Err(EngineError::GaveUp(_)) => None,
         Err(e) => return Err(engine_failure(e)),
@@ -424,13 +457,13 @@ pub fn explain(
     };
     // Out of time, what is left conflicts, if not minimally.
     let (core, minimal) = shrink(facts, &mut |without| {
-        let solvable = has_solution(engine, &relaxed(without), Some(deadline))?;
+        let solvable = has_solution(engine, &relaxed(without), budget)?;
         Ok(solvable.map(|solvable| !solvable))
     })?;
     // The set must itself admit no solution; anything else is a bug. (A
     // check that runs out of time proves nothing either way: every set kept
     // was refuted before.)
-    if has_solution(engine, &relaxed(&core), Some(deadline))? == Some(true) {
+    if has_solution(engine, &relaxed(&core), budget)? == Some(true) {
         return Err(InternalError(format!(
             "the clues {} were named as conflicting but have a solution",
             clue_text(&core.iter().filter_map(Fact::clue).collect::<Vec<_>>())
@@ -506,13 +539,13 @@ pub fn confirm(
     referee: &mut dyn Engine,
     kind: EngineKind,
     outcome: &Outcome,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<bool, InternalError> {
     if outcome.status == Status::GaveUp {
         return Ok(false);
     }
     let unique = matches!(outcome.status, Status::Unique | Status::Multiple);
-    let second = solve_with(referee, &outcome.puzzle, unique, deadline)?;
+    let second = solve_with(referee, &outcome.puzzle, unique, budget)?;
     if second.status == Status::GaveUp {
         return Ok(false);
     }
@@ -550,12 +583,12 @@ pub fn confirm_count(
     puzzle: &Puzzle,
     limit: usize,
     count: &Count,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<bool, InternalError> {
     if count.gave_up.is_some() {
         return Ok(false);
     }
-    let again = count_with(referee, puzzle, limit, deadline, &mut |_| {})?;
+    let again = count_with(referee, puzzle, limit, budget, &mut |_| {})?;
     if again.gave_up.is_some() {
         return Ok(false);
     }
@@ -642,12 +675,13 @@ pub fn count_words(
 }
 
 /// Counts the solutions of `puzzle` up to `limit` with `engine`, handing
-/// each (checked) to `each` as it is found; gives up at `deadline`.
+/// each (checked) to `each` as it is found; gives up when `budget` is
+/// spent.
 pub fn count_with(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     limit: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
     each: &mut dyn FnMut(&Grid),
 ) -> Result<Count, InternalError> {
     let start = Instant::now();
@@ -660,7 +694,7 @@ pub fn count_with(
         statistics: Vec::new(),
     };
     if clue_clash(puzzle).is_none() && limit > 0 {
-        let searched = search(engine, puzzle, limit, deadline, &mut |found| {
+        let searched = search(engine, puzzle, limit, budget, &mut |found| {
             count.solutions += 1;
             each(found.grid);
         })?;
@@ -675,10 +709,10 @@ pub fn count_with(
 fn has_solution(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
-    deadline: Option<Instant>,
+    budget: &Budget,
 ) -> Result<Option<bool>, InternalError> {
     let mut found = false;
-    let searched = search(engine, puzzle, 1, deadline, &mut |_| found = true)?;
+    let searched = search(engine, puzzle, 1, budget, &mut |_| found = true)?;
     Ok(searched.ok().map(|()| found))
 }
 
@@ -689,28 +723,36 @@ fn search(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     limit: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
     take: &mut dyn FnMut(Found<'_>),
 ) -> Result<Result<(), GiveUp>, InternalError> {
-    search_excluding(engine, puzzle, &[], limit, deadline, take)
+    search_excluding(engine, puzzle, &[], limit, budget, take)
 }
 
 /// [`search`] for solutions other than those in `excluded`.
+///
+/// The budget is read before the search and after each solution, not only
+/// inside the engine: an engine reads its clock every few thousand nodes,
+/// and a caller that runs many short searches (true candidates run one per
+/// candidate) or takes many solutions quickly would otherwise never reach
+/// that far within one search, and run on past its deadline.
 fn search_excluding(
     engine: &mut dyn Engine,
     puzzle: &Puzzle,
     excluded: &[Grid],
     limit: usize,
-    deadline: Option<Instant>,
+    budget: &Budget,
     take: &mut dyn FnMut(Found<'_>),
 ) -> Result<Result<(), GiveUp>, InternalError> {
+    if let Some(reason) = budget.spent() {
+        return Ok(Err(reason));
+    }
     let mut wrong = None;
-    let limits = Limits {
-        deadline,
-        ..Limits::solutions(limit)
-    };
-    let result = engine.solutions_excluding(puzzle, excluded, limits, &mut |found| {
-        if excluded.contains(found.grid) {
+    let mut spent = None;
+    let mut taken = 0;
+    let known: HashSet<&Grid> = excluded.iter().collect();
+    let result = engine.solutions_excluding(puzzle, excluded, budget.limits(limit), &mut |found| {
+        if known.contains(found.grid) {
             wrong = Some(InternalError(format!(
                 "the engine found {} again, though it was excluded",
                 found.grid
@@ -725,10 +767,21 @@ fn search_excluding(
             return ControlFlow::Break(());
         }
         take(found);
+        taken += 1;
+        // The last solution wanted ends the search well, whatever the time.
+        if taken < limit
+            && let Some(reason) = budget.spent()
+        {
+            spent = Some(reason);
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     });
     if let Some(e) = wrong {
         return Err(e);
+    }
+    if let (Ok(()), Some(reason)) = (&result, spent) {
+        return Ok(Err(reason));
     }
     match result {
         Ok(()) => Ok(Ok(())),
@@ -747,6 +800,7 @@ fn engine_failure(e: EngineError) -> InternalError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Limits;
     use crate::puzzle::parse::parse_puzzle;
 
     const NOTEBOOK: &str =
@@ -779,7 +833,7 @@ mod tests {
     fn a_wrong_solution_is_an_internal_error_never_a_verdict() {
         let puzzle = notebook();
         let mut wrong = Scripted(vec![puzzle.givens().clone()]); // still has blanks
-        let result = solve_with(&mut wrong, &puzzle, false, None);
+        let result = solve_with(&mut wrong, &puzzle, false, &Budget::unbounded());
         assert!(
             matches!(result, Err(InternalError(ref m)) if m.contains("is wrong")),
             "{result:?}"
@@ -796,7 +850,12 @@ mod tests {
         let outcome = solve(&puzzle, &request).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(outcome.status, Status::Unique);
         let mut claims_none = Scripted(Vec::new());
-        let result = confirm(&mut claims_none, EngineKind::Native, &outcome, None);
+        let result = confirm(
+            &mut claims_none,
+            EngineKind::Native,
+            &outcome,
+            &Budget::unbounded(),
+        );
         assert!(
             matches!(result, Err(InternalError(ref m)) if m.contains("says none")),
             "{result:?}"
@@ -804,7 +863,12 @@ mod tests {
         let solution = outcome.solutions[0].grid.clone();
         let mut agrees = Scripted(vec![solution]);
         assert_eq!(
-            confirm(&mut agrees, EngineKind::Native, &outcome, None),
+            confirm(
+                &mut agrees,
+                EngineKind::Native,
+                &outcome,
+                &Budget::unbounded()
+            ),
             Ok(true)
         );
     }

@@ -15,21 +15,21 @@ pub use matrix::Matrix;
 pub use pencil::{DECIDING_MARK, pencil_grid};
 pub use pretty::Pretty;
 
-use super::args::OutputFormat;
+use super::args::ResultFormat;
 use std::fmt::Write;
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Grid, digit_char};
 use z3doku::solve::{Outcome, Status};
 
-impl OutputFormat {
+impl ResultFormat {
     /// The renderer for this format.
     pub fn renderer(self) -> Box<dyn Render> {
         match self {
-            OutputFormat::Pretty => Box::new(Pretty),
-            OutputFormat::Line => Box::new(Line),
-            OutputFormat::Matrix => Box::new(Matrix),
-            OutputFormat::Json => Box::new(Json),
-            OutputFormat::Fpuzzles => Box::new(Fpuzzles),
+            ResultFormat::Pretty => Box::new(Pretty),
+            ResultFormat::Line => Box::new(Line),
+            ResultFormat::Matrix => Box::new(Matrix),
+            ResultFormat::Json => Box::new(Json),
+            ResultFormat::Fpuzzles => Box::new(Fpuzzles),
         }
     }
 }
@@ -118,9 +118,13 @@ mod tests {
         });
         let mut first = None;
         let empty = Puzzle::classic(Grid::empty(size));
-        count_with(engine.as_mut(), &empty, 1, None, &mut |g| {
-            first = Some(g.clone())
-        })
+        count_with(
+            engine.as_mut(),
+            &empty,
+            1,
+            &z3doku::engine::Budget::unbounded(),
+            &mut |g| first = Some(g.clone()),
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         first.unwrap_or_else(|| panic!("no {size} board"))
     }
@@ -144,7 +148,7 @@ mod tests {
                 ..Outcome::new(&puzzle)
             };
             let show = Show { grids: true, ..Show::default() };
-            for format in [OutputFormat::Pretty, OutputFormat::Line, OutputFormat::Matrix] {
+            for format in [ResultFormat::Pretty, ResultFormat::Line, ResultFormat::Matrix] {
                 let text = format.renderer().outcome(&outcome, show);
                 prop_assert_eq!(parse_puzzle(&text, None), Ok(grid.clone()), "{:?}\n{}", format, text);
             }

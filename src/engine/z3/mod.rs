@@ -19,7 +19,7 @@ pub use formula::FormulaSolver;
 pub use guard::quiet_guarded_panics;
 
 use super::contract::{
-    Conflict, EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings,
+    Budget, Conflict, EncodingKind, Engine, EngineError, Found, GiveUp, Limits, Settings,
 };
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
@@ -257,7 +257,7 @@ fn assert_constraints(solver: &Solver, encoding: &dyn Encoding) {
 /// parameter, and bounding it with `try_for` as well can deadlock Z3 4.8's
 /// timer threads (seen with several workers and millisecond timeouts).
 fn uses_tactics(encoding: &dyn Encoding, limits: &Limits) -> bool {
-    encoding.tactics().is_some() && limits.deadline.is_none() && limits.solutions == 1
+    encoding.tactics().is_some() && limits.deadline().is_none() && limits.solutions == 1
 }
 
 /// Bounds `solver`'s next check by `deadline`, or lifts the bound an
@@ -357,7 +357,7 @@ impl Z3Engine {
         if limits.solutions == 0 {
             return Ok(());
         }
-        let deadline = limits.deadline;
+        let deadline = limits.deadline();
         self.prepare(puzzle.rules());
         self.keep_on_reuse();
         let Some((_, encoding)) = self.encoding.as_ref() else {
@@ -505,8 +505,11 @@ impl Z3Engine {
     fn unsat_core(
         &mut self,
         puzzle: &Puzzle,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<Option<Conflict>, EngineError> {
+        if budget.cancelled() {
+            return Err(EngineError::GaveUp(GiveUp::Cancelled));
+        }
         self.prepare(puzzle.rules());
         let Some((_, encoding)) = self.encoding.as_ref() else {
             return Ok(None);
@@ -540,9 +543,14 @@ impl Z3Engine {
             .map(|(k, formulas)| (k, switch(format!("rule_{k}"), formulas)))
             .collect();
         let switches: Vec<Bool> = clues.iter().chain(&rules).map(|(_, s)| s.clone()).collect();
-        set_deadline(&solver, deadline, &Cell::new(false))?;
-        if solver.check_assumptions(&switches) != SatResult::Unsat {
-            return Ok(None);
+        set_deadline(&solver, budget.deadline, &Cell::new(false))?;
+        match solver.check_assumptions(&switches) {
+            SatResult::Unsat => {}
+            // An interrupt from the cancel token's watcher.
+            SatResult::Unknown if budget.cancelled() => {
+                return Err(EngineError::GaveUp(GiveUp::Cancelled));
+            }
+            _ => return Ok(None),
         }
         let core = solver.get_unsat_core();
         let named = |tracked: Vec<(usize, Bool)>| -> Vec<usize> {
@@ -566,7 +574,7 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let cancel = limits.cancel.clone();
+        let cancel = limits.budget.cancel.clone();
         let result =
             guarded(|| interruptible(cancel.as_ref(), || self.search(puzzle, &[], limits, visit)));
         self.forget_after(&result);
@@ -580,7 +588,7 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
-        let cancel = limits.cancel.clone();
+        let cancel = limits.budget.cancel.clone();
         let result = guarded(|| {
             interruptible(cancel.as_ref(), || {
                 self.search(puzzle, excluded, limits, visit)
@@ -593,9 +601,10 @@ impl Engine for Z3Engine {
     fn conflict(
         &mut self,
         puzzle: &Puzzle,
-        deadline: Option<Instant>,
+        budget: &Budget,
     ) -> Result<Option<Conflict>, EngineError> {
-        let result = guarded(|| self.unsat_core(puzzle, deadline));
+        let result =
+            guarded(|| interruptible(budget.cancel.as_ref(), || self.unsat_core(puzzle, budget)));
         self.forget_after(&result);
         result
     }
@@ -659,10 +668,7 @@ mod tests {
         let nine = encoding(EncodingKind::Int, 9);
         assert!(uses_tactics(nine.as_ref(), &Limits::solutions(1)));
         assert!(!uses_tactics(nine.as_ref(), &Limits::solutions(2)));
-        let timed = Limits {
-            deadline: Some(Instant::now()),
-            ..Limits::solutions(1)
-        };
+        let timed = Budget::within(Some(std::time::Duration::ZERO)).limits(1);
         assert!(!uses_tactics(nine.as_ref(), &timed));
         for side in [4, 6, 12, 16, 25] {
             let other = encoding(EncodingKind::Int, side);
@@ -734,10 +740,9 @@ mod tests {
             for side in [9, 25] {
                 let empty = Puzzle::classic(Grid::empty(Size::from_side(side).unwrap_or_default()));
                 let cancel = Cancel::new();
-                let limits = Limits {
-                    cancel: Some(cancel.clone()),
-                    ..Limits::solutions(usize::MAX)
-                };
+                let limits = Budget::unbounded()
+                    .cancelled_by(cancel.clone())
+                    .limits(usize::MAX);
                 let start = Instant::now();
                 let result = std::thread::scope(|scope| {
                     scope.spawn(|| {

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::Thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Which engine to solve with.
@@ -151,39 +151,112 @@ pub enum EngineError {
     Internal(String),
 }
 
-/// How far one search may go.
+/// What one request may spend: a deadline and a cancel token, made once
+/// where the request starts ([`Budget::within`]) and handed as one value to
+/// everything that searches for it, down to the engines (inside each
+/// search's [`Limits`]). Clones share the token and the same instant.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Give up with [`GiveUp::Timeout`] once this has passed.
+    pub deadline: Option<Instant>,
+    /// Give up with [`GiveUp::Cancelled`] soon after this is cancelled,
+    /// even in the middle of a search; `None` runs to the deadline.
+    pub cancel: Option<Cancel>,
+}
+
+impl Budget {
+    /// No deadline and no cancelling: searches run to their end.
+    pub fn unbounded() -> Budget {
+        Budget::default()
+    }
+
+    /// A budget of `timeout` from now (none without one): the one place a
+    /// deadline is started from a request's timeout, so every front end
+    /// counts it from the same moment, the start of the request.
+    pub fn within(timeout: Option<Duration>) -> Budget {
+        Budget {
+            deadline: timeout.map(|t| Instant::now() + t),
+            cancel: None,
+        }
+    }
+
+    /// This budget, also called off by `cancel`.
+    pub fn cancelled_by(self, cancel: Cancel) -> Budget {
+        Budget {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+
+    /// This budget, with `fallback` from now as its deadline when it has
+    /// none: for work that must end even when the request set no limit
+    /// (naming the clues to blame, say).
+    pub fn or_within(&self, fallback: Duration) -> Budget {
+        Budget {
+            deadline: Some(self.deadline.unwrap_or_else(|| Instant::now() + fallback)),
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// Whether [`Budget::cancel`] has been cancelled.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+    }
+
+    /// Why nothing more may be spent: cancelled, or past the deadline;
+    /// `None` while there is budget left.
+    pub fn spent(&self) -> Option<GiveUp> {
+        if self.cancelled() {
+            Some(GiveUp::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(GiveUp::Timeout)
+        } else {
+            None
+        }
+    }
+
+    /// The limits of one search under this budget, for up to `solutions`
+    /// solutions.
+    pub fn limits(&self, solutions: usize) -> Limits {
+        Limits {
+            solutions,
+            budget: self.clone(),
+        }
+    }
+}
+
+/// How far one search may go: how many solutions, within which
+/// [`Budget`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most solutions to visit. Knowing it lets an engine choose its
     /// method: Z3 finds a lone 9x9 solution fastest one way, and proves it
     /// unique fastest another.
     pub solutions: usize,
-    /// Give up with [`GiveUp::Timeout`] once this has passed.
-    pub deadline: Option<Instant>,
-    /// Give up with [`GiveUp::Cancelled`] soon after this is cancelled,
-    /// even in the middle of a search; `None` runs to the other limits.
-    pub cancel: Option<Cancel>,
+    /// The request's deadline and cancel token.
+    pub budget: Budget,
 }
 
 impl Limits {
     /// Up to `solutions` solutions, with no deadline and no cancelling.
     pub fn solutions(solutions: usize) -> Limits {
-        Limits {
-            solutions,
-            deadline: None,
-            cancel: None,
-        }
+        Budget::unbounded().limits(solutions)
     }
 
-    /// Whether [`Limits::cancel`] has been cancelled.
+    /// Whether the budget's cancel token has been cancelled.
     pub fn cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+        self.budget.cancelled()
+    }
+
+    /// The budget's deadline.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.budget.deadline
     }
 }
 
 /// A switch that calls searches off from another thread: clones share it,
 /// and once [`Cancel::cancel`] is called every search under
-/// [`Limits::cancel`] with it gives up with [`GiveUp::Cancelled`] within a
+/// a [`Budget`] with it gives up with [`GiveUp::Cancelled`] within a
 /// few milliseconds. `z3doku listen` cancels the work in hand when its
 /// client sends a new request, a `cancel`, or leaves.
 ///
@@ -300,7 +373,7 @@ pub trait Engine {
     fn conflict(
         &mut self,
         _puzzle: &Puzzle,
-        _deadline: Option<Instant>,
+        _budget: &Budget,
     ) -> Result<Option<Conflict>, EngineError> {
         Ok(None)
     }

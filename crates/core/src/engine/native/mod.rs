@@ -119,8 +119,8 @@ impl Engine for NativeEngine {
         }
         let mut search = Search {
             visit,
-            deadline: limits.deadline,
-            cancel: limits.cancel.as_ref(),
+            deadline: limits.budget.deadline,
+            cancel: limits.budget.cancel.as_ref(),
             left: limits.solutions,
             nodes: 0,
             budget: u64::MAX,
@@ -320,6 +320,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::contract::Budget;
     use crate::puzzle::parse::parse_puzzle;
     use std::time::Duration;
 
@@ -407,10 +408,7 @@ mod tests {
         // Nearly empty 25x25 boards have more solutions than any search can
         // list: counting them all must run into the deadline.
         let grid = puzzle(&".".repeat(625));
-        let limits = || Limits {
-            deadline: Some(Instant::now() + Duration::from_millis(50)),
-            ..Limits::solutions(usize::MAX)
-        };
+        let limits = || Budget::within(Some(Duration::from_millis(50))).limits(usize::MAX);
         let mut engine = NativeEngine::new(&Settings::default());
         let start = Instant::now();
         let result = engine.solutions(&grid, limits(), &mut |_| ControlFlow::Continue(()));
@@ -427,10 +425,9 @@ mod tests {
         // for all of them never ends.
         let grid = puzzle(&".".repeat(625));
         let cancel = Cancel::new();
-        let limits = Limits {
-            cancel: Some(cancel.clone()),
-            ..Limits::solutions(usize::MAX)
-        };
+        let limits = Budget::unbounded()
+            .cancelled_by(cancel.clone())
+            .limits(usize::MAX);
         let mut engine = NativeEngine::new(&Settings::default());
         let start = Instant::now();
         let result = std::thread::scope(|scope| {
@@ -443,10 +440,7 @@ mod tests {
         assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Cancelled)));
         assert!(start.elapsed() < Duration::from_secs(2));
         // A token cancelled before the search stops it at once.
-        let limits = Limits {
-            cancel: Some(cancel),
-            ..Limits::solutions(usize::MAX)
-        };
+        let limits = Budget::unbounded().cancelled_by(cancel).limits(usize::MAX);
         let empty = puzzle(&".".repeat(81));
         let result = engine.solutions(&empty, limits, &mut |_| ControlFlow::Continue(()));
         assert_eq!(result, Err(EngineError::GaveUp(GiveUp::Cancelled)));
