@@ -4,7 +4,7 @@
 //! Classic Sudoku's houses are its rows, columns and boxes; a board with no
 //! boxes (a side with no divisor between 1 and itself that fits, such as 5
 //! or 7) is a Latin square of rows and columns. Variants add the diagonals
-//! as houses, and constraints: killer cages, thermometers, cells a knight's
+//! as houses, and constraints: killer cages, lines, cells a knight's
 //! or king's move apart that differ, orthogonal neighbours that are not
 //! consecutive, and the digits a cell may hold. Every part of z3doku that
 //! knows a rule reads it from here: the encodings, both engines, the checker
@@ -13,6 +13,8 @@
 pub use super::constraint::Constraint;
 use super::constraint::Context;
 use super::grid::Size;
+use super::kinds::Added;
+use super::kinds::cages::PartialRegion;
 use super::primitive::{Primitive, Relation};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -161,10 +163,24 @@ impl RulesBuilder {
         Ok(self)
     }
 
+    /// Adds what reading a rule gave.
+    pub fn add(&mut self, added: Added) -> Result<&mut Self, RuleError> {
+        match added {
+            Added::Constraint(constraint) => self.constraint(constraint),
+            Added::Diagonal(diagonal) => Ok(self.diagonal(diagonal)),
+            Added::DisjointGroups => Ok(self.disjoint_groups()),
+            Added::Regions(regions) => self.regions(regions),
+        }
+    }
+
     /// Adds `constraint`, or says why it cannot be kept on this board (see
-    /// [`Constraint::check`]).
-    pub fn constraint(&mut self, constraint: Constraint) -> Result<&mut Self, RuleError> {
-        if let Err(problem) = constraint.check(self.size) {
+    /// [`Constraint::validate`]).
+    pub fn constraint(
+        &mut self,
+        constraint: impl Into<Constraint>,
+    ) -> Result<&mut Self, RuleError> {
+        let constraint = constraint.into();
+        if let Err(problem) = constraint.validate(self.size) {
             return Err(RuleError {
                 rule: constraint.to_string(),
                 problem,
@@ -208,10 +224,13 @@ impl RulesBuilder {
         partial.sort_unstable();
         for (number, cells) in partial {
             if cells.len() < side && cells.len() > 1 {
-                constraints.push(Constraint::PartialRegion {
-                    number,
-                    cells: cells.iter().map(|&c| size.cell_at(c)).collect(),
-                });
+                constraints.push(
+                    PartialRegion {
+                        number,
+                        cells: cells.iter().map(|&c| size.cell_at(c)).collect(),
+                    }
+                    .into(),
+                );
             }
         }
         for (number, on) in self.diagonals.iter().enumerate() {
