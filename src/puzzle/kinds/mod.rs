@@ -21,6 +21,7 @@ pub mod cells;
 pub mod dots;
 pub mod drawing;
 pub mod lines;
+pub mod nabner;
 pub mod outside;
 
 use super::check::Board;
@@ -186,6 +187,7 @@ registry! {
         ModularLine => lines::ModularLine,
         ZipperLine => lines::ZipperLine,
         DoubleArrow => lines::DoubleArrow,
+        Nabner => nabner::Nabner,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
         NonConsecutive => board::NonConsecutive,
@@ -333,6 +335,7 @@ mod tests {
             "quadruple 17 (r1c1 r1c2 r2c1 r2c2)",
             "row indexer r1c2",
             "extra region (r1c1 r5c5 r9c9)",
+            "nabner r7c1→r7c2→r8c1",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);
