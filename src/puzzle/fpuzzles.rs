@@ -259,6 +259,19 @@ pub fn clue_number(item: &Value, place: &str) -> Result<u32, FpuzzlesError> {
     number(value).ok_or_else(|| invalid(place, format!("`value` {value} is not a number")))
 }
 
+/// The region f-puzzles puts a cell without a `region` key in: its box,
+/// or, on a side with no box shape (2, 3, 5, 7, 11, 13), its row, as
+/// f-puzzles' default regions are one row each there (height 1, width
+/// N). So a grid that draws regions on only some cells leaves every other
+/// cell in its default region, never in none; only `"region": null` puts
+/// a cell in no region.
+fn default_region(size: Size, cell: usize) -> usize {
+    match Rules::classic(size).region_of(cell) {
+        Some(region) => region,
+        None => cell / size.side(),
+    }
+}
+
 /// Reads the grid's cells: givens, pencil marks, and each cell's region
 /// (`regions`; `drawn` is set when any cell names one).
 fn read_grid(
@@ -269,9 +282,8 @@ fn read_grid(
     regions: &mut [Option<usize>],
     drawn: &mut bool,
 ) -> Result<(), FpuzzlesError> {
-    let defaults = Rules::classic(size);
     for (cell, region) in regions.iter_mut().enumerate() {
-        *region = defaults.region_of(cell);
+        *region = Some(default_region(size, cell));
     }
     let side = size.side();
     let rows = value
@@ -500,6 +512,36 @@ mod tests {
         );
         assert!(!puzzle.rules().is_classic());
         assert_eq!(puzzle.rules().houses().len(), 13);
+    }
+
+    /// A 5x5 grid whose cells carry `region` as `fields` says (by cell
+    /// index), the others none.
+    fn five_with_regions(fields: &[(usize, &str)]) -> String {
+        let cells: Vec<String> = (0..25)
+            .map(|k| match fields.iter().find(|(at, _)| *at == k) {
+                Some((_, region)) => format!(r#"{{"region":{region}}}"#),
+                None => "{}".into(),
+            })
+            .collect();
+        let rows: Vec<String> = cells.chunks(5).map(|r| format!("[{}]", r.join(","))).collect();
+        format!(r#"{{"size":5,"grid":[{}]}}"#, rows.join(","))
+    }
+
+    #[test]
+    fn cells_without_a_region_keep_their_row_on_sides_without_boxes() {
+        // r1c1 moves to row 2's region and r2c1 to row 1's: every other
+        // cell stays in its row's default region, so both regions are
+        // full houses.
+        let puzzle = parse(&five_with_regions(&[(0, "1"), (5, "0")]))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let regions = puzzle.rules().regions();
+        assert_eq!(regions.len(), 5, "{regions:?}");
+        assert_eq!(regions[0], [0, 6, 7, 8, 9]);
+        assert_eq!(regions[1], [1, 2, 3, 4, 5]);
+        assert!(puzzle.rules().constraints().is_empty());
+        // `null` still takes a cell out of every region.
+        let none = parse(&five_with_regions(&[(0, "null")])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(none.rules().regions().len(), 4);
     }
 
     #[test]
