@@ -15,7 +15,10 @@ pub mod write;
 
 use super::Puzzle;
 use super::grid::{Cell, Grid, Size};
-use super::kinds::{self, cells::Allowed};
+use super::kinds::{
+    self,
+    cells::{Allowed, Even, Odd},
+};
 use super::rules::{RuleError, Rules, RulesBuilder};
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -29,8 +32,10 @@ const MAX_PAYLOAD_CHARS: usize = 16 * 1024;
 /// cannot hold even an empty 4x4 puzzle, and the grid forms are that short.
 const SHORTEST_PAYLOAD: usize = 40;
 
-/// Keys of a grid cell that only draw or hold the solver's notes.
-const IGNORED_CELL_KEYS: [&str; 3] = ["cornerPencilMarks", "highlight", "c"];
+/// Keys of a grid cell that only draw or hold the solver's notes: corner
+/// marks, the solver's highlight, the setter's colour (`c`) and colours
+/// (`cArray`).
+const IGNORED_CELL_KEYS: [&str; 4] = ["cornerPencilMarks", "highlight", "c", "cArray"];
 
 /// Why a text is not an f-puzzles puzzle z3doku can solve.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -337,7 +342,9 @@ fn read_cell(
             // Whether the setter or the solver wrote a digit, it is part of
             // the puzzle as given.
             "value" => match value {
+                // f-puzzles writes 0 for a cell it has emptied.
                 Value::Null => {}
+                Value::Number(n) if n.as_u64() == Some(0) => {}
                 _ => {
                     let digit = value
                         .as_u64()
@@ -352,6 +359,8 @@ fn read_cell(
                 }
             },
             "given" | "region" => {}
+            // A cell without marks may carry `null`.
+            "centerPencilMarks" | "givenPencilMarks" if value.is_null() => {}
             "centerPencilMarks" | "givenPencilMarks" => {
                 let digits = value
                     .as_array()
@@ -373,6 +382,25 @@ fn read_cell(
                     marks.push(mask);
                 }
             }
+            // A parity mark: `odd` or `even` says what the cell holds, and
+            // an empty one says nothing. Anything else is not skipped.
+            "parity" => match value {
+                Value::Null | Value::Bool(false) => {}
+                Value::String(word) if word.trim().is_empty() => {}
+                Value::Number(n) if n.as_u64() == Some(0) => {}
+                Value::String(word) if word.trim().eq_ignore_ascii_case("odd") => {
+                    builder.constraint(Odd(at)).map_err(FpuzzlesError::Rule)?;
+                }
+                Value::String(word) if word.trim().eq_ignore_ascii_case("even") => {
+                    builder.constraint(Even(at)).map_err(FpuzzlesError::Rule)?;
+                }
+                other => {
+                    return Err(FpuzzlesError::Unsupported {
+                        key: format!("parity {other}"),
+                        place: format!(" in {place}"),
+                    });
+                }
+            },
             other if IGNORED_CELL_KEYS.contains(&other) => {}
             other => {
                 return Err(FpuzzlesError::Unsupported {
@@ -523,7 +551,10 @@ mod tests {
                 None => "{}".into(),
             })
             .collect();
-        let rows: Vec<String> = cells.chunks(5).map(|r| format!("[{}]", r.join(","))).collect();
+        let rows: Vec<String> = cells
+            .chunks(5)
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect();
         format!(r#"{{"size":5,"grid":[{}]}}"#, rows.join(","))
     }
 
@@ -532,8 +563,8 @@ mod tests {
         // r1c1 moves to row 2's region and r2c1 to row 1's: every other
         // cell stays in its row's default region, so both regions are
         // full houses.
-        let puzzle = parse(&five_with_regions(&[(0, "1"), (5, "0")]))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let puzzle =
+            parse(&five_with_regions(&[(0, "1"), (5, "0")])).unwrap_or_else(|e| panic!("{e}"));
         let regions = puzzle.rules().regions();
         assert_eq!(regions.len(), 5, "{regions:?}");
         assert_eq!(regions[0], [0, 6, 7, 8, 9]);
@@ -542,6 +573,43 @@ mod tests {
         // `null` still takes a cell out of every region.
         let none = parse(&five_with_regions(&[(0, "null")])).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(none.rules().regions().len(), 4);
+    }
+
+    #[test]
+    fn keys_that_only_draw_or_configure_are_read() {
+        let saved = SMALL
+            .replace(
+                r#"{"value":1,"given":true}"#,
+                r##"{"value":1,"given":true,"cArray":["#ff0000"],"parity":null}"##,
+            )
+            .replace(r#"{"value":2}"#, r#"{"value":2,"givenPencilMarks":null}"#)
+            .replace(
+                r#"[{},{},{},{}],[{},{},{"#,
+                r#"[{"value":0},{},{},{}],[{},{},{"#,
+            )
+            .replace(
+                r#""line":[{}]"#,
+                r#""line":[{}],"highlightConflicts":true,"highlightSeenCells":false,
+                "author":"a","ruleset":"r","solution":[],"disabledlogic":[],
+                "truecandidatesoptions":[],"rectangle":[],"circle":[],"text":[],
+                "cage":[{"cells":["R4C1"]}]"#,
+            );
+        let plain = parse(SMALL).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(&saved).as_ref(), Ok(&plain), "{saved}");
+        let odd = SMALL.replace(r#"{"value":2}"#, r#"{"parity":"odd"}"#);
+        let rules = parse(&odd).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            rules
+                .rules()
+                .constraints()
+                .iter()
+                .any(|c| c.to_string() == "r3c3 is odd")
+        );
+        let unknown = SMALL.replace(r#"{"value":2}"#, r#"{"parity":7}"#);
+        assert_eq!(
+            parse(&unknown).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `parity 7` in grid cell r3c3")
+        );
     }
 
     #[test]

@@ -16,9 +16,13 @@ impl Read for Drawing {
         "author",
         "ruleset",
         "solution",
-        // Options for a solver's buttons, not rules.
+        // Options for the page and a solver's buttons, not rules.
+        "highlightConflicts",
+        "highlightSeenCells",
         "truecandidatesoptions",
         "disabledlogic",
+        // Cosmetic shapes and text (a `cage` without a value is read, and
+        // set aside, by the digital-root cage).
         "line",
         "rectangle",
         "circle",

@@ -459,8 +459,12 @@ impl Rule for Whispers {
         self.cells.clone()
     }
 
+    /// A line may pass a cell twice (f-puzzles draws loops), but not twice
+    /// in a row: a cell cannot differ from itself.
     fn validate(&self, size: Size) -> Result<(), String> {
-        listed_once(&self.cells)?;
+        if let Some(w) = self.cells.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("{} is listed twice in a row", w[0]));
+        }
         let side = size.side();
         if self.difference == 0 || usize::from(self.difference) >= side {
             return Err(format!(
@@ -808,5 +812,31 @@ impl Rule for DoubleArrow {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("doublearrow", w::line(&self.0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::fpuzzles::parse;
+
+    /// An empty 4x4 f-puzzles grid with `rules` beside it.
+    fn four(rules: &str) -> String {
+        let row = "[{},{},{},{}]";
+        format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}],{rules}}}"#)
+    }
+
+    #[test]
+    fn a_whispers_loop_is_read() {
+        let looped = four(r#""whispers":[{"lines":[["R1C1","R1C2","R2C2","R2C1","R1C1"]]}]"#);
+        let puzzle = parse(&looped).unwrap_or_else(|e| panic!("{e}"));
+        let shown: Vec<String> = puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(shown, ["whispers 2 r1c1→r1c2→r2c2→r2c1→r1c1"]);
+        let stuck = four(r#""whispers":[{"lines":[["R1C1","R1C1"]]}]"#);
+        assert!(parse(&stuck).is_err_and(|e| e.to_string().contains("listed twice in a row")));
     }
 }
