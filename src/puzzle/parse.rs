@@ -138,6 +138,17 @@ pub fn parse_puzzle(text: &str, size: Option<Size>) -> Result<Grid, ParseError> 
     }
 }
 
+/// How many cells a grid row written as `line` holds (0 for a line that
+/// only frames the grid), or `None` when it is not a grid row.
+pub fn row_width(line: &str) -> Option<usize> {
+    row_cells(line, 0).ok().map(|cells| cells.len())
+}
+
+/// Whether `line` is a whole puzzle on one line.
+pub fn is_puzzle_line(line: &str) -> bool {
+    parse_line(line, 0, None).is_ok()
+}
+
 /// Whether a line holds no puzzle text: blank, or a `#` comment.
 pub fn is_skipped(line: &str) -> bool {
     let t = line.trim_start();

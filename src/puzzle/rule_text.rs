@@ -20,6 +20,7 @@
 
 use super::grid::{Cell, Size, char_digit};
 use super::kinds::{self, Reader};
+use super::parse;
 use super::rules::{RuleError, RulesBuilder};
 use thiserror::Error;
 
@@ -83,13 +84,48 @@ pub fn cell_word(word: &str) -> Option<(isize, isize)> {
 }
 
 /// Splits `text` into its grid and its rule lines: the rules start at the
-/// first line that names a rule. Each rule line comes with its number.
+/// first line that names a rule, or at the first line that starts with a
+/// letter once the grid above it is whole (a one-line puzzle, or as many
+/// rows as it is wide), so that a misspelled rule is reported as neither
+/// a grid line nor a rule rather than as a row. Each rule line comes with
+/// its number.
 pub fn split(text: &str) -> (String, Vec<(usize, &str)>) {
     let lines: Vec<&str> = text.lines().collect();
-    let first = lines
-        .iter()
-        .position(|l| is_rule_line(l))
-        .unwrap_or(lines.len());
+    let mut widths: Vec<usize> = Vec::new();
+    let mut first = lines.len();
+    for (k, line) in lines.iter().enumerate() {
+        if is_rule_line(line) {
+            first = k;
+            break;
+        }
+        if parse::is_skipped(line) {
+            continue;
+        }
+        let whole = match widths[..] {
+            [] => false,
+            // One line of N·N cells is a whole puzzle, unless this line
+            // is as wide: then both are rows of a grid.
+            [cells] => Size::from_cells(cells).is_some() && parse::row_width(line) != Some(cells),
+            [width, ..] => {
+                widths.len() == width
+                    && Size::from_side(width).is_some()
+                    && widths.iter().all(|&w| w == width)
+            }
+        };
+        let word = line
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_alphabetic());
+        if whole && word && !parse::is_puzzle_line(line) {
+            first = k;
+            break;
+        }
+        match parse::row_width(line) {
+            Some(0) => {}
+            Some(width) => widths.push(width),
+            // Not a row: the grid's reader says where.
+            None => widths.push(usize::MAX),
+        }
+    }
     let grid = lines[..first].join("\n");
     let rules = lines
         .iter()
@@ -195,6 +231,27 @@ mod tests {
         .err()
         .map(|e| e.to_string());
         assert!(error.is_some_and(|e| e.starts_with("line 2: \"bananas r1c1\" is neither")));
+    }
+
+    #[test]
+    fn a_misspelled_rule_after_the_grid_is_not_a_row() {
+        let grid =
+            "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+        let rows: Vec<&str> = (0..9).map(|r| &grid[r * 9..r * 9 + 9]).collect();
+        let rows = rows.join("\n");
+        for (text, line) in [
+            (format!("{rows}\n\nantiknigth\n"), 11),
+            (format!("{rows}\ndiagonal\n"), 10),
+            (format!("{grid}\nbananas r1c1\n"), 2),
+        ] {
+            let (_, rules) = split(&text);
+            let mut builder = Rules::builder(Size::NINE);
+            let error = read_rules(&rules, Size::NINE, &mut builder).err();
+            assert_eq!(error.map(|e| e.line), Some(line), "{text}");
+        }
+        // A grid that is not whole yet keeps its rows, whatever they hold.
+        let (grid_part, rules) = split("abcd\nbadc\ncdab\ndcba\n");
+        assert_eq!((grid_part.lines().count(), rules.len()), (4, 0));
     }
 
     #[test]
