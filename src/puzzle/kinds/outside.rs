@@ -199,6 +199,17 @@ fn diagonal(size: Size, (mut r, mut c): (isize, isize), (dr, dc): (isize, isize)
     cells
 }
 
+/// Why a clue inside the board is refused: like a sandwich's, a little
+/// killer's clue stands outside the grid, and its sum never counts a cell
+/// before the diagonal's start.
+const INSIDE: &str = "the clue is inside the board: a little killer's clue stands beside it, at the start of its diagonal";
+
+/// Whether `(r, c)` is on a board of `size`.
+fn on_board(size: Size, (r, c): (isize, isize)) -> bool {
+    let side = size.side() as isize;
+    (0..side).contains(&r) && (0..side).contains(&c)
+}
+
 impl Read for LittleKiller {
     const KEYS: &'static [&'static str] = &["littlekillersum"];
     const NAMES: &'static [&'static str] = &["little killer", "littlekillersum", "littlekiller"];
@@ -225,6 +236,9 @@ impl Read for LittleKiller {
                     )
                 })?;
             let start = fp::rim_cell(item.get("cell"), size, &place)?;
+            if on_board(size, start) {
+                return Err(fp::invalid(&place, INSIDE));
+            }
             let cells = diagonal(size, start, step);
             if cells.is_empty() {
                 return Err(fp::invalid(&place, "the diagonal misses the board"));
@@ -249,6 +263,12 @@ impl Read for LittleKiller {
             .skip(1)
             .collect();
         let (dr, dc) = match after.first().map(|w| w.as_str()) {
+            // From a clue beside the board; the form z3doku prints names the
+            // diagonal's first and last cells instead, and validation says
+            // whether they run from edge to edge.
+            Some(_) if on_board(size, start) && after.len() == 1 && step_of(after[0]).is_some() => {
+                return Err(INSIDE.into());
+            }
             Some(word @ ("ur" | "ul" | "dr" | "dl")) => step_of(word).unwrap_or((0, 0)),
             Some(other) => {
                 let end = cell_word(other).ok_or_else(|| {
@@ -319,11 +339,29 @@ impl Rule for LittleKiller {
         self.cells.clone()
     }
 
-    /// A diagonal's cells are worked out, not listed, so none is twice.
+    /// The cells must be a whole diagonal, from one edge of the board to
+    /// the other (so none is listed twice), and reach the sum.
     fn validate(&self, size: Size) -> Result<(), String> {
         let (n, top) = (self.cells.len() as u32, size.side() as u32);
         if n == 0 || self.sum > top * n || self.sum < n {
             return Err(format!("{n} cells cannot add up to {}", self.sum));
+        }
+        let at = |cell: &Cell| (cell.row() as isize, cell.col() as isize);
+        let steps: Vec<(isize, isize)> = self
+            .cells
+            .windows(2)
+            .map(|w| (at(&w[1]).0 - at(&w[0]).0, at(&w[1]).1 - at(&w[0]).1))
+            .collect();
+        let (first, last) = (at(&self.cells[0]), at(&self.cells[self.cells.len() - 1]));
+        let diagonal = [(-1, 1), (-1, -1), (1, 1), (1, -1)]
+            .into_iter()
+            .filter(|&step| steps.iter().all(|&s| s == step))
+            .any(|(dr, dc)| {
+                !on_board(size, (first.0 - dr, first.1 - dc))
+                    && !on_board(size, (last.0 + dr, last.1 + dc))
+            });
+        if !diagonal {
+            return Err(INSIDE.into());
         }
         Ok(())
     }
@@ -576,5 +614,45 @@ impl Rule for Skyscraper {
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("skyscraper", clue_item(self.line, self.count, size)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::fpuzzles::parse;
+    use crate::puzzle::grid::Size;
+    use crate::puzzle::rule_text::read_rules;
+    use crate::puzzle::rules::Rules;
+
+    fn text(line: &str) -> Result<(), String> {
+        let mut builder = Rules::builder(Size::NINE);
+        read_rules(&[(1, line)], Size::NINE, &mut builder).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_little_killer_clue_inside_the_grid_is_refused_like_a_sandwich_clue() {
+        assert!(text("sandwich 14 r5c5").is_err());
+        let inside = text("little killer 14 r5c5 ur").err().unwrap_or_default();
+        assert!(inside.contains("the clue is inside the board"), "{inside}");
+        let drawn = text("little killer 14 (r5c5→r1c9)")
+            .err()
+            .unwrap_or_default();
+        assert!(drawn.contains("the clue is inside the board"), "{drawn}");
+        // From beside the board, in either form, it reads.
+        assert_eq!(text("little killer 14 r6c0 ur"), Ok(()));
+        assert_eq!(text("little killer 14 (r5c1→r1c5)"), Ok(()));
+        assert_eq!(text("little killer 9 r0c8 dr"), Ok(()));
+        let row = "[{},{},{},{},{},{},{},{},{}]";
+        let json = |cell: &str| {
+            format!(
+                r#"{{"size":9,"grid":[{}],"littlekillersum":[{{"cell":"{cell}","direction":"UR","value":"14"}}]}}"#,
+                [row; 9].join(",")
+            )
+        };
+        let inside = parse(&json("R5C5")).map_err(|e| e.to_string()).err();
+        assert!(
+            inside.is_some_and(|e| e.contains("`littlekillersum` 1: the clue is inside the board"))
+        );
+        assert!(parse(&json("R6C0")).is_ok());
     }
 }
