@@ -190,9 +190,18 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
     };
     let side = object
         .get("size")
-        .ok_or_else(|| invalid("the puzzle", "`size` is missing"))?
-        .as_u64()
-        .ok_or_else(|| invalid("`size`", "not a whole number"))?;
+        .ok_or_else(|| invalid("the puzzle", "`size` is missing"))?;
+    let side = match (side.as_u64(), side.as_i64()) {
+        (Some(side), _) => side,
+        // A whole number below 0 is a whole number, just not a side.
+        (None, Some(negative)) => {
+            return Err(invalid(
+                "`size`",
+                format!("{negative} is not a side z3doku solves"),
+            ));
+        }
+        _ => return Err(invalid("`size`", format!("{side} is not a whole number"))),
+    };
     let size = usize::try_from(side)
         .ok()
         .and_then(Size::from_side)
@@ -261,7 +270,17 @@ pub fn blank(value: Option<&Value>) -> bool {
 /// A clue's number, or an error naming the clue.
 pub fn clue_number(item: &Value, place: &str) -> Result<u32, FpuzzlesError> {
     let value = item.get("value").unwrap_or(&Value::Null);
-    number(value).ok_or_else(|| invalid(place, format!("`value` {value} is not a number")))
+    number(value).ok_or_else(|| {
+        let negative = match value {
+            Value::String(text) => text.trim().parse::<i64>().is_ok_and(|n| n < 0),
+            other => other.as_i64().is_some_and(|n| n < 0),
+        };
+        let problem = match negative {
+            true => format!("`value` {value} is below 0, and a clue is a whole number from 0 up"),
+            false => format!("`value` {value} is not a number"),
+        };
+        invalid(place, problem)
+    })
 }
 
 /// The region f-puzzles puts a cell without a `region` key in: its box,
@@ -609,6 +628,22 @@ mod tests {
         assert_eq!(
             parse(&unknown).map_err(|e| e.to_string()).err().as_deref(),
             Some("unsupported rule `parity 7` in grid cell r3c3")
+        );
+    }
+
+    #[test]
+    fn negative_numbers_are_named_as_such() {
+        let size = SMALL.replace(r#""size":4"#, r#""size":-9"#);
+        assert_eq!(
+            parse(&size).map_err(|e| e.to_string()).err().as_deref(),
+            Some("`size`: -9 is not a side z3doku solves")
+        );
+        let cage = SMALL.replace(r#""value":"5""#, r#""value":"-3""#);
+        assert_eq!(
+            parse(&cage).map_err(|e| e.to_string()).err().as_deref(),
+            Some(
+                "`killercage` 1: `value` \"-3\" is below 0, and a clue is a whole number from 0 up"
+            )
         );
     }
 

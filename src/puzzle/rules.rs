@@ -154,9 +154,10 @@ impl RulesBuilder {
             *count.entry(*region).or_insert(0usize) += 1;
         }
         if let Some((region, n)) = count.iter().find(|(_, n)| **n > side) {
+            // Numbered as given, from 0 (as f-puzzles numbers them), so
+            // the message names the number the puzzle wrote.
             return Err(fail(format!(
-                "region {} has {n} cells, more than the {side} digits",
-                region + 1
+                "region {region} (numbered from 0) has {n} cells, more than the {side} digits"
             )));
         }
         self.regions = Some(regions);
@@ -570,6 +571,18 @@ mod tests {
         );
         assert_eq!(nine.region_of(40), Some(4));
         assert_eq!(nine.houses()[22].to_string(), "box 5");
+    }
+
+    #[test]
+    fn an_overfull_region_is_named_as_numbered() {
+        let error = Rules::builder(Size::from_side(4).unwrap_or_default())
+            .regions(vec![Some(7); 16])
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("the regions: region 7 (numbered from 0) has 16 cells, more than the 4 digits")
+        );
     }
 
     #[test]

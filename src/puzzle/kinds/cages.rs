@@ -124,6 +124,9 @@ impl Rule for Cage {
         if let Some(sum) = self.sum {
             let low = (1..=n as u32).sum::<u32>();
             let high = ((side - n + 1) as u32..=side as u32).sum::<u32>();
+            if !(low..=high).contains(&sum) && n == 1 {
+                return Err(format!("one cell holds 1 to {side}, never {sum}"));
+            }
             if !(low..=high).contains(&sum) {
                 return Err(format!(
                     "no {n} different digits add up to {sum} (they make {low} to {high})"
@@ -346,5 +349,34 @@ impl Rule for PartialRegion {
     /// Written cell by cell in the grid's `region`s.
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cage;
+    use crate::puzzle::grid::Size;
+    use crate::puzzle::rules::Rules;
+
+    #[test]
+    fn a_cage_sum_out_of_reach_reads_in_good_english() {
+        let error = |cells: &[(usize, usize)], sum| {
+            let cells = cells.iter().map(|&(r, c)| Size::NINE.cell(r, c)).collect();
+            Rules::builder(Size::NINE)
+                .constraint(Cage {
+                    cells,
+                    sum: Some(sum),
+                })
+                .err()
+                .map(|e| e.to_string())
+        };
+        assert_eq!(
+            error(&[(0, 0)], 99).as_deref(),
+            Some("cage 99 (r1c1): one cell holds 1 to 9, never 99")
+        );
+        assert_eq!(
+            error(&[(0, 0), (0, 1)], 50).as_deref(),
+            Some("cage 50 (r1c1 r1c2): no 2 different digits add up to 50 (they make 3 to 17)")
+        );
     }
 }
