@@ -9,7 +9,7 @@
 //! the rule says and never through the primitives.
 //!
 //! Every kind answers the [`Read`] and [`Rule`] traits, which have no
-//! default methods, and the [`registry!`] below lists each kind once: it
+//! default methods, and the `registry!` below lists each kind once: it
 //! makes the [`Constraint`] enum, the dispatch from a constraint to its
 //! kind, and the [`READERS`] table the f-puzzles and text readers consult.
 //! So a new kind is one new file and one line here, and a kind that
