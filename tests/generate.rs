@@ -16,6 +16,7 @@ use z3doku::generate::{Generated, Generator, Spec, Symmetry, SymmetryChoice};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::Size;
+use z3doku::puzzle::kinds::cages::Cage;
 use z3doku::solve::count_with;
 
 fn lines(args: &[&str]) -> Vec<String> {
@@ -337,7 +338,7 @@ fn killer_puzzles_are_unique_and_their_givens_needed() {
         assert!(cages.len() >= 81 / 5, "{} cages", cages.len());
         let mut caged = 0;
         for cage in cages {
-            let z3doku::puzzle::rules::Constraint::Cage { cells, sum } = cage else {
+            let z3doku::puzzle::rules::Constraint::Cage(Cage { cells, sum }) = cage else {
                 panic!("{cage} is not a cage");
             };
             assert!((2..=5).contains(&cells.len()), "{cage}");

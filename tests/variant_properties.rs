@@ -11,6 +11,14 @@ use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::constraint::{Constraint, Outside};
 use z3doku::puzzle::grid::{Cell, Grid, Size};
+use z3doku::puzzle::kinds::{
+    board::{AntiKing, NonConsecutive},
+    cages::Cage,
+    cells::{Odd, Quadruple},
+    dots::{Difference, Ratio, Xv},
+    lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
+    outside::{Sandwich, Skyscraper, XSum},
+};
 use z3doku::puzzle::rules::{Diagonal, Rules};
 use z3doku::solve::count_with;
 
@@ -51,49 +59,49 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     Some(match choice[0] % 16 {
-        0 => Constraint::Cage {
+        0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
-        },
-        1 => Constraint::Thermo { cells: line(1, 3) },
-        2 => Constraint::Difference {
+        }),
+        1 => Constraint::Thermo(Thermo { cells: line(1, 3) }),
+        2 => Constraint::Difference(Difference {
             cells: neighbours(1),
             value: 1 + (choice[3] % 2) as u8,
-        },
-        3 => Constraint::Ratio {
+        }),
+        3 => Constraint::Ratio(Ratio {
             cells: neighbours(1),
             value: 2,
-        },
-        4 => Constraint::Xv {
+        }),
+        4 => Constraint::Xv(Xv {
             cells: neighbours(1),
             sum: 5,
-        },
-        5 => Constraint::AntiKing,
-        6 => Constraint::NonConsecutive,
-        7 => Constraint::Odd(at(1)),
-        8 => Constraint::Sandwich {
+        }),
+        5 => Constraint::AntiKing(AntiKing),
+        6 => Constraint::NonConsecutive(NonConsecutive),
+        7 => Constraint::Odd(Odd(at(1))),
+        8 => Constraint::Sandwich(Sandwich {
             line: outside,
             sum: (choice[4] % 8) as u32,
-        },
-        9 => Constraint::XSum {
+        }),
+        9 => Constraint::XSum(XSum {
             line: outside,
             sum: 1 + (choice[4] % 12) as u32,
-        },
-        10 => Constraint::Skyscraper {
+        }),
+        10 => Constraint::Skyscraper(Skyscraper {
             line: outside,
             count: 1 + choice[4] % side,
-        },
-        11 => Constraint::Arrow {
+        }),
+        11 => Constraint::Arrow(Arrow {
             circle: vec![at(1)],
             line: line(2, 2).into_iter().filter(|&c| c != at(1)).collect(),
-        },
-        12 => Constraint::BetweenLine(line(1, 3)),
-        13 => Constraint::Renban(line(1, 3)),
-        14 => Constraint::Quadruple {
+        }),
+        12 => Constraint::BetweenLine(BetweenLine(line(1, 3))),
+        13 => Constraint::Renban(Renban(line(1, 3))),
+        14 => Constraint::Quadruple(Quadruple {
             cells: line(1, 4),
             digits: vec![1 + (choice[5] % side) as u8],
-        },
-        _ => Constraint::Palindrome(line(1, 4)),
+        }),
+        _ => Constraint::Palindrome(Palindrome(line(1, 4))),
     })
 }
 

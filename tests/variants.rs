@@ -15,6 +15,12 @@ use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::{CheckError, verify_solution};
 use z3doku::puzzle::grid::{Cell, Grid, Size};
 use z3doku::puzzle::input::Source;
+use z3doku::puzzle::kinds::{
+    board::{AntiKing, AntiKnight, NonConsecutive},
+    cages::Cage,
+    cells::Allowed,
+    lines::Thermo,
+};
 use z3doku::puzzle::rules::{Constraint, Diagonal, Rules, RulesBuilder};
 use z3doku::solve::{Pipeline, Request, Status};
 
@@ -204,9 +210,9 @@ fn each_rule_decides_a_puzzle() {
         }),
     );
     for (label, constraint) in [
-        ("anti-knight", Constraint::AntiKnight),
-        ("anti-king", Constraint::AntiKing),
-        ("nonconsecutive", Constraint::NonConsecutive),
+        ("anti-knight", Constraint::AntiKnight(AntiKnight)),
+        ("anti-king", Constraint::AntiKing(AntiKing)),
+        ("nonconsecutive", Constraint::NonConsecutive(NonConsecutive)),
     ] {
         needs_rules(
             label,
@@ -223,7 +229,7 @@ fn each_rule_decides_a_puzzle() {
                 "r5c5 r4c5 r3c5 r3c6",
                 "r9c9 r8c8 r7c7",
             ] {
-                b.constraint(Constraint::Thermo { cells: cells(line) })
+                b.constraint(Constraint::Thermo(Thermo { cells: cells(line) }))
                     .unwrap();
             }
         }),
@@ -240,10 +246,10 @@ fn each_rule_decides_a_puzzle() {
                         .iter()
                         .map(|&c| u32::from(solution.get(Size::NINE.index(c))))
                         .sum();
-                    b.constraint(Constraint::Cage {
+                    b.constraint(Constraint::Cage(Cage {
                         cells: pair.to_vec(),
                         sum: Some(sum),
-                    })
+                    }))
                     .unwrap();
                 }
             }
@@ -255,9 +261,9 @@ fn each_rule_decides_a_puzzle() {
 fn anti_king_anti_knight_nonconsecutive_has_72_solutions() {
     let rules = rules(|b| {
         for c in [
-            Constraint::AntiKing,
-            Constraint::AntiKnight,
-            Constraint::NonConsecutive,
+            Constraint::AntiKing(AntiKing),
+            Constraint::AntiKnight(AntiKnight),
+            Constraint::NonConsecutive(NonConsecutive),
         ] {
             b.constraint(c).unwrap();
         }
@@ -286,9 +292,9 @@ fn no_solution_and_several() {
     let mut givens = Grid::empty(Size::NINE);
     givens.set(0, 9);
     let thermo = rules(|b| {
-        b.constraint(Constraint::Thermo {
+        b.constraint(Constraint::Thermo(Thermo {
             cells: cells("r1c1 r1c2"),
-        })
+        }))
         .unwrap();
     });
     let none = Puzzle::new(givens, thermo);
@@ -337,26 +343,31 @@ fn the_checker_names_each_broken_rule() {
     };
     let message = |r: Result<(), CheckError>| r.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
-        message(classic(Constraint::Cage {
+        message(classic(Constraint::Cage(Cage {
             cells: cells("r1c1 r1c2"),
             sum: Some(9)
-        }))
+        })))
         .starts_with("cage 9 (r1c1 r1c2) is broken: the digits add up to 8")
     );
     assert!(
-        message(classic(Constraint::Thermo {
+        message(classic(Constraint::Thermo(Thermo {
             cells: cells("r1c1 r1c2")
-        }))
+        })))
         .starts_with("thermo r1c1→r1c2 is broken: r1c1 holds 7 and r1c2 holds 1")
     );
-    assert!(message(classic(Constraint::AntiKnight)).starts_with("anti-knight is broken"));
-    assert!(message(classic(Constraint::AntiKing)).starts_with("anti-king is broken"));
-    assert!(message(classic(Constraint::NonConsecutive)).starts_with("nonconsecutive is broken"));
     assert!(
-        message(classic(Constraint::Allowed {
+        message(classic(Constraint::AntiKnight(AntiKnight))).starts_with("anti-knight is broken")
+    );
+    assert!(message(classic(Constraint::AntiKing(AntiKing))).starts_with("anti-king is broken"));
+    assert!(
+        message(classic(Constraint::NonConsecutive(NonConsecutive)))
+            .starts_with("nonconsecutive is broken")
+    );
+    assert!(
+        message(classic(Constraint::Allowed(Allowed {
             cell: cell("r1c1"),
             digits: 0b11
-        }))
+        })))
         .starts_with("r1c1 is one of 1 2 is broken: r1c1 holds 7")
     );
     assert!(matches!(
@@ -367,10 +378,10 @@ fn the_checker_names_each_broken_rule() {
     ));
     // And a cage it keeps passes.
     assert_eq!(
-        classic(Constraint::Cage {
+        classic(Constraint::Cage(Cage {
             cells: cells("r1c1 r1c2 r2c1"),
             sum: Some(10)
-        }),
+        })),
         Ok(())
     );
 }
@@ -378,17 +389,17 @@ fn the_checker_names_each_broken_rule() {
 #[test]
 fn rules_are_checked_when_built() {
     let mut builder = Rules::builder(Size::NINE);
-    let sum = builder.constraint(Constraint::Cage {
+    let sum = builder.constraint(Constraint::Cage(Cage {
         cells: cells("r1c1 r1c2"),
         sum: Some(18),
-    });
+    }));
     assert_eq!(
         sum.err().map(|e| e.to_string()).as_deref(),
         Some("cage 18 (r1c1 r1c2): no 2 different digits add up to 18 (they make 3 to 17)")
     );
-    let twice = builder.constraint(Constraint::Thermo {
+    let twice = builder.constraint(Constraint::Thermo(Thermo {
         cells: cells("r1c1 r1c1"),
-    });
+    }));
     assert!(twice.is_err_and(|e| e.to_string().contains("r1c1 is listed twice")));
     assert!(Arc::ptr_eq(
         &builder.build().unwrap(),
@@ -473,25 +484,25 @@ fn the_binary_solves_a_variant_file_and_emits_its_sums_as_clauses() {
 #[test]
 fn explanations_name_the_rules_to_blame() {
     let thermos = rules(|b| {
-        b.constraint(Constraint::Thermo {
+        b.constraint(Constraint::Thermo(Thermo {
             cells: cells("r1c1 r1c2"),
-        })
+        }))
         .unwrap();
-        b.constraint(Constraint::Thermo {
+        b.constraint(Constraint::Thermo(Thermo {
             cells: cells("r1c2 r1c1"),
-        })
+        }))
         .unwrap();
-        b.constraint(Constraint::Cage {
+        b.constraint(Constraint::Cage(Cage {
             cells: cells("r5c5 r5c6"),
             sum: Some(3),
-        })
+        }))
         .unwrap();
     });
     let cage = rules(|b| {
-        b.constraint(Constraint::Cage {
+        b.constraint(Constraint::Cage(Cage {
             cells: cells("r1c1 r1c2"),
             sum: Some(4),
-        })
+        }))
         .unwrap();
     });
     let mut given = Grid::empty(Size::NINE);

@@ -22,7 +22,8 @@ use super::GenerateError;
 use crate::engine::{Engine, Limits};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Grid, Size};
-use crate::puzzle::rules::{Constraint, Rules};
+use crate::puzzle::kinds::cages::Cage;
+use crate::puzzle::rules::Rules;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use std::ops::ControlFlow;
@@ -56,7 +57,7 @@ pub fn puzzle(
             .map(|&c| u32::from(solution.get(size.index(c))))
             .sum();
         builder
-            .constraint(Constraint::Cage {
+            .constraint(Cage {
                 cells,
                 sum: Some(sum),
             })

@@ -1,7 +1,7 @@
 //! Steps from first principles, for variant puzzles: when no technique on
 //! the houses applies, the engine proves a candidate false from a small set
 //! of facts (clues and placed digits) and rule instances (cages,
-//! thermometers, anti-knight, ...), and that set is the step's reason.
+//! lines, anti-knight, ...), and that set is the step's reason.
 //!
 //! A false candidate `d` in cell `c` is one the puzzle's solution does not
 //! have, so the facts and rules with `c = d` added have no solution. The

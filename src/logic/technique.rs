@@ -69,7 +69,7 @@ pub enum Technique {
     /// Four digits confined to four cells of a house.
     HiddenQuad,
     /// One digit's chain of alternating strong and weak links (simple
-    /// colouring, skyscraper, two-string kite, turbot fish): cells that see
+    /// colouring, two-string kite, turbot fish and kin): cells that see
     /// both ends are not the digit.
     XChain,
     /// A chain of two-candidate cells: cells seeing both ends are not the

@@ -66,9 +66,9 @@ impl Frame {
             places[at(cell)] = rules.region_of(cell).map_or(Place::Nowhere, Place::Region);
         }
         for constraint in rules.constraints() {
-            if let Constraint::PartialRegion { number, cells } = constraint {
-                for &cell in cells {
-                    places[at(rules.size().index(cell))] = Place::Partial(*number);
+            if let Constraint::PartialRegion(region) = constraint {
+                for &cell in &region.cells {
+                    places[at(rules.size().index(cell))] = Place::Partial(region.number);
                 }
             }
         }

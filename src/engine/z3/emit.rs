@@ -43,7 +43,7 @@ pub fn smt2(puzzle: &Puzzle, encoding: EncodingKind) -> String {
 /// The puzzle's `bool`-encoding clauses and one unit clause per clue, as
 /// DIMACS CNF. Comment lines map each variable number to its `x_R_C_D`.
 ///
-/// A sum (a killer cage's, an arrow's) or a count (a skyscraper's) is a
+/// A sum (a killer cage's, an arrow's) or a count (buildings seen) is a
 /// pseudo-Boolean formula that plain clauses over the one-hot variables do
 /// not state. Z3's own tactics turn those constraints into clauses: stated
 /// as integer sums of `If`s, `card2bv` makes them bit-vector arithmetic,

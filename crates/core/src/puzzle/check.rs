@@ -4,9 +4,8 @@
 //! printed as a solution.
 
 use super::Puzzle;
-use super::constraint::{Indexer, orthogonal_pairs};
 use super::grid::{Cell, Clue, Grid, MAX_SIDE, Size};
-use super::rules::{Constraint, House, Rules};
+use super::rules::{House, Rules};
 use std::fmt;
 use thiserror::Error;
 
@@ -206,8 +205,12 @@ pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckErro
             });
         }
     }
+    let board = Board {
+        rules: puzzle.rules(),
+        grid: solution,
+    };
     for constraint in puzzle.rules().constraints() {
-        if let Some(detail) = broken(puzzle.rules(), constraint, solution) {
+        if let Some(detail) = constraint.broken(&board) {
             return Err(CheckError::Broken {
                 rule: constraint.to_string(),
                 detail,
@@ -217,32 +220,64 @@ pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckErro
     Ok(())
 }
 
-/// How a full `grid` breaks `constraint`, if it does. Each rule is read as
-/// it is stated, not through the primitives the solvers see, so that a
-/// slip in lowering a rule shows here.
-fn broken(rules: &Rules, constraint: &Constraint, grid: &Grid) -> Option<String> {
-    let size = rules.size();
-    let side = size.side();
-    let digit = |cell: Cell| grid.get(size.index(cell));
-    let holds = |cells: &[Cell]| -> String {
+/// A full grid under its rules, as each rule's test on a full grid reads
+/// it (see [`Rule::broken`](super::kinds::Rule::broken)): plain look-ups
+/// and counts, no solver.
+pub struct Board<'a> {
+    /// The rules.
+    pub rules: &'a Rules,
+    /// The full grid.
+    pub grid: &'a Grid,
+}
+
+impl Board<'_> {
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.rules.size()
+    }
+
+    /// The digit in `cell`.
+    pub fn digit(&self, cell: Cell) -> u8 {
+        self.grid.get(self.size().index(cell))
+    }
+
+    /// `r1c1 holds 3 and r1c2 holds 4`.
+    pub fn holds(&self, cells: &[Cell]) -> String {
         cells
             .iter()
-            .map(|&c| format!("{c} holds {}", digit(c)))
+            .map(|&c| format!("{c} holds {}", self.digit(c)))
             .collect::<Vec<_>>()
             .join(" and ")
-    };
-    let total = |cells: &[Cell]| -> u32 { cells.iter().map(|&c| u32::from(digit(c))).sum() };
-    let repeat = |cells: &[Cell]| -> Option<String> {
+    }
+
+    /// The sum of the digits in `cells`.
+    pub fn total(&self, cells: &[Cell]) -> u32 {
+        cells.iter().map(|&c| u32::from(self.digit(c))).sum()
+    }
+
+    /// The first two of `cells` that hold the same digit, named.
+    pub fn repeat(&self, cells: &[Cell]) -> Option<String> {
         for (k, &a) in cells.iter().enumerate() {
-            if let Some(&b) = cells[k + 1..].iter().find(|&&b| digit(b) == digit(a)) {
-                return Some(format!("{a} and {b} both hold {}", digit(a)));
+            if let Some(&b) = cells[k + 1..]
+                .iter()
+                .find(|&&b| self.digit(b) == self.digit(a))
+            {
+                return Some(format!("{a} and {b} both hold {}", self.digit(a)));
             }
         }
         None
-    };
-    let pairs_where = |pairs: Vec<(usize, usize)>, bad: &dyn Fn(u8, u8) -> bool| {
+    }
+
+    /// The first of `pairs` (row-major indexes) whose digits are `bad`,
+    /// named.
+    pub fn pairs_where(
+        &self,
+        pairs: Vec<(usize, usize)>,
+        bad: &dyn Fn(u8, u8) -> bool,
+    ) -> Option<String> {
+        let size = self.size();
         pairs.into_iter().find_map(|(a, b)| {
-            let (x, y) = (grid.get(a), grid.get(b));
+            let (x, y) = (self.grid.get(a), self.grid.get(b));
             bad(x, y).then(|| {
                 format!(
                     "{} holds {x} and {} holds {y}",
@@ -251,298 +286,6 @@ fn broken(rules: &Rules, constraint: &Constraint, grid: &Grid) -> Option<String>
                 )
             })
         })
-    };
-    let dotted = |pick: &dyn Fn(&Constraint) -> bool| -> Vec<(usize, usize)> {
-        rules
-            .constraints()
-            .iter()
-            .filter(|c| pick(c))
-            .filter_map(|c| match c {
-                Constraint::Difference { cells, .. }
-                | Constraint::Ratio { cells, .. }
-                | Constraint::Xv { cells, .. } => {
-                    let (a, b) = (size.index(cells[0]), size.index(cells[1]));
-                    Some((a.min(b), a.max(b)))
-                }
-                _ => None,
-            })
-            .collect()
-    };
-    let is_ratio = |x: u8, y: u8, r: u8| {
-        u32::from(x) == u32::from(r) * u32::from(y) || u32::from(y) == u32::from(r) * u32::from(x)
-    };
-    let neighbours_of = |cell: Cell| -> Vec<Cell> {
-        let (r, c) = (cell.row() as isize, cell.col() as isize);
-        [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-            .into_iter()
-            .filter(|&(r, c)| (0..side as isize).contains(&r) && (0..side as isize).contains(&c))
-            .map(|(r, c)| size.cell(r as usize, c as usize))
-            .collect()
-    };
-    match constraint {
-        Constraint::Cage { cells, sum } => repeat(cells).or_else(|| {
-            let got = total(cells);
-            sum.filter(|&s| s != got)
-                .map(|_| format!("the digits add up to {got}"))
-        }),
-        Constraint::DigitalRoot { cells, root } => {
-            let got = total(cells);
-            (got < *root || (got - root) % 9 != 0).then(|| format!("the digits add up to {got}"))
-        }
-        Constraint::Thermo { cells } => cells
-            .windows(2)
-            .find_map(|w| (digit(w[0]) >= digit(w[1])).then(|| holds(w))),
-        Constraint::SlowThermo { cells } => cells
-            .windows(2)
-            .find_map(|w| (digit(w[0]) > digit(w[1])).then(|| holds(w))),
-        Constraint::AntiKnight | Constraint::AntiKing => {
-            let mut pairs = Vec::new();
-            for a in 0..size.cells() {
-                let (ar, ac) = (a / side, a % side);
-                for b in a + 1..size.cells() {
-                    let (br, bc) = (b / side, b % side);
-                    let (dr, dc) = (ar.abs_diff(br), ac.abs_diff(bc));
-                    let apart = if *constraint == Constraint::AntiKnight {
-                        (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
-                    } else {
-                        dr <= 1 && dc <= 1
-                    };
-                    if apart {
-                        pairs.push((a, b));
-                    }
-                }
-            }
-            pairs_where(pairs, &|x, y| x == y)
-        }
-        Constraint::NonConsecutive => {
-            let exempt =
-                dotted(&|c| matches!(c, Constraint::Difference { .. } | Constraint::Ratio { .. }));
-            let pairs = orthogonal_pairs(size)
-                .into_iter()
-                .filter(|p| !exempt.contains(p))
-                .collect();
-            pairs_where(pairs, &|x, y| x.abs_diff(y) == 1)
-        }
-        Constraint::NegativeRatio => {
-            let exempt =
-                dotted(&|c| matches!(c, Constraint::Difference { .. } | Constraint::Ratio { .. }));
-            let mut ratios: Vec<u8> = rules
-                .constraints()
-                .iter()
-                .filter_map(|c| match c {
-                    Constraint::Ratio { value, .. } => Some(*value),
-                    _ => None,
-                })
-                .collect();
-            if ratios.is_empty() {
-                ratios.push(2);
-            }
-            let pairs = orthogonal_pairs(size)
-                .into_iter()
-                .filter(|p| !exempt.contains(p))
-                .collect();
-            pairs_where(pairs, &|x, y| ratios.iter().any(|&r| is_ratio(x, y, r)))
-        }
-        Constraint::NegativeXv => {
-            let exempt = dotted(&|c| matches!(c, Constraint::Xv { .. }));
-            let pairs = orthogonal_pairs(size)
-                .into_iter()
-                .filter(|p| !exempt.contains(p))
-                .collect();
-            pairs_where(pairs, &|x, y| x + y == 5 || x + y == 10)
-        }
-        Constraint::Allowed { cell, digits } => {
-            let d = digit(*cell);
-            (d == 0 || digits >> (d - 1) & 1 == 0).then(|| format!("{cell} holds {d}"))
-        }
-        Constraint::Odd(cell) => (digit(*cell) % 2 == 0).then(|| holds(&[*cell])),
-        Constraint::Even(cell) => (digit(*cell) % 2 == 1).then(|| holds(&[*cell])),
-        Constraint::Minimum(cell) | Constraint::Maximum(cell) => {
-            let minimum = matches!(constraint, Constraint::Minimum(_));
-            neighbours_of(*cell).into_iter().find_map(|other| {
-                let same = if minimum {
-                    Constraint::Minimum(other)
-                } else {
-                    Constraint::Maximum(other)
-                };
-                let wrong = if minimum {
-                    digit(other) <= digit(*cell)
-                } else {
-                    digit(other) >= digit(*cell)
-                };
-                (wrong && !rules.constraints().contains(&same)).then(|| holds(&[*cell, other]))
-            })
-        }
-        Constraint::LittleKiller { cells, sum } => {
-            let got = total(cells);
-            (got != *sum).then(|| format!("the digits add up to {got}"))
-        }
-        Constraint::Sandwich { line, sum } => {
-            let cells = line.cells(size);
-            let at = |d: u8| cells.iter().position(|&c| digit(c) == d).unwrap_or(0);
-            let (one, high) = (at(1), at(side as u8));
-            let (from, to) = (one.min(high), one.max(high));
-            let got = total(&cells[from + 1..to]);
-            (got != *sum).then(|| format!("the digits between 1 and {side} add up to {got}"))
-        }
-        Constraint::XSum { line, sum } => {
-            let cells = line.cells(size);
-            let first = usize::from(digit(cells[0])).min(cells.len());
-            let got = total(&cells[..first]);
-            (got != *sum).then(|| format!("the first {first} digits add up to {got}"))
-        }
-        Constraint::Skyscraper { line, count } => {
-            let (mut seen, mut top) = (0, 0);
-            for cell in line.cells(size) {
-                if digit(cell) > top {
-                    seen += 1;
-                    top = digit(cell);
-                }
-            }
-            (seen != *count).then(|| format!("{seen} are seen"))
-        }
-        Constraint::Arrow { circle, line } => {
-            let number = circle
-                .iter()
-                .fold(0u32, |n, &c| n * 10 + u32::from(digit(c)));
-            let got = total(line);
-            (got != number)
-                .then(|| format!("the circle holds {number} and the line adds up to {got}"))
-        }
-        Constraint::Palindrome(cells) => cells
-            .iter()
-            .zip(cells.iter().rev())
-            .find_map(|(&a, &b)| (digit(a) != digit(b)).then(|| holds(&[a, b]))),
-        Constraint::Renban(cells) => repeat(cells).or_else(|| {
-            let low = cells.iter().map(|&c| digit(c)).min().unwrap_or(0);
-            let high = cells.iter().map(|&c| digit(c)).max().unwrap_or(0);
-            (usize::from(high - low) + 1 != cells.len())
-                .then(|| format!("{} are not consecutive", holds(cells)))
-        }),
-        Constraint::Whispers { cells, difference } => cells
-            .windows(2)
-            .find_map(|w| (digit(w[0]).abs_diff(digit(w[1])) < *difference).then(|| holds(w))),
-        Constraint::RegionSumLine(cells) => {
-            let mut sums: Vec<u32> = Vec::new();
-            let mut last = None;
-            for &cell in cells {
-                let Some(region) = rules.region_of(size.index(cell)) else {
-                    continue;
-                };
-                if last != Some(region) {
-                    sums.push(0);
-                }
-                if let Some(s) = sums.last_mut() {
-                    *s += u32::from(digit(cell));
-                }
-                last = Some(region);
-            }
-            sums.windows(2).any(|w| w[0] != w[1]).then(|| {
-                let sums: Vec<String> = sums.iter().map(u32::to_string).collect();
-                format!("the stretches add up to {}", sums.join(", "))
-            })
-        }
-        Constraint::BetweenLine(cells) => {
-            let (a, b) = (digit(cells[0]), digit(cells[cells.len() - 1]));
-            let (low, high) = (a.min(b), a.max(b));
-            cells[1..cells.len() - 1].iter().find_map(|&m| {
-                (digit(m) <= low || digit(m) >= high)
-                    .then(|| holds(&[cells[0], m, cells[cells.len() - 1]]))
-            })
-        }
-        Constraint::EntropicLine(cells) | Constraint::ModularLine(cells) => {
-            let class = |d: u8| -> u8 {
-                if matches!(constraint, Constraint::ModularLine(_)) {
-                    return d % 3;
-                }
-                // Thirds of 1..=side, the extra digits as f-puzzles places
-                // them: 10 is 3+4+3, 8 is 3+2+3.
-                let third = side / 3;
-                let sizes = match side % 3 {
-                    1 => [third, third + 1, third],
-                    2 => [third + 1, third, third + 1],
-                    _ => [third; 3],
-                };
-                let d = usize::from(d);
-                if d <= sizes[0] {
-                    0
-                } else if d <= sizes[0] + sizes[1] {
-                    1
-                } else {
-                    2
-                }
-            };
-            (0..cells.len()).find_map(|i| {
-                (i + 1..cells.len().min(i + 3)).find_map(|j| {
-                    (class(digit(cells[i])) == class(digit(cells[j])))
-                        .then(|| holds(&[cells[i], cells[j]]))
-                })
-            })
-        }
-        Constraint::ZipperLine(cells) => {
-            let n = cells.len();
-            let mut sums: Vec<u32> = (0..n / 2)
-                .map(|k| u32::from(digit(cells[k])) + u32::from(digit(cells[n - 1 - k])))
-                .collect();
-            if n % 2 == 1 {
-                sums.push(u32::from(digit(cells[n / 2])));
-            }
-            sums.windows(2).any(|w| w[0] != w[1]).then(|| {
-                let sums: Vec<String> = sums.iter().map(u32::to_string).collect();
-                format!("the pairs add up to {}", sums.join(", "))
-            })
-        }
-        Constraint::DoubleArrow(cells) => {
-            let ends = u32::from(digit(cells[0])) + u32::from(digit(cells[cells.len() - 1]));
-            let middle = total(&cells[1..cells.len() - 1]);
-            (ends != middle)
-                .then(|| format!("the ends add up to {ends} and the middle to {middle}"))
-        }
-        Constraint::Difference { cells, value } => {
-            (digit(cells[0]).abs_diff(digit(cells[1])) != *value).then(|| holds(cells))
-        }
-        Constraint::Ratio { cells, value } => {
-            (!is_ratio(digit(cells[0]), digit(cells[1]), *value)).then(|| holds(cells))
-        }
-        Constraint::Xv { cells, sum } => {
-            (digit(cells[0]) + digit(cells[1]) != *sum).then(|| holds(cells))
-        }
-        Constraint::Clone { cells, clones } => cells
-            .iter()
-            .zip(clones)
-            .find_map(|(&a, &b)| (digit(a) != digit(b)).then(|| holds(&[a, b]))),
-        Constraint::Quadruple { cells, digits } => digits.iter().find_map(|&d| {
-            let want = digits.iter().filter(|&&e| e == d).count();
-            let have = cells.iter().filter(|&&c| digit(c) == d).count();
-            (have < want).then(|| format!("{} holds {d} {have} times", holds(cells)))
-        }),
-        Constraint::Indexer { kind, cell } => {
-            let v = usize::from(digit(*cell));
-            let (target, want) = match kind {
-                Indexer::Row => (Some(size.cell(v - 1, cell.col())), cell.row() + 1),
-                Indexer::Column => (Some(size.cell(cell.row(), v - 1)), cell.col() + 1),
-                Indexer::Box => {
-                    let me = size.index(*cell);
-                    let region = rules.region_of(me).map(|r| &rules.regions()[r]);
-                    let place = region
-                        .and_then(|r| r.iter().position(|&c| c == me))
-                        .unwrap_or(0);
-                    (
-                        region.and_then(|r| r.get(v - 1)).map(|&c| size.cell_at(c)),
-                        place + 1,
-                    )
-                }
-            };
-            match target {
-                Some(target) if usize::from(digit(target)) == want => None,
-                Some(target) => Some(format!(
-                    "{} holds {v}, so {target} should hold {want}",
-                    cell
-                )),
-                None => Some(format!("{cell} is in no region")),
-            }
-        }
-        Constraint::ExtraRegion(cells) | Constraint::PartialRegion { cells, .. } => repeat(cells),
     }
 }
 

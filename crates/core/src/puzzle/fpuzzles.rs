@@ -5,19 +5,21 @@
 //! A puzzle is an object with `size`, `grid` (rows of cell objects) and one
 //! key per rule. A cell's `value` is a given whether or not `given` is set;
 //! `centerPencilMarks` and `givenPencilMarks` on an empty cell restrict its
-//! digits. Rules read: `diagonal+`, `diagonal-`, `antiknight`, `antiking`,
-//! `nonconsecutive` (each `true`), `killercage` and `thermometer`. Keys that
-//! only draw (`line`, `rectangle`, `circle`, `text`, a `cage` without a
-//! value) and metadata (`title`, `author`, `ruleset`, `solution`) are
-//! ignored. Any other key is an error that names it: a rule z3doku does not
-//! know must never be skipped, or it would solve a different puzzle.
+//! digits. Each other key is read by the kinds that list it in the
+//! [registry](super::kinds); keys that only draw or configure are read by
+//! [`drawing`](super::kinds::drawing) and change no rule. Any other key is
+//! an error that names it: a rule z3doku does not know must never be
+//! skipped, or it would solve a different puzzle.
 
 pub mod write;
 
 use super::Puzzle;
-use super::constraint::{Indexer, Outside};
 use super::grid::{Cell, Grid, Size};
-use super::rules::{Constraint, Diagonal, RuleError, Rules, RulesBuilder};
+use super::kinds::{
+    self,
+    cells::{Allowed, Even, Odd},
+};
+use super::rules::{RuleError, Rules, RulesBuilder};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -30,23 +32,10 @@ const MAX_PAYLOAD_CHARS: usize = 16 * 1024;
 /// cannot hold even an empty 4x4 puzzle, and the grid forms are that short.
 const SHORTEST_PAYLOAD: usize = 40;
 
-/// Top-level keys that only draw or describe, and change no rule.
-const IGNORED_KEYS: [&str; 10] = [
-    "title",
-    "author",
-    "ruleset",
-    "solution",
-    // Options for a solver's buttons, not rules.
-    "truecandidatesoptions",
-    "disabledlogic",
-    "line",
-    "rectangle",
-    "circle",
-    "text",
-];
-
-/// Keys of a grid cell that only draw or hold the solver's notes.
-const IGNORED_CELL_KEYS: [&str; 3] = ["cornerPencilMarks", "highlight", "c"];
+/// Keys of a grid cell that only draw or hold the solver's notes: corner
+/// marks, the solver's highlight, the setter's colour (`c`) and colours
+/// (`cArray`).
+const IGNORED_CELL_KEYS: [&str; 4] = ["cornerPencilMarks", "highlight", "c", "cArray"];
 
 /// Why a text is not an f-puzzles puzzle z3doku can solve.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -85,7 +74,8 @@ pub enum FpuzzlesError {
     Payload(String),
 }
 
-fn invalid(place: impl Into<String>, problem: impl Into<String>) -> FpuzzlesError {
+/// A value of the wrong shape at `place`.
+pub fn invalid(place: impl Into<String>, problem: impl Into<String>) -> FpuzzlesError {
     FpuzzlesError::Invalid {
         place: place.into(),
         problem: problem.into(),
@@ -200,9 +190,18 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
     };
     let side = object
         .get("size")
-        .ok_or_else(|| invalid("the puzzle", "`size` is missing"))?
-        .as_u64()
-        .ok_or_else(|| invalid("`size`", "not a whole number"))?;
+        .ok_or_else(|| invalid("the puzzle", "`size` is missing"))?;
+    let side = match (side.as_u64(), side.as_i64()) {
+        (Some(side), _) => side,
+        // A whole number below 0 is a whole number, just not a side.
+        (None, Some(negative)) => {
+            return Err(invalid(
+                "`size`",
+                format!("{negative} is not a side z3doku solves"),
+            ));
+        }
+        _ => return Err(invalid("`size`", format!("{side} is not a whole number"))),
+    };
     let size = usize::try_from(side)
         .ok()
         .and_then(Size::from_side)
@@ -223,108 +222,19 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
                 &mut regions,
                 &mut drawn_regions,
             )?,
-            "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive"
-            | "disjointgroups" => {
-                let on = value
-                    .as_bool()
-                    .ok_or_else(|| invalid(format!("`{key}`"), "not true or false"))?;
-                if on {
-                    add_whole_board(key, &mut builder)?;
+            _ => {
+                let mut readers = kinds::readers_of_key(key).peekable();
+                if readers.peek().is_none() {
+                    return Err(FpuzzlesError::Unsupported {
+                        key: key.to_string(),
+                        place: String::new(),
+                    });
                 }
-            }
-            "negative" => {
-                for item in items(key, value)? {
-                    let constraint = match item.as_str() {
-                        Some("ratio") => Constraint::NegativeRatio,
-                        Some("xv") => Constraint::NegativeXv,
-                        _ => {
-                            return Err(FpuzzlesError::Unsupported {
-                                key: format!("negative {item}"),
-                                place: String::new(),
-                            });
-                        }
-                    };
-                    add(&mut builder, constraint)?;
-                }
-            }
-            "killercage" => read_cages(value, size, &mut builder)?,
-            "cage" => read_drawn_cages(value, size, &mut builder)?,
-            "littlekillersum" => read_little_killers(value, size, &mut builder)?,
-            "sandwichsum" | "xsum" | "skyscraper" => read_outside(key, value, size, &mut builder)?,
-            "arrow" => read_arrows(value, size, &mut builder)?,
-            "thermometer" | "slowthermometer" | "palindrome" | "renban" | "whispers"
-            | "regionsumline" | "betweenline" | "entropicline" | "modularline" | "zipperline"
-            | "doublearrow" => read_lines(key, value, size, &mut builder)?,
-            "odd" | "even" | "minimum" | "maximum" => {
-                for (k, item) in items(key, value)?.iter().enumerate() {
-                    let place = format!("`{key}` {}", k + 1);
-                    let cell = read_cell_name(item.get("cell"), size, &place)?;
-                    add(
-                        &mut builder,
-                        match key {
-                            "odd" => Constraint::Odd(cell),
-                            "even" => Constraint::Even(cell),
-                            "minimum" => Constraint::Minimum(cell),
-                            _ => Constraint::Maximum(cell),
-                        },
-                    )?;
-                }
-            }
-            "extraregion" => {
-                for (k, item) in items(key, value)?.iter().enumerate() {
-                    let place = format!("`{key}` {}", k + 1);
-                    add(
-                        &mut builder,
-                        Constraint::ExtraRegion(read_cells(item.get("cells"), size, &place)?),
-                    )?;
-                }
-            }
-            "difference" | "ratio" | "xv" => read_dots(key, value, size, &mut builder)?,
-            "clone" => {
-                for (k, item) in items(key, value)?.iter().enumerate() {
-                    let place = format!("`{key}` {}", k + 1);
-                    let cells = read_cells(item.get("cells"), size, &place)?;
-                    let clones = read_cells(item.get("cloneCells"), size, &place)?;
-                    add(&mut builder, Constraint::Clone { cells, clones })?;
-                }
-            }
-            "quadruple" => {
-                for (k, item) in items(key, value)?.iter().enumerate() {
-                    let place = format!("`{key}` {}", k + 1);
-                    let cells = read_cells(item.get("cells"), size, &place)?;
-                    let digits = item
-                        .get("values")
-                        .and_then(Value::as_array)
-                        .ok_or_else(|| invalid(&place, "`values` is not a list"))?
-                        .iter()
-                        .map(|v| {
-                            number(v)
-                                .and_then(|n| u8::try_from(n).ok())
-                                .ok_or_else(|| invalid(&place, format!("{v} is not a digit")))
-                        })
-                        .collect::<Result<Vec<u8>, _>>()?;
-                    add(&mut builder, Constraint::Quadruple { cells, digits })?;
-                }
-            }
-            "rowindexer" | "columnindexer" | "boxindexer" => {
-                let kind = match key {
-                    "rowindexer" => Indexer::Row,
-                    "columnindexer" => Indexer::Column,
-                    _ => Indexer::Box,
-                };
-                for (k, item) in items(key, value)?.iter().enumerate() {
-                    let place = format!("`{key}` {}", k + 1);
-                    for cell in read_cells(item.get("cells"), size, &place)? {
-                        add(&mut builder, Constraint::Indexer { kind, cell })?;
+                for reader in readers {
+                    for added in (reader.from_fpuzzles)(key, value, size)? {
+                        builder.add(added).map_err(FpuzzlesError::Rule)?;
                     }
                 }
-            }
-            other if IGNORED_KEYS.contains(&other) => {}
-            other => {
-                return Err(FpuzzlesError::Unsupported {
-                    key: other.to_string(),
-                    place: String::new(),
-                });
             }
         }
     }
@@ -338,17 +248,9 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
     Ok(Puzzle::new(givens, rules))
 }
 
-/// Adds `constraint`, or names what is wrong with it.
-fn add(builder: &mut RulesBuilder, constraint: Constraint) -> Result<(), FpuzzlesError> {
-    builder
-        .constraint(constraint)
-        .map_err(FpuzzlesError::Rule)?;
-    Ok(())
-}
-
 /// A clue's number: f-puzzles writes it as a string, sometimes as a
 /// number; `None` for anything else (an empty string included).
-fn number(value: &Value) -> Option<u32> {
+pub fn number(value: &Value) -> Option<u32> {
     match value {
         Value::String(text) => text.trim().parse().ok(),
         other => other.as_u64().and_then(|n| u32::try_from(n).ok()),
@@ -357,7 +259,7 @@ fn number(value: &Value) -> Option<u32> {
 
 /// Whether a clue's `value` is missing or blank: the clue is then drawn
 /// but says nothing.
-fn blank(value: Option<&Value>) -> bool {
+pub fn blank(value: Option<&Value>) -> bool {
     match value {
         None | Some(Value::Null) => true,
         Some(Value::String(text)) => text.trim().is_empty(),
@@ -366,33 +268,32 @@ fn blank(value: Option<&Value>) -> bool {
 }
 
 /// A clue's number, or an error naming the clue.
-fn clue_number(item: &Value, place: &str) -> Result<u32, FpuzzlesError> {
+pub fn clue_number(item: &Value, place: &str) -> Result<u32, FpuzzlesError> {
     let value = item.get("value").unwrap_or(&Value::Null);
-    number(value).ok_or_else(|| invalid(place, format!("`value` {value} is not a number")))
+    number(value).ok_or_else(|| {
+        let negative = match value {
+            Value::String(text) => text.trim().parse::<i64>().is_ok_and(|n| n < 0),
+            other => other.as_i64().is_some_and(|n| n < 0),
+        };
+        let problem = match negative {
+            true => format!("`value` {value} is below 0, and a clue is a whole number from 0 up"),
+            false => format!("`value` {value} is not a number"),
+        };
+        invalid(place, problem)
+    })
 }
 
-fn add_whole_board(key: &str, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
-    let constraint = match key {
-        "diagonal+" => {
-            builder.diagonal(Diagonal::Rising);
-            return Ok(());
-        }
-        "diagonal-" => {
-            builder.diagonal(Diagonal::Falling);
-            return Ok(());
-        }
-        "disjointgroups" => {
-            builder.disjoint_groups();
-            return Ok(());
-        }
-        "antiknight" => Constraint::AntiKnight,
-        "antiking" => Constraint::AntiKing,
-        _ => Constraint::NonConsecutive,
-    };
-    builder
-        .constraint(constraint)
-        .map_err(FpuzzlesError::Rule)?;
-    Ok(())
+/// The region f-puzzles puts a cell without a `region` key in: its box,
+/// or, on a side with no box shape (2, 3, 5, 7, 11, 13), its row, as
+/// f-puzzles' default regions are one row each there (height 1, width
+/// N). So a grid that draws regions on only some cells leaves every other
+/// cell in its default region, never in none; only `"region": null` puts
+/// a cell in no region.
+fn default_region(size: Size, cell: usize) -> usize {
+    match Rules::classic(size).region_of(cell) {
+        Some(region) => region,
+        None => cell / size.side(),
+    }
 }
 
 /// Reads the grid's cells: givens, pencil marks, and each cell's region
@@ -405,9 +306,8 @@ fn read_grid(
     regions: &mut [Option<usize>],
     drawn: &mut bool,
 ) -> Result<(), FpuzzlesError> {
-    let defaults = Rules::classic(size);
     for (cell, region) in regions.iter_mut().enumerate() {
-        *region = defaults.region_of(cell);
+        *region = Some(default_region(size, cell));
     }
     let side = size.side();
     let rows = value
@@ -461,7 +361,9 @@ fn read_cell(
             // Whether the setter or the solver wrote a digit, it is part of
             // the puzzle as given.
             "value" => match value {
+                // f-puzzles writes 0 for a cell it has emptied.
                 Value::Null => {}
+                Value::Number(n) if n.as_u64() == Some(0) => {}
                 _ => {
                     let digit = value
                         .as_u64()
@@ -476,6 +378,8 @@ fn read_cell(
                 }
             },
             "given" | "region" => {}
+            // A cell without marks may carry `null`.
+            "centerPencilMarks" | "givenPencilMarks" if value.is_null() => {}
             "centerPencilMarks" | "givenPencilMarks" => {
                 let digits = value
                     .as_array()
@@ -497,6 +401,25 @@ fn read_cell(
                     marks.push(mask);
                 }
             }
+            // A parity mark: `odd` or `even` says what the cell holds, and
+            // an empty one says nothing. Anything else is not skipped.
+            "parity" => match value {
+                Value::Null | Value::Bool(false) => {}
+                Value::String(word) if word.trim().is_empty() => {}
+                Value::Number(n) if n.as_u64() == Some(0) => {}
+                Value::String(word) if word.trim().eq_ignore_ascii_case("odd") => {
+                    builder.constraint(Odd(at)).map_err(FpuzzlesError::Rule)?;
+                }
+                Value::String(word) if word.trim().eq_ignore_ascii_case("even") => {
+                    builder.constraint(Even(at)).map_err(FpuzzlesError::Rule)?;
+                }
+                other => {
+                    return Err(FpuzzlesError::Unsupported {
+                        key: format!("parity {other}"),
+                        place: format!(" in {place}"),
+                    });
+                }
+            },
             other if IGNORED_CELL_KEYS.contains(&other) => {}
             other => {
                 return Err(FpuzzlesError::Unsupported {
@@ -510,7 +433,7 @@ fn read_cell(
     if givens.get(size.index(at)) == 0 {
         for digits in marks {
             builder
-                .constraint(Constraint::Allowed { cell: at, digits })
+                .constraint(Allowed { cell: at, digits })
                 .map_err(FpuzzlesError::Rule)?;
         }
     }
@@ -518,7 +441,7 @@ fn read_cell(
 }
 
 /// The items of a list-valued rule key.
-fn items<'a>(key: &str, value: &'a Value) -> Result<&'a [Value], FpuzzlesError> {
+pub fn items<'a>(key: &str, value: &'a Value) -> Result<&'a [Value], FpuzzlesError> {
     value
         .as_array()
         .map(Vec::as_slice)
@@ -526,7 +449,11 @@ fn items<'a>(key: &str, value: &'a Value) -> Result<&'a [Value], FpuzzlesError> 
 }
 
 /// A list of `R{row}C{col}` names as cells.
-fn read_cells(value: Option<&Value>, size: Size, place: &str) -> Result<Vec<Cell>, FpuzzlesError> {
+pub fn read_cells(
+    value: Option<&Value>,
+    size: Size,
+    place: &str,
+) -> Result<Vec<Cell>, FpuzzlesError> {
     let names = value
         .and_then(Value::as_array)
         .ok_or_else(|| invalid(place, "`cells` is not a list"))?;
@@ -546,7 +473,7 @@ fn read_cells(value: Option<&Value>, size: Size, place: &str) -> Result<Vec<Cell
 }
 
 /// The cell `R{row}C{col}` (1-based, either case), when it is on the board.
-fn cell_named(name: &str, size: Size) -> Option<Cell> {
+pub fn cell_named(name: &str, size: Size) -> Option<Cell> {
     let upper = name.trim().to_ascii_uppercase();
     let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
     let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
@@ -554,56 +481,9 @@ fn cell_named(name: &str, size: Size) -> Option<Cell> {
     on_board.then(|| size.cell(row - 1, col - 1))
 }
 
-fn read_cages(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
-    for (k, item) in items("killercage", value)?.iter().enumerate() {
-        let place = format!("`killercage` {}", k + 1);
-        let cells = read_cells(item.get("cells"), size, &place)?;
-        let sum = match blank(item.get("value")) {
-            true => None,
-            false => Some(clue_number(item, &place)?),
-        };
-        add(builder, Constraint::Cage { cells, sum })?;
-    }
-    Ok(())
-}
-
-/// Drawn cages are decoration, unless one carries a digital root (`DR5`):
-/// then its sum has that digital root. Any other value was meant as a
-/// rule z3doku does not read.
-fn read_drawn_cages(
-    value: &Value,
-    size: Size,
-    builder: &mut RulesBuilder,
-) -> Result<(), FpuzzlesError> {
-    for (k, item) in items("cage", value)?.iter().enumerate() {
-        if blank(item.get("value")) {
-            continue;
-        }
-        let place = format!("`cage` {}", k + 1);
-        let text = item
-            .get("value")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .trim();
-        let root = text
-            .strip_prefix("DR")
-            .or_else(|| text.strip_prefix("dr"))
-            .and_then(|n| n.trim().parse::<u32>().ok());
-        let Some(root) = root else {
-            return Err(FpuzzlesError::Unsupported {
-                key: "cage".into(),
-                place: format!(" with the value {:?} (a killer cage is `killercage`)", text),
-            });
-        };
-        let cells = read_cells(item.get("cells"), size, &place)?;
-        add(builder, Constraint::DigitalRoot { cells, root })?;
-    }
-    Ok(())
-}
-
 /// A cell `R{row}C{col}` on the board or on its rim (row or column 0 or
 /// side + 1), as signed (row, column), 0-based: the rim is -1 and side.
-fn rim_cell(
+pub fn rim_cell(
     value: Option<&Value>,
     size: Size,
     place: &str,
@@ -624,219 +504,25 @@ fn rim_cell(
     })
 }
 
-fn read_little_killers(
-    value: &Value,
-    size: Size,
-    builder: &mut RulesBuilder,
-) -> Result<(), FpuzzlesError> {
-    let side = size.side() as isize;
-    for (k, item) in items("littlekillersum", value)?.iter().enumerate() {
-        let place = format!("`littlekillersum` {}", k + 1);
-        // A clue with no number (or 0) is only drawn.
-        if blank(item.get("value")) || number(item.get("value").unwrap_or(&Value::Null)) == Some(0)
-        {
-            continue;
-        }
-        let sum = clue_number(item, &place)?;
-        let (dr, dc) = match item.get("direction").and_then(Value::as_str) {
-            Some("UR") => (-1, 1),
-            Some("UL") => (-1, -1),
-            Some("DR") => (1, 1),
-            Some("DL") => (1, -1),
-            other => {
-                return Err(invalid(
-                    &place,
-                    format!("`direction` {other:?} is not UR, UL, DR or DL"),
-                ));
-            }
-        };
-        let (mut r, mut c) = rim_cell(item.get("cell"), size, &place)?;
-        let inside = |r: isize, c: isize| (0..side).contains(&r) && (0..side).contains(&c);
-        if !inside(r, c) {
-            (r, c) = (r + dr, c + dc);
-        }
-        let mut cells = Vec::new();
-        while inside(r, c) {
-            cells.push(size.cell(r as usize, c as usize));
-            (r, c) = (r + dr, c + dc);
-        }
-        if cells.is_empty() {
-            return Err(invalid(&place, "the diagonal misses the board"));
-        }
-        add(builder, Constraint::LittleKiller { cells, sum })?;
-    }
-    Ok(())
-}
-
-/// Sandwich, X-sum and skyscraper clues: a number beside a row or column.
-fn read_outside(
-    key: &str,
-    value: &Value,
-    size: Size,
-    builder: &mut RulesBuilder,
-) -> Result<(), FpuzzlesError> {
-    let side = size.side() as isize;
-    for (k, item) in items(key, value)?.iter().enumerate() {
-        let place = format!("`{key}` {}", k + 1);
-        if blank(item.get("value")) {
-            continue;
-        }
-        let clue = clue_number(item, &place)?;
-        let (r, c) = rim_cell(item.get("cell"), size, &place)?;
-        let line = match (r, c) {
-            (-1, c) if (0..side).contains(&c) => Outside {
-                row: false,
-                number: c as usize,
-                reversed: false,
-            },
-            (r, c) if r == side && (0..side).contains(&c) => Outside {
-                row: false,
-                number: c as usize,
-                reversed: true,
-            },
-            (r, -1) if (0..side).contains(&r) => Outside {
-                row: true,
-                number: r as usize,
-                reversed: false,
-            },
-            (r, c) if c == side && (0..side).contains(&r) => Outside {
-                row: true,
-                number: r as usize,
-                reversed: true,
-            },
-            _ => return Err(invalid(&place, "the clue is not beside a row or column")),
-        };
-        let constraint = match key {
-            "sandwichsum" => Constraint::Sandwich { line, sum: clue },
-            "xsum" => Constraint::XSum { line, sum: clue },
-            _ => Constraint::Skyscraper {
-                line,
-                count: clue as usize,
-            },
-        };
-        add(builder, constraint)?;
-    }
-    Ok(())
-}
-
-fn read_arrows(value: &Value, size: Size, builder: &mut RulesBuilder) -> Result<(), FpuzzlesError> {
-    for (k, item) in items("arrow", value)?.iter().enumerate() {
-        let place = format!("`arrow` {}", k + 1);
-        let circle = read_cells(item.get("cells"), size, &place)?;
-        let lines = lines_of(item, &place)?;
-        for line in lines {
-            // Each line starts in the circle.
-            let cells = read_cells(Some(line), size, &place)?;
-            let line = cells.get(1..).unwrap_or_default().to_vec();
-            add(
-                builder,
-                Constraint::Arrow {
-                    circle: circle.clone(),
-                    line,
-                },
-            )?;
-        }
-    }
-    Ok(())
-}
-
 /// An item's `lines`: a list of lines, each a list of cells.
-fn lines_of<'a>(item: &'a Value, place: &str) -> Result<&'a [Value], FpuzzlesError> {
+pub fn lines_of<'a>(item: &'a Value, place: &str) -> Result<&'a [Value], FpuzzlesError> {
     item.get("lines")
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .ok_or_else(|| invalid(place, "`lines` is not a list"))
 }
 
-/// The rules drawn as lines: each item's `lines` is a list of lines.
-fn read_lines(
-    key: &str,
-    value: &Value,
-    size: Size,
-    builder: &mut RulesBuilder,
-) -> Result<(), FpuzzlesError> {
-    for (k, item) in items(key, value)?.iter().enumerate() {
-        let place = format!("`{key}` {}", k + 1);
-        let lines = lines_of(item, &place)?;
-        for line in lines {
-            let cells = read_cells(Some(line), size, &place)?;
-            let constraint = match key {
-                "thermometer" => Constraint::Thermo { cells },
-                "slowthermometer" => Constraint::SlowThermo { cells },
-                "palindrome" => Constraint::Palindrome(cells),
-                "renban" => Constraint::Renban(cells),
-                "whispers" => {
-                    let difference = match blank(item.get("value")) {
-                        true => (size.side() as u32).div_ceil(2),
-                        false => clue_number(item, &place)?,
-                    };
-                    let difference = u8::try_from(difference)
-                        .map_err(|_| invalid(&place, "the difference is too large"))?;
-                    Constraint::Whispers { cells, difference }
-                }
-                "regionsumline" => Constraint::RegionSumLine(cells),
-                "betweenline" => Constraint::BetweenLine(cells),
-                "entropicline" => Constraint::EntropicLine(cells),
-                "modularline" => Constraint::ModularLine(cells),
-                "zipperline" => Constraint::ZipperLine(cells),
-                _ => Constraint::DoubleArrow(cells),
-            };
-            add(builder, constraint)?;
-        }
-    }
-    Ok(())
-}
-
-/// White dots (`difference`, default 1), black dots (`ratio`, default 2)
-/// and X and V marks (`xv`; one without a letter is only drawn).
-fn read_dots(
-    key: &str,
-    value: &Value,
-    size: Size,
-    builder: &mut RulesBuilder,
-) -> Result<(), FpuzzlesError> {
-    for (k, item) in items(key, value)?.iter().enumerate() {
-        let place = format!("`{key}` {}", k + 1);
-        let cells = read_cells(item.get("cells"), size, &place)?;
-        let [a, b] = cells[..] else {
-            return Err(invalid(&place, "a dot joins two cells"));
-        };
-        let cells = [a, b];
-        let given = (!blank(item.get("value"))).then(|| clue_number(item, &place));
-        let constraint = match key {
-            "difference" => Constraint::Difference {
-                cells,
-                value: small(given.transpose()?.unwrap_or(1), &place)?,
-            },
-            "ratio" => Constraint::Ratio {
-                cells,
-                value: small(given.transpose()?.unwrap_or(2), &place)?,
-            },
-            _ => {
-                let sum = match item.get("value").and_then(Value::as_str).map(str::trim) {
-                    Some("X" | "x") => 10,
-                    Some("V" | "v") => 5,
-                    _ if blank(item.get("value")) => continue,
-                    Some(other) => {
-                        return Err(invalid(&place, format!("`value` {other:?} is not X or V")));
-                    }
-                    None => return Err(invalid(&place, "`value` is not X or V")),
-                };
-                Constraint::Xv { cells, sum }
-            }
-        };
-        add(builder, constraint)?;
-    }
-    Ok(())
-}
-
 /// A dot's value as a digit-sized number.
-fn small(value: u32, place: &str) -> Result<u8, FpuzzlesError> {
+pub fn small(value: u32, place: &str) -> Result<u8, FpuzzlesError> {
     u8::try_from(value).map_err(|_| invalid(place, format!("{value} is too large")))
 }
 
 /// One cell named by `R{row}C{col}` on the board.
-fn read_cell_name(value: Option<&Value>, size: Size, place: &str) -> Result<Cell, FpuzzlesError> {
+pub fn read_cell_name(
+    value: Option<&Value>,
+    size: Size,
+    place: &str,
+) -> Result<Cell, FpuzzlesError> {
     value
         .and_then(Value::as_str)
         .and_then(|n| cell_named(n, size))
@@ -850,7 +536,7 @@ mod tests {
     const SMALL: &str = r#"{"size":4,"title":"t","grid":[[{"value":1,"given":true},{},{},{}],
         [{},{},{},{}],[{},{},{"value":2},{}],[{},{},{},{"centerPencilMarks":[3,4]}]],
         "killercage":[{"cells":["R1C2","R1C3"],"value":"5"}],
-        "thermometer":[{"lines":[["R2C1","R2C2"]]}],"diagonal+":true,"line":[{}]}"#;
+        "regionsumline":[{"lines":[["R2C1","R2C2"]]}],"diagonal+":true,"line":[{}]}"#;
 
     #[test]
     fn reads_givens_and_rules() {
@@ -868,11 +554,97 @@ mod tests {
             [
                 "r4c4 is one of 3 4",
                 "cage 5 (r1c2 r1c3)",
-                "thermo r2c1→r2c2"
+                "region sum line r2c1→r2c2"
             ]
         );
         assert!(!puzzle.rules().is_classic());
         assert_eq!(puzzle.rules().houses().len(), 13);
+    }
+
+    /// A 5x5 grid whose cells carry `region` as `fields` says (by cell
+    /// index), the others none.
+    fn five_with_regions(fields: &[(usize, &str)]) -> String {
+        let cells: Vec<String> = (0..25)
+            .map(|k| match fields.iter().find(|(at, _)| *at == k) {
+                Some((_, region)) => format!(r#"{{"region":{region}}}"#),
+                None => "{}".into(),
+            })
+            .collect();
+        let rows: Vec<String> = cells
+            .chunks(5)
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect();
+        format!(r#"{{"size":5,"grid":[{}]}}"#, rows.join(","))
+    }
+
+    #[test]
+    fn cells_without_a_region_keep_their_row_on_sides_without_boxes() {
+        // r1c1 moves to row 2's region and r2c1 to row 1's: every other
+        // cell stays in its row's default region, so both regions are
+        // full houses.
+        let puzzle =
+            parse(&five_with_regions(&[(0, "1"), (5, "0")])).unwrap_or_else(|e| panic!("{e}"));
+        let regions = puzzle.rules().regions();
+        assert_eq!(regions.len(), 5, "{regions:?}");
+        assert_eq!(regions[0], [0, 6, 7, 8, 9]);
+        assert_eq!(regions[1], [1, 2, 3, 4, 5]);
+        assert!(puzzle.rules().constraints().is_empty());
+        // `null` still takes a cell out of every region.
+        let none = parse(&five_with_regions(&[(0, "null")])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(none.rules().regions().len(), 4);
+    }
+
+    #[test]
+    fn keys_that_only_draw_or_configure_are_read() {
+        let saved = SMALL
+            .replace(
+                r#"{"value":1,"given":true}"#,
+                r##"{"value":1,"given":true,"cArray":["#ff0000"],"parity":null}"##,
+            )
+            .replace(r#"{"value":2}"#, r#"{"value":2,"givenPencilMarks":null}"#)
+            .replace(
+                r#"[{},{},{},{}],[{},{},{"#,
+                r#"[{"value":0},{},{},{}],[{},{},{"#,
+            )
+            .replace(
+                r#""line":[{}]"#,
+                r#""line":[{}],"highlightConflicts":true,"highlightSeenCells":false,
+                "author":"a","ruleset":"r","solution":[],"disabledlogic":[],
+                "truecandidatesoptions":[],"rectangle":[],"circle":[],"text":[],
+                "cage":[{"cells":["R4C1"]}]"#,
+            );
+        let plain = parse(SMALL).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(&saved).as_ref(), Ok(&plain), "{saved}");
+        let odd = SMALL.replace(r#"{"value":2}"#, r#"{"parity":"odd"}"#);
+        let rules = parse(&odd).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            rules
+                .rules()
+                .constraints()
+                .iter()
+                .any(|c| c.to_string() == "r3c3 is odd")
+        );
+        let unknown = SMALL.replace(r#"{"value":2}"#, r#"{"parity":7}"#);
+        assert_eq!(
+            parse(&unknown).map_err(|e| e.to_string()).err().as_deref(),
+            Some("unsupported rule `parity 7` in grid cell r3c3")
+        );
+    }
+
+    #[test]
+    fn negative_numbers_are_named_as_such() {
+        let size = SMALL.replace(r#""size":4"#, r#""size":-9"#);
+        assert_eq!(
+            parse(&size).map_err(|e| e.to_string()).err().as_deref(),
+            Some("`size`: -9 is not a side z3doku solves")
+        );
+        let cage = SMALL.replace(r#""value":"5""#, r#""value":"-3""#);
+        assert_eq!(
+            parse(&cage).map_err(|e| e.to_string()).err().as_deref(),
+            Some(
+                "`killercage` 1: `value` \"-3\" is below 0, and a clue is a whole number from 0 up"
+            )
+        );
     }
 
     #[test]

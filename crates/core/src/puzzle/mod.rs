@@ -8,6 +8,7 @@ pub mod fpuzzles;
 pub mod grid;
 pub mod implied;
 pub mod input;
+pub mod kinds;
 pub mod parse;
 pub mod primitive;
 pub mod rule_text;

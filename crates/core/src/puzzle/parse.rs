@@ -77,7 +77,7 @@ pub enum ParseError {
         size: Size,
     },
     /// A grid with the wrong number of rows.
-    #[error("{found} rows, but a grid has {expected} rows")]
+    #[error("{}, but a grid has {}", rows(&found.to_string()), rows(expected))]
     RowCount {
         /// How many rows there are.
         found: usize,
@@ -95,6 +95,14 @@ pub enum ParseError {
         /// How many puzzle lines there are.
         count: usize,
     },
+}
+
+/// `1 row`, `9 rows`, `1 to 16, or 25 rows`.
+fn rows(count: &str) -> String {
+    match count {
+        "1" => "1 row".into(),
+        count => format!("{count} rows"),
+    }
 }
 
 /// The cell counts a one-line puzzle may have, for messages.
@@ -136,6 +144,17 @@ pub fn parse_puzzle(text: &str, size: Option<Size>) -> Result<Grid, ParseError> 
             }
         }),
     }
+}
+
+/// How many cells a grid row written as `line` holds (0 for a line that
+/// only frames the grid), or `None` when it is not a grid row.
+pub fn row_width(line: &str) -> Option<usize> {
+    row_cells(line, 0).ok().map(|cells| cells.len())
+}
+
+/// Whether `line` is a whole puzzle on one line.
+pub fn is_puzzle_line(line: &str) -> bool {
+    parse_line(line, 0, None).is_ok()
 }
 
 /// Whether a line holds no puzzle text: blank, or a `#` comment.
@@ -522,6 +541,22 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn row_counts_read_in_good_english() {
+        let one = ParseError::RowCount {
+            found: 2,
+            expected: "1".into(),
+        };
+        assert_eq!(one.to_string(), "2 rows, but a grid has 1 row");
+        assert_eq!(
+            parse_puzzle("1\n2\n", None)
+                .map_err(|e| e.to_string())
+                .err()
+                .as_deref(),
+            Some("2 rows, but a grid has 1 row")
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! differ, pairs of digits that stand in some relation (less, equal, a
 //! difference, a ratio, a sum), weighted sums, a cell's allowed digits,
 //! digits a group must contain, and sums that hold only when certain cells
-//! hold certain digits. [`Constraint::lower`](super::constraint::Constraint::lower)
+//! hold certain digits. [`Constraint::lower`](super::kinds::Constraint::lower)
 //! states each rule in these terms once, and every solver back end (the
 //! three Z3 encodings and the native engine) implements only these kinds,
 //! so a new rule needs no new solver code unless it cannot be said with
@@ -161,7 +161,7 @@ pub enum Primitive {
         middle: Vec<usize>,
     },
     /// Read in order, exactly `count` of the cells hold a digit greater
-    /// than every digit before it (skyscrapers seen from the clue).
+    /// than every digit before it (buildings seen from the clue).
     Visible {
         /// The cells, nearest the clue first.
         cells: Vec<usize>,

@@ -4,7 +4,7 @@
 //! Classic Sudoku's houses are its rows, columns and boxes; a board with no
 //! boxes (a side with no divisor between 1 and itself that fits, such as 5
 //! or 7) is a Latin square of rows and columns. Variants add the diagonals
-//! as houses, and constraints: killer cages, thermometers, cells a knight's
+//! as houses, and constraints: killer cages, lines, cells a knight's
 //! or king's move apart that differ, orthogonal neighbours that are not
 //! consecutive, and the digits a cell may hold. Every part of z3doku that
 //! knows a rule reads it from here: the encodings, both engines, the checker
@@ -13,6 +13,8 @@
 pub use super::constraint::Constraint;
 use super::constraint::Context;
 use super::grid::Size;
+use super::kinds::Added;
+use super::kinds::cages::PartialRegion;
 use super::primitive::{Primitive, Relation};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -152,19 +154,34 @@ impl RulesBuilder {
             *count.entry(*region).or_insert(0usize) += 1;
         }
         if let Some((region, n)) = count.iter().find(|(_, n)| **n > side) {
+            // Numbered as given, from 0 (as f-puzzles numbers them), so
+            // the message names the number the puzzle wrote.
             return Err(fail(format!(
-                "region {} has {n} cells, more than the {side} digits",
-                region + 1
+                "region {region} (numbered from 0) has {n} cells, more than the {side} digits"
             )));
         }
         self.regions = Some(regions);
         Ok(self)
     }
 
+    /// Adds what reading a rule gave.
+    pub fn add(&mut self, added: Added) -> Result<&mut Self, RuleError> {
+        match added {
+            Added::Constraint(constraint) => self.constraint(constraint),
+            Added::Diagonal(diagonal) => Ok(self.diagonal(diagonal)),
+            Added::DisjointGroups => Ok(self.disjoint_groups()),
+            Added::Regions(regions) => self.regions(regions),
+        }
+    }
+
     /// Adds `constraint`, or says why it cannot be kept on this board (see
-    /// [`Constraint::check`]).
-    pub fn constraint(&mut self, constraint: Constraint) -> Result<&mut Self, RuleError> {
-        if let Err(problem) = constraint.check(self.size) {
+    /// [`Constraint::validate`]).
+    pub fn constraint(
+        &mut self,
+        constraint: impl Into<Constraint>,
+    ) -> Result<&mut Self, RuleError> {
+        let constraint = constraint.into();
+        if let Err(problem) = constraint.validate(self.size) {
             return Err(RuleError {
                 rule: constraint.to_string(),
                 problem,
@@ -208,10 +225,13 @@ impl RulesBuilder {
         partial.sort_unstable();
         for (number, cells) in partial {
             if cells.len() < side && cells.len() > 1 {
-                constraints.push(Constraint::PartialRegion {
-                    number,
-                    cells: cells.iter().map(|&c| size.cell_at(c)).collect(),
-                });
+                constraints.push(
+                    PartialRegion {
+                        number,
+                        cells: cells.iter().map(|&c| size.cell_at(c)).collect(),
+                    }
+                    .into(),
+                );
             }
         }
         for (number, on) in self.diagonals.iter().enumerate() {
@@ -551,6 +571,18 @@ mod tests {
         );
         assert_eq!(nine.region_of(40), Some(4));
         assert_eq!(nine.houses()[22].to_string(), "box 5");
+    }
+
+    #[test]
+    fn an_overfull_region_is_named_as_numbered() {
+        let error = Rules::builder(Size::from_side(4).unwrap_or_default())
+            .regions(vec![Some(7); 16])
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("the regions: region 7 (numbered from 0) has 16 cells, more than the 4 digits")
+        );
     }
 
     #[test]

@@ -10,11 +10,11 @@
 //!
 //! Variant constraints are stated the notebook's way too, primitive by
 //! primitive: a cage is a `Distinct` and a `Sum` (with what its sets of
-//! digits imply: bounds on its cells, digits it must hold), a thermometer a chain of
+//! digits imply: bounds on its cells, digits it must hold), an increasing line a chain of
 //! `<`, cells that differ `!=`, other relations between two cells digit by
 //! digit (`c₁ = d ⇒ c₂ ∉ {d-1, d+1}` for nonconsecutive neighbours), a
-//! pencil-marked cell a disjunction of its digits, skyscrapers and
-//! quadruples sums of `If`s, and a sandwich's sums implications.
+//! pencil-marked cell a disjunction of its digits, counts of buildings seen
+//! and of digits among cells sums of `If`s, and conditional sums implications.
 
 use super::Encoding;
 use super::cage::CageSets;

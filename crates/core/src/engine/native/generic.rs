@@ -14,7 +14,7 @@
 //! the filled cells around it whenever they are asked for (so there is
 //! nothing to undo): digits a filled knight's or king's move away or in the
 //! same cage are out, and so are the neighbours of a filled digit next to a
-//! nonconsecutive cell; a thermometer bounds a cell by the filled cells
+//! nonconsecutive cell; an increasing line bounds a cell by the filled cells
 //! before and after it on the line; a cage's sum keeps only digits that
 //! leave its other open cells a reachable remainder; a pencil-marked cell
 //! keeps only its marks. Every constraint thus holds between each cell and
@@ -61,7 +61,7 @@ pub(super) struct Generic {
 /// The variant constraints, as tables per cell.
 struct Variant {
     /// The digits each cell may hold at all: its pencil marks, and what
-    /// its places on thermometers leave.
+    /// its places on increasing lines leave.
     allowed: Vec<u32>,
     /// For each cell, the cells it stands in a relation with, each with
     /// the table of digits it may hold for each digit of the other.
@@ -76,7 +76,7 @@ struct Variant {
     /// its size and sum: `sets[size][sum]`.
     sets: Vec<Vec<Vec<u32>>>,
     /// The primitives without tables of their own (sums, counts, between
-    /// lines, skyscrapers, conditions), each checked digit by digit.
+    /// lines, buildings seen, conditions), each checked digit by digit.
     others: Vec<Primitive>,
     /// Those that read each cell.
     other_of: Vec<Vec<u16>>,

@@ -11,8 +11,7 @@
 //! grid is read back as a given.
 
 use crate::puzzle::Puzzle;
-use crate::puzzle::constraint::{Indexer, Outside};
-use crate::puzzle::grid::{Cell, Grid, Size};
+use crate::puzzle::grid::{Cell, Grid};
 use crate::puzzle::rules::{Constraint, HouseKind, Rules};
 use serde_json::{Map, Value, json};
 
@@ -48,7 +47,7 @@ pub fn to_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Value {
         };
     }
     for constraint in rules.constraints() {
-        if let Some((key, item)) = item(constraint, size) {
+        if let Some((key, item)) = constraint.to_fpuzzles(size) {
             match item {
                 Item::Flag => {
                     object.insert(key.into(), json!(true));
@@ -72,190 +71,42 @@ pub fn to_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Value {
 
 /// How a constraint is written: a whole-board key set to `true`, or an
 /// entry in its key's list.
-enum Item {
+pub enum Item {
+    /// `key: true`.
     Flag,
+    /// An entry of the list under the key.
     Entry(Value),
 }
 
 /// `R{row}C{col}`, 1-based.
-fn name(cell: Cell) -> Value {
+pub fn name(cell: Cell) -> Value {
     json!(format!("R{}C{}", cell.row() + 1, cell.col() + 1))
 }
 
-fn names(cells: &[Cell]) -> Value {
+/// A list of cell names.
+pub fn names(cells: &[Cell]) -> Value {
     Value::Array(cells.iter().map(|&c| name(c)).collect())
 }
 
 /// The cell named by signed 0-based coordinates, where -1 and `side` are
 /// the rim outside the board.
-fn rim_name(row: isize, col: isize) -> Value {
+pub fn rim_name(row: isize, col: isize) -> Value {
     json!(format!("R{}C{}", row + 1, col + 1))
 }
 
-/// The clue cell beside `line`'s row or column.
-fn outside_cell(line: Outside, size: Size) -> Value {
-    let (number, far) = (line.number as isize, size.side() as isize);
-    match (line.row, line.reversed) {
-        (true, false) => rim_name(number, -1),
-        (true, true) => rim_name(number, far),
-        (false, false) => rim_name(-1, number),
-        (false, true) => rim_name(far, number),
-    }
+/// A line rule's entry: `{"lines": [[cells…]]}`.
+pub fn line(cells: &[Cell]) -> Item {
+    Item::Entry(json!({ "lines": [names(cells)] }))
 }
 
-/// A little killer's clue cell and direction, from its diagonal's cells.
-fn little_killer(cells: &[Cell], size: Size) -> Option<(Value, &'static str)> {
-    let side = size.side() as isize;
-    let at = |cell: &Cell| (cell.row() as isize, cell.col() as isize);
-    let inside = |(r, c): (isize, isize)| (0..side).contains(&r) && (0..side).contains(&c);
-    let first = at(cells.first()?);
-    let step = match cells.get(1) {
-        Some(second) => {
-            let second = at(second);
-            (second.0 - first.0, second.1 - first.1)
-        }
-        // One cell: a corner, on the diagonal that leaves the board both
-        // ways.
-        None => [(-1, 1), (-1, -1), (1, 1), (1, -1)]
-            .into_iter()
-            .find(|&(dr, dc)| {
-                !inside((first.0 - dr, first.1 - dc)) && !inside((first.0 + dr, first.1 + dc))
-            })?,
-    };
-    let direction = match step {
-        (-1, 1) => "UR",
-        (-1, -1) => "UL",
-        (1, 1) => "DR",
-        (1, -1) => "DL",
-        _ => return None,
-    };
-    let before = (first.0 - step.0, first.1 - step.1);
-    // The clue sits on the rim; a diagonal that starts inside the board
-    // (as a puzzle may draw it) names its first cell.
-    let clue = if inside(before) { first } else { before };
-    Some((rim_name(clue.0, clue.1), direction))
+/// An entry that lists cells: `{"cells": [cells…]}`.
+pub fn cells_only(cells: &[Cell]) -> Item {
+    Item::Entry(json!({ "cells": names(cells) }))
 }
 
-/// The f-puzzles key and item of `constraint`; `None` for what is written
-/// elsewhere (pencil marks in the grid, regions cell by cell).
-fn item(constraint: &Constraint, size: Size) -> Option<(&'static str, Item)> {
-    let line = |cells: &[Cell]| Item::Entry(json!({ "lines": [names(cells)] }));
-    let cells_only = |cells: &[Cell]| Item::Entry(json!({ "cells": names(cells) }));
-    let cell_only = |cell: Cell| Item::Entry(json!({ "cell": name(cell) }));
-    Some(match constraint {
-        Constraint::Cage { cells, sum } => {
-            let mut cage = Map::new();
-            cage.insert("cells".into(), names(cells));
-            if let Some(sum) = sum {
-                cage.insert("value".into(), json!(sum.to_string()));
-            }
-            ("killercage", Item::Entry(Value::Object(cage)))
-        }
-        Constraint::DigitalRoot { cells, root } => (
-            "cage",
-            Item::Entry(json!({ "cells": names(cells), "value": format!("DR{root}") })),
-        ),
-        Constraint::Thermo { cells } => ("thermometer", line(cells)),
-        Constraint::SlowThermo { cells } => ("slowthermometer", line(cells)),
-        Constraint::AntiKnight => ("antiknight", Item::Flag),
-        Constraint::AntiKing => ("antiking", Item::Flag),
-        Constraint::NonConsecutive => ("nonconsecutive", Item::Flag),
-        Constraint::NegativeRatio => ("negative", Item::Entry(json!("ratio"))),
-        Constraint::NegativeXv => ("negative", Item::Entry(json!("xv"))),
-        Constraint::Allowed { .. } | Constraint::PartialRegion { .. } => return None,
-        Constraint::Odd(cell) => ("odd", cell_only(*cell)),
-        Constraint::Even(cell) => ("even", cell_only(*cell)),
-        Constraint::Minimum(cell) => ("minimum", cell_only(*cell)),
-        Constraint::Maximum(cell) => ("maximum", cell_only(*cell)),
-        Constraint::LittleKiller { cells, sum } => {
-            let (cell, direction) = little_killer(cells, size)?;
-            (
-                "littlekillersum",
-                Item::Entry(json!({
-                    "cell": cell,
-                    "direction": direction,
-                    "value": sum.to_string(),
-                })),
-            )
-        }
-        Constraint::Sandwich { line, sum } => (
-            "sandwichsum",
-            Item::Entry(json!({ "cell": outside_cell(*line, size), "value": sum.to_string() })),
-        ),
-        Constraint::XSum { line, sum } => (
-            "xsum",
-            Item::Entry(json!({ "cell": outside_cell(*line, size), "value": sum.to_string() })),
-        ),
-        Constraint::Skyscraper { line, count } => (
-            "skyscraper",
-            Item::Entry(json!({ "cell": outside_cell(*line, size), "value": count.to_string() })),
-        ),
-        Constraint::Arrow { circle, line } => {
-            // Each line starts in the circle, at the cell nearest its first
-            // cell beyond it.
-            let near = |cell: &&Cell| match line.first() {
-                Some(next) => next.row().abs_diff(cell.row()) + next.col().abs_diff(cell.col()),
-                None => 0,
-            };
-            let start = circle.iter().min_by_key(near)?;
-            let drawn: Vec<Cell> = std::iter::once(*start)
-                .chain(line.iter().copied())
-                .collect();
-            (
-                "arrow",
-                Item::Entry(json!({ "cells": names(circle), "lines": [names(&drawn)] })),
-            )
-        }
-        Constraint::Palindrome(cells) => ("palindrome", line(cells)),
-        Constraint::Renban(cells) => ("renban", line(cells)),
-        Constraint::Whispers { cells, difference } => (
-            "whispers",
-            Item::Entry(json!({ "lines": [names(cells)], "value": difference.to_string() })),
-        ),
-        Constraint::RegionSumLine(cells) => ("regionsumline", line(cells)),
-        Constraint::BetweenLine(cells) => ("betweenline", line(cells)),
-        Constraint::EntropicLine(cells) => ("entropicline", line(cells)),
-        Constraint::ModularLine(cells) => ("modularline", line(cells)),
-        Constraint::ZipperLine(cells) => ("zipperline", line(cells)),
-        Constraint::DoubleArrow(cells) => ("doublearrow", line(cells)),
-        Constraint::Difference { cells, value } => ("difference", dot(cells, *value, 1)),
-        Constraint::Ratio { cells, value } => ("ratio", dot(cells, *value, 2)),
-        Constraint::Xv { cells, sum } => (
-            "xv",
-            Item::Entry(json!({
-                "cells": names(cells),
-                "value": if *sum == 10 { "X" } else { "V" },
-            })),
-        ),
-        Constraint::Clone { cells, clones } => (
-            "clone",
-            Item::Entry(json!({ "cells": names(cells), "cloneCells": names(clones) })),
-        ),
-        Constraint::Quadruple { cells, digits } => (
-            "quadruple",
-            Item::Entry(json!({ "cells": names(cells), "values": digits })),
-        ),
-        Constraint::Indexer { kind, cell } => (
-            match kind {
-                Indexer::Row => "rowindexer",
-                Indexer::Column => "columnindexer",
-                Indexer::Box => "boxindexer",
-            },
-            cells_only(&[*cell]),
-        ),
-        Constraint::ExtraRegion(cells) => ("extraregion", cells_only(cells)),
-    })
-}
-
-/// A white or black dot, its value written only when it is not the
-/// default f-puzzles assumes.
-fn dot(cells: &[Cell; 2], value: u8, default: u8) -> Item {
-    let mut dot = Map::new();
-    dot.insert("cells".into(), names(cells));
-    if value != default {
-        dot.insert("value".into(), json!(value.to_string()));
-    }
-    Item::Entry(Value::Object(dot))
+/// An entry of one cell: `{"cell": cell}`.
+pub fn cell_only(cell: Cell) -> Item {
+    Item::Entry(json!({ "cell": name(cell) }))
 }
 
 /// The grid: givens, pencil marks, and regions when they are not the
@@ -277,8 +128,8 @@ fn grid(puzzle: &Puzzle) -> Value {
     }
     let mut marks: Vec<Vec<u32>> = vec![Vec::new(); size.cells()];
     for constraint in rules.constraints() {
-        if let Constraint::Allowed { cell, digits } = constraint {
-            marks[size.index(*cell)].push(*digits);
+        if let Constraint::Allowed(allowed) = constraint {
+            marks[size.index(allowed.cell)].push(allowed.digits);
         }
     }
     let digits =
@@ -319,7 +170,7 @@ fn drawn_regions(rules: &Rules) -> Option<Vec<Option<usize>>> {
         .constraints()
         .iter()
         .filter_map(|c| match c {
-            Constraint::PartialRegion { number, cells } => Some((*number, cells.as_slice())),
+            Constraint::PartialRegion(region) => Some((region.number, region.cells.as_slice())),
             _ => None,
         })
         .collect();

@@ -1,0 +1,314 @@
+//! Marks between two orthogonal neighbours: white and black dots, X and V.
+
+use super::{Added, Read, Rule, one};
+use crate::puzzle::check::Board;
+use crate::puzzle::constraint::{Context, neighbours, pair};
+use crate::puzzle::fpuzzles::write::{Item, names};
+use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
+use crate::puzzle::grid::{Cell, Size};
+use crate::puzzle::primitive::{Primitive, Relation};
+use crate::puzzle::rule_text as text;
+use serde_json::{Map, Value, json};
+use std::fmt;
+
+/// A mark as f-puzzles lists it: its two cells, its item, and its place
+/// for messages.
+type Mark<'a> = ([Cell; 2], &'a Value, String);
+
+/// The marks under `key`.
+fn read_marks<'a>(key: &str, value: &'a Value, size: Size) -> Result<Vec<Mark<'a>>, FpuzzlesError> {
+    let mut out = Vec::new();
+    for (k, item) in fp::items(key, value)?.iter().enumerate() {
+        let place = format!("`{key}` {}", k + 1);
+        let cells = fp::read_cells(item.get("cells"), size, &place)?;
+        let [a, b] = cells[..] else {
+            return Err(fp::invalid(&place, "a dot joins two cells"));
+        };
+        out.push(([a, b], item, place));
+    }
+    Ok(out)
+}
+
+/// A dot's two cells from a rule line.
+fn pair_words(words: &[String], size: Size) -> Result<[Cell; 2], String> {
+    match text::cells(words, size)?[..] {
+        [a, b] => Ok([a, b]),
+        _ => Err("a dot joins two cells".into()),
+    }
+}
+
+/// A dot's value from f-puzzles (`default` when it has none).
+fn dot_value(item: &Value, place: &str, default: u32) -> Result<u8, FpuzzlesError> {
+    let value = match fp::blank(item.get("value")) {
+        true => default,
+        false => fp::clue_number(item, place)?,
+    };
+    fp::small(value, place)
+}
+
+/// A dot from a rule line: `white dot 2 r1c1 r1c2`, the value optional.
+fn dot_words(words: &[String], size: Size, default: u32) -> Result<([Cell; 2], u8), String> {
+    let (value, skip) = text::leading(words);
+    let cells = pair_words(&words[skip..], size)?;
+    let value = value.unwrap_or(default);
+    let value = u8::try_from(value).map_err(|_| format!("{value} is too large"))?;
+    Ok((cells, value))
+}
+
+/// Says why a dot cannot hold.
+fn dot_fits(cells: &[Cell; 2], value: u8) -> Result<(), String> {
+    if cells[0] == cells[1] {
+        return Err(format!("{} is listed twice", cells[0]));
+    }
+    if !neighbours(cells) {
+        return Err("a dot joins two orthogonal neighbours".into());
+    }
+    if value == 0 {
+        return Err("the dot's value must be at least 1".into());
+    }
+    Ok(())
+}
+
+/// A white or black dot, its value written only when it is not the
+/// default f-puzzles assumes.
+fn dot_item(cells: &[Cell; 2], value: u8, default: u8) -> Item {
+    let mut dot = Map::new();
+    dot.insert("cells".into(), names(cells));
+    if value != default {
+        dot.insert("value".into(), json!(value.to_string()));
+    }
+    Item::Entry(Value::Object(dot))
+}
+
+/// `(r1c1 r1c2)`.
+fn shown(cells: &[Cell; 2]) -> String {
+    format!("({} {})", cells[0], cells[1])
+}
+
+/// A white dot: two neighbours differ by `value`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Difference {
+    /// The two cells.
+    pub cells: [Cell; 2],
+    /// The difference.
+    pub value: u8,
+}
+
+impl Read for Difference {
+    const KEYS: &'static [&'static str] = &["difference"];
+    const NAMES: &'static [&'static str] = &["white dot", "difference"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        let mut out = Vec::new();
+        for (cells, item, place) in read_marks(key, value, size)? {
+            let value = dot_value(item, &place, 1)?;
+            out.extend(one(Difference { cells, value }));
+        }
+        Ok(out)
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (cells, value) = dot_words(words, size, 1)?;
+        Ok(one(Difference { cells, value }))
+    }
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "white dot {} {}", self.value, shown(&self.cells))
+    }
+}
+
+impl Rule for Difference {
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.to_vec()
+    }
+
+    fn validate(&self, _: Size) -> Result<(), String> {
+        dot_fits(&self.cells, self.value)
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        vec![pair(
+            size.index(self.cells[0]),
+            size.index(self.cells[1]),
+            Relation::DifferenceIs(self.value),
+        )]
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let [a, b] = self.cells;
+        (board.digit(a).abs_diff(board.digit(b)) != self.value).then(|| board.holds(&self.cells))
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        Some(("difference", dot_item(&self.cells, self.value, 1)))
+    }
+}
+
+/// A black dot: one of two neighbours is `value` times the other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    /// The two cells.
+    pub cells: [Cell; 2],
+    /// The ratio.
+    pub value: u8,
+}
+
+impl Read for Ratio {
+    const KEYS: &'static [&'static str] = &["ratio"];
+    const NAMES: &'static [&'static str] = &["black dot", "ratio"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        let mut out = Vec::new();
+        for (cells, item, place) in read_marks(key, value, size)? {
+            let value = dot_value(item, &place, 2)?;
+            out.extend(one(Ratio { cells, value }));
+        }
+        Ok(out)
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (cells, value) = dot_words(words, size, 2)?;
+        Ok(one(Ratio { cells, value }))
+    }
+}
+
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "black dot {} {}", self.value, shown(&self.cells))
+    }
+}
+
+impl Rule for Ratio {
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.to_vec()
+    }
+
+    fn validate(&self, _: Size) -> Result<(), String> {
+        dot_fits(&self.cells, self.value)
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        vec![pair(
+            size.index(self.cells[0]),
+            size.index(self.cells[1]),
+            Relation::RatioIs(self.value),
+        )]
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let (x, y, r) = (
+            u32::from(board.digit(self.cells[0])),
+            u32::from(board.digit(self.cells[1])),
+            u32::from(self.value),
+        );
+        (x != r * y && y != r * x).then(|| board.holds(&self.cells))
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        Some(("ratio", dot_item(&self.cells, self.value, 2)))
+    }
+}
+
+/// An X (sum 10) or a V (sum 5) between two neighbours.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xv {
+    /// The two cells.
+    pub cells: [Cell; 2],
+    /// 10 or 5.
+    pub sum: u8,
+}
+
+impl Read for Xv {
+    const KEYS: &'static [&'static str] = &["xv"];
+    /// `x` and `v` name a mark only when a cell follows (see
+    /// [`rule_text`](crate::puzzle::rule_text)).
+    const NAMES: &'static [&'static str] = &["xv", "x", "v"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        let mut out = Vec::new();
+        for (cells, item, place) in read_marks(key, value, size)? {
+            let sum = match item.get("value").and_then(Value::as_str).map(str::trim) {
+                Some("X" | "x") => 10,
+                Some("V" | "v") => 5,
+                // A mark without a letter is only drawn.
+                _ if fp::blank(item.get("value")) => continue,
+                Some(other) => {
+                    return Err(fp::invalid(
+                        &place,
+                        format!("`value` {other:?} is not X or V"),
+                    ));
+                }
+                None => return Err(fp::invalid(&place, "`value` is not X or V")),
+            };
+            out.extend(one(Xv { cells, sum }));
+        }
+        Ok(out)
+    }
+
+    fn from_text(name: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (sum, words) = match name {
+            "x" => (10, words),
+            "v" => (5, words),
+            _ => match words.first().map(String::as_str) {
+                Some("x") => (10, &words[1..]),
+                Some("v") => (5, &words[1..]),
+                _ => return Err("xv needs X or V before its cells".into()),
+            },
+        };
+        Ok(one(Xv {
+            cells: pair_words(words, size)?,
+            sum,
+        }))
+    }
+}
+
+impl fmt::Display for Xv {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mark = if self.sum == 10 { "X" } else { "V" };
+        write!(f, "{mark} {}", shown(&self.cells))
+    }
+}
+
+impl Rule for Xv {
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.to_vec()
+    }
+
+    fn validate(&self, _: Size) -> Result<(), String> {
+        if self.cells[0] == self.cells[1] {
+            return Err(format!("{} is listed twice", self.cells[0]));
+        }
+        if !neighbours(&self.cells) {
+            return Err("an X or V joins two orthogonal neighbours".into());
+        }
+        Ok(())
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        vec![pair(
+            size.index(self.cells[0]),
+            size.index(self.cells[1]),
+            Relation::SumIs(self.sum),
+        )]
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        (board.digit(self.cells[0]) + board.digit(self.cells[1]) != self.sum)
+            .then(|| board.holds(&self.cells))
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        Some((
+            "xv",
+            Item::Entry(json!({
+                "cells": names(&self.cells),
+                "value": if self.sum == 10 { "X" } else { "V" },
+            })),
+        ))
+    }
+}

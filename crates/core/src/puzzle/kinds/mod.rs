@@ -1,0 +1,374 @@
+//! The rule kinds and their registry.
+//!
+//! Each kind of rule lives in one file (or one file per small family):
+//! its f-puzzles keys and text names, how it is read from f-puzzles JSON
+//! and from a rule line, how it is written back to f-puzzles (its text
+//! line is its `Display`, which reads back as the same rule), how people
+//! name it, its validation against a board, its lowering to
+//! [primitives](super::primitive), and its test on a full grid, stated as
+//! the rule says and never through the primitives.
+//!
+//! Every kind answers the [`Read`] and [`Rule`] traits, which have no
+//! default methods, and the `registry!` below lists each kind once: it
+//! makes the [`Constraint`] enum, the dispatch from a constraint to its
+//! kind, and the [`READERS`] table the f-puzzles and text readers consult.
+//! So a new kind is one new file and one line here, and a kind that
+//! forgets a piece does not compile.
+
+pub mod board;
+pub mod cages;
+pub mod cells;
+pub mod dots;
+pub mod drawing;
+pub mod lines;
+pub mod nabner;
+pub mod outside;
+
+use super::check::Board;
+use super::constraint::Context;
+use super::fpuzzles::FpuzzlesError;
+use super::fpuzzles::write::Item;
+use super::grid::{Cell, Size};
+use super::primitive::Primitive;
+use super::rules::Diagonal;
+use serde_json::Value;
+use std::fmt;
+
+/// What reading one rule adds to a puzzle's rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Added {
+    /// A constraint beyond the houses.
+    Constraint(Constraint),
+    /// A diagonal as a house.
+    Diagonal(Diagonal),
+    /// The disjoint groups as houses.
+    DisjointGroups,
+    /// The board's regions, cell by cell (`None`: in no region).
+    Regions(Vec<Option<usize>>),
+}
+
+/// One constraint as what reading adds.
+pub fn one(constraint: impl Into<Constraint>) -> Vec<Added> {
+    vec![Added::Constraint(constraint.into())]
+}
+
+/// How a kind is read. Every reader is listed in [`READERS`].
+pub trait Read {
+    /// The top-level f-puzzles keys it reads. Several kinds may read one
+    /// key (each takes the items that are its own).
+    const KEYS: &'static [&'static str];
+    /// The names that start its rule line, in lower case; a name of
+    /// several words is written with single spaces. Names are unique
+    /// across kinds.
+    const NAMES: &'static [&'static str];
+    /// What the f-puzzles `key` (one of [`Read::KEYS`]) with `value` adds
+    /// on a board of `size`.
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError>;
+    /// What a rule line adds: `name` is the one of [`Read::NAMES`] the line
+    /// starts with, `words` the lower-case words after it (see
+    /// [`rule_text`](super::rule_text)).
+    fn from_text(name: &str, words: &[String], size: Size) -> Result<Vec<Added>, String>;
+}
+
+/// What a kind of constraint answers. Its `Display` is how messages name
+/// it, and reads back as a rule line. (Each kind answers [`Read`] too: the
+/// registry lists its reader, so a kind without one does not compile.)
+pub trait Rule: fmt::Display {
+    /// The cells it names (none for whole-board rules).
+    fn cells(&self) -> Vec<Cell>;
+    /// Says why it cannot hold on a board of `size` beyond its cells being
+    /// off the board (which [`Constraint::validate`] says for every
+    /// kind): cells listed twice, a sum its cells cannot reach, a line
+    /// longer than its rule allows, a dot between cells that are not
+    /// neighbours.
+    fn validate(&self, size: Size) -> Result<(), String>;
+    /// It as primitives on the board `context` describes.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive>;
+    /// How the full grid of `board` breaks it, if it does: read as the rule
+    /// is stated, not through its primitives, so that a slip in lowering
+    /// shows here.
+    fn broken(&self, board: &Board<'_>) -> Option<String>;
+    /// Its f-puzzles key and item; `None` for what is written elsewhere
+    /// (pencil marks in the grid, regions cell by cell) or cannot be.
+    fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)>;
+}
+
+/// Reads an f-puzzles key's value on a board.
+pub type FromFpuzzles = fn(&str, &Value, Size) -> Result<Vec<Added>, FpuzzlesError>;
+
+/// Reads the words of a rule line after its name.
+pub type FromText = fn(&str, &[String], Size) -> Result<Vec<Added>, String>;
+
+/// One reader: a kind's keys and names, and its two readers.
+#[derive(Clone, Copy)]
+pub struct Reader {
+    /// f-puzzles keys.
+    pub keys: &'static [&'static str],
+    /// Rule line names.
+    pub names: &'static [&'static str],
+    /// Reads f-puzzles JSON.
+    pub from_fpuzzles: FromFpuzzles,
+    /// Reads a rule line.
+    pub from_text: FromText,
+}
+
+impl Reader {
+    const fn of<T: Read>() -> Reader {
+        Reader {
+            keys: T::KEYS,
+            names: T::NAMES,
+            from_fpuzzles: T::from_fpuzzles,
+            from_text: T::from_text,
+        }
+    }
+}
+
+/// Lists every kind once: `Variant => module::Type` for each kind of
+/// constraint, then the readers of rules that are houses rather than
+/// constraints, then the keys that only draw or configure.
+macro_rules! registry {
+    (
+        constraints { $($variant:ident => $module:ident :: $kind:ident,)* }
+        houses { $($hmodule:ident :: $hkind:ident,)* }
+    ) => {
+        /// A rule instance beyond the houses, as the puzzle states it:
+        /// one per cage, line, dot or clue, or per rule over the whole
+        /// board, with the meaning f-puzzles gives it. Cells are listed as
+        /// the puzzle gave them; [`Constraint::validate`] says whether
+        /// they fit a board.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Constraint {
+            $(
+                #[doc = concat!("See [`", stringify!($module), "::", stringify!($kind), "`].")]
+                $variant($module::$kind),
+            )*
+        }
+
+        $(
+            impl From<$module::$kind> for Constraint {
+                fn from(kind: $module::$kind) -> Constraint {
+                    Constraint::$variant(kind)
+                }
+            }
+        )*
+
+        impl Constraint {
+            /// The kind's answers, whatever the kind.
+            fn rule(&self) -> &dyn Rule {
+                match self {
+                    $(Constraint::$variant(kind) => kind,)*
+                }
+            }
+        }
+
+        /// Every kind's reader, in the order the registry lists them.
+        pub const READERS: &[Reader] = &[
+            $(Reader::of::<$module::$kind>(),)*
+            $(Reader::of::<$hmodule::$hkind>(),)*
+        ];
+    };
+}
+
+registry! {
+    constraints {
+        Cage => cages::Cage,
+        DigitalRoot => cages::DigitalRoot,
+        ExtraRegion => cages::ExtraRegion,
+        PartialRegion => cages::PartialRegion,
+        Thermo => lines::Thermo,
+        SlowThermo => lines::SlowThermo,
+        Arrow => lines::Arrow,
+        Palindrome => lines::Palindrome,
+        Renban => lines::Renban,
+        Whispers => lines::Whispers,
+        RegionSumLine => lines::RegionSumLine,
+        BetweenLine => lines::BetweenLine,
+        EntropicLine => lines::EntropicLine,
+        ModularLine => lines::ModularLine,
+        ZipperLine => lines::ZipperLine,
+        DoubleArrow => lines::DoubleArrow,
+        Nabner => nabner::Nabner,
+        AntiKnight => board::AntiKnight,
+        AntiKing => board::AntiKing,
+        NonConsecutive => board::NonConsecutive,
+        NegativeRatio => board::NegativeRatio,
+        NegativeXv => board::NegativeXv,
+        Allowed => cells::Allowed,
+        Odd => cells::Odd,
+        Even => cells::Even,
+        Minimum => cells::Minimum,
+        Maximum => cells::Maximum,
+        Clone => cells::Clones,
+        Quadruple => cells::Quadruple,
+        Indexer => cells::Indexer,
+        LittleKiller => outside::LittleKiller,
+        Sandwich => outside::Sandwich,
+        XSum => outside::XSum,
+        Skyscraper => outside::Skyscraper,
+        Difference => dots::Difference,
+        Ratio => dots::Ratio,
+        Xv => dots::Xv,
+    }
+    houses {
+        board::Houses,
+        drawing::Drawing,
+    }
+}
+
+impl fmt::Display for Constraint {
+    /// As messages name it: `cage 15 (r1c1 r1c2 r2c1)`, `anti-knight`,
+    /// `r2c2 is one of 1 3 5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.rule(), f)
+    }
+}
+
+impl Constraint {
+    /// The cells the constraint names (none for whole-board rules).
+    pub fn cells(&self) -> Vec<Cell> {
+        self.rule().cells()
+    }
+
+    /// Says why the constraint cannot hold on a board of `size`, if it
+    /// cannot: cells off the board, then what its kind says (see
+    /// [`Rule::validate`]).
+    pub fn validate(&self, size: Size) -> Result<(), String> {
+        let side = size.side();
+        if let Some(off) = self
+            .cells()
+            .iter()
+            .find(|c| c.row() >= side || c.col() >= side)
+        {
+            return Err(format!("{off} is not on the {size} board"));
+        }
+        self.rule().validate(size)
+    }
+
+    /// The constraint as [primitives](Primitive) on the board `context`
+    /// describes. Pairs that a house keeps apart anyway may be left in;
+    /// [`Rules`](super::rules::Rules) drops them.
+    pub fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        self.rule().lower(context)
+    }
+
+    /// How the full grid of `board` breaks the constraint, if it does.
+    pub fn broken(&self, board: &Board<'_>) -> Option<String> {
+        self.rule().broken(board)
+    }
+
+    /// The f-puzzles key and item the constraint is written as.
+    pub fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
+        self.rule().to_fpuzzles(size)
+    }
+}
+
+/// The readers of an f-puzzles key: every kind that lists it.
+pub fn readers_of_key(key: &str) -> impl Iterator<Item = &'static Reader> + '_ {
+    READERS.iter().filter(move |r| r.keys.contains(&key))
+}
+
+/// The reader and name a rule line's words start with: the longest name
+/// that matches, in words.
+pub fn reader_of_words(words: &[String]) -> Option<(&'static Reader, &'static str)> {
+    READERS
+        .iter()
+        .flat_map(|r| r.names.iter().map(move |n| (r, *n)))
+        .filter(|(_, name)| {
+            let name: Vec<&str> = name.split(' ').collect();
+            words.len() >= name.len() && words.iter().zip(&name).all(|(w, n)| w == n)
+        })
+        .max_by_key(|(_, name)| name.split(' ').count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::rule_text::read_rules;
+    use crate::puzzle::rules::Rules;
+    use std::collections::HashSet;
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let mut seen = HashSet::new();
+        for reader in READERS {
+            for name in reader.names {
+                assert!(seen.insert(*name), "{name} is listed twice");
+                assert_eq!(name.to_lowercase(), *name);
+                assert!(!name.contains("  "));
+            }
+        }
+    }
+
+    fn read(text: &str) -> Result<Vec<String>, String> {
+        let mut builder = Rules::builder(Size::NINE);
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
+        read_rules(&lines, Size::NINE, &mut builder).map_err(|e| e.to_string())?;
+        let rules = builder.build().map_err(|e| e.to_string())?;
+        Ok(rules.constraints().iter().map(|c| c.to_string()).collect())
+    }
+
+    #[test]
+    fn what_z3doku_prints_reads_back() {
+        let printed = [
+            "cage 15 (r1c1 r1c2 r2c1)",
+            "cage (r4c4 r4c5)",
+            "cage DR5 (r6c6 r6c7)",
+            "thermo r3c1→r3c2→r3c3",
+            "slow thermo r5c1→r5c2",
+            "anti-knight",
+            "nonconsecutive",
+            "negative ratio",
+            "r2c2 is one of 1 3 5",
+            "r7c7 is odd",
+            "r8c8 is a maximum",
+            "little killer 14 (r3c1→r1c3)",
+            "sandwich 13 (row 1)",
+            "x-sum 5 (row 1 from the right)",
+            "skyscraper 3 (column 1 from the top)",
+            "arrow (r1c2 r1c3) r1c1→r1c4",
+            "whispers 5 r9c1→r9c2",
+            "between line r2c5→r2c6→r2c7",
+            "white dot 1 (r4c1 r4c2)",
+            "black dot 2 (r5c8 r5c9)",
+            "X (r6c1 r6c2)",
+            "clone (r1c1 r1c2) = (r2c9 r2c5)",
+            "quadruple 17 (r1c1 r1c2 r2c1 r2c2)",
+            "row indexer r1c2",
+            "extra region (r1c1 r5c5 r9c9)",
+            "nabner r7c1→r7c2→r8c1",
+        ];
+        let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read, printed);
+    }
+
+    #[test]
+    fn hand_forms_read_as_expected() {
+        let read = read(
+            "killer 15 r1c1 r1c2 r2c1\nthermo r3c1 r3c2 r3c3\nlittlekiller 14 r4c0 ur\n\
+             sandwich 13 r1c0\nxv v r2c1 r2c2\narrow r1c5 r1c2 r1c3\nodd r1c1 r1c3\n# note\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            read,
+            [
+                "cage 15 (r1c1 r1c2 r2c1)",
+                "thermo r3c1→r3c2→r3c3",
+                "little killer 14 (r3c1→r1c3)",
+                "sandwich 13 (row 1)",
+                "V (r2c1 r2c2)",
+                "arrow (r1c5) r1c2→r1c3",
+                "r1c1 is odd",
+                "r1c3 is odd",
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let error = read("antiknight\nthermo r1c1 r1c12").err();
+        assert_eq!(
+            error.as_deref(),
+            Some("line 2: \"r1c12\" is not a cell r<row>c<column> on the 9x9 board")
+        );
+    }
+}

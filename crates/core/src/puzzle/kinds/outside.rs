@@ -1,0 +1,658 @@
+//! Clues outside the grid: a number beside a row or column, or at the
+//! start of a diagonal.
+
+use super::{Added, Read, Rule, one};
+use crate::puzzle::check::Board;
+use crate::puzzle::constraint::{Context, index, ones, sum};
+use crate::puzzle::fpuzzles::write::{Item, rim_name};
+use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
+use crate::puzzle::grid::{Cell, Size};
+use crate::puzzle::primitive::Primitive;
+use crate::puzzle::rule_text::{self as text, cell_word};
+use serde_json::{Value, json};
+use std::fmt;
+
+/// Which way a line of cells runs from a clue outside the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outside {
+    /// Whether the clue is beside a row (left or right) rather than above
+    /// or below a column.
+    pub row: bool,
+    /// The row's or column's number, 0-based.
+    pub number: usize,
+    /// Whether the clue is at the far end (right of the row, below the
+    /// column), so the line is read backwards.
+    pub reversed: bool,
+}
+
+impl Outside {
+    /// The line's cells, nearest the clue first.
+    pub fn cells(self, size: Size) -> Vec<Cell> {
+        let side = size.side();
+        let mut cells: Vec<Cell> = (0..side)
+            .map(|k| {
+                if self.row {
+                    size.cell(self.number, k)
+                } else {
+                    size.cell(k, self.number)
+                }
+            })
+            .collect();
+        if self.reversed {
+            cells.reverse();
+        }
+        cells
+    }
+
+    /// The line a clue at `(r, c)` (0-based, the rim -1 or `side`) stands
+    /// beside, if it is beside one: not inside the board, not at a corner.
+    fn at(r: isize, c: isize, side: isize) -> Option<Outside> {
+        let within = |n: isize| (0..side).contains(&n);
+        let (row, number, reversed) = match (r, c) {
+            (r, -1) if within(r) => (true, r, false),
+            (r, c) if c == side && within(r) => (true, r, true),
+            (-1, c) if within(c) => (false, c, false),
+            (r, c) if r == side && within(c) => (false, c, true),
+            _ => return None,
+        };
+        Some(Outside {
+            row,
+            number: number as usize,
+            reversed,
+        })
+    }
+
+    /// The clue cell beside the line, as f-puzzles names it.
+    fn clue_cell(self, size: Size) -> Value {
+        let (number, far) = (self.number as isize, size.side() as isize);
+        match (self.row, self.reversed) {
+            (true, false) => rim_name(number, -1),
+            (true, true) => rim_name(number, far),
+            (false, false) => rim_name(-1, number),
+            (false, true) => rim_name(far, number),
+        }
+    }
+}
+
+impl fmt::Display for Outside {
+    /// `row 3 from the left`, `column 2 from the bottom`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (line, end) = match (self.row, self.reversed) {
+            (true, false) => ("row", "left"),
+            (true, true) => ("row", "right"),
+            (false, false) => ("column", "top"),
+            (false, true) => ("column", "bottom"),
+        };
+        write!(f, "{line} {} from the {end}", self.number + 1)
+    }
+}
+
+/// A row or column named from outside the board: `row 3`, `row 3 from the
+/// right`, `column 2 from the bottom`, or a rim cell like f-puzzles'
+/// (`r3c0`, `r0c2`, `r10c2`).
+fn outside_words(words: &[String], side: isize) -> Result<Outside, String> {
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !matches!(*w, "(" | ")" | "from" | "the"))
+        .collect();
+    let within = |n: isize| (0..side).contains(&n);
+    let line = match words[..] {
+        [line @ ("row" | "column"), number, ref end @ ..] => {
+            let n: isize = number
+                .parse::<isize>()
+                .map_err(|_| format!("{number:?} is not a number"))?
+                - 1;
+            let reversed = match end {
+                [] | ["left"] | ["top"] => false,
+                ["right"] | ["bottom"] => true,
+                _ => {
+                    return Err(format!(
+                        "expected `from the left/right/top/bottom`, found {:?}",
+                        end.join(" ")
+                    ));
+                }
+            };
+            within(n).then_some(Outside {
+                row: line == "row",
+                number: n as usize,
+                reversed,
+            })
+        }
+        [word] => cell_word(word).and_then(|(r, c)| Outside::at(r, c, side)),
+        _ => None,
+    };
+    line.ok_or_else(|| "expected a row or column: `row 3`, `column 2 from the bottom`, or a cell beside the board like r3c0".into())
+}
+
+/// The clue number and line of each f-puzzles item under `key` (a clue
+/// without a value is only drawn).
+fn read_clues(key: &str, value: &Value, size: Size) -> Result<Vec<(u32, Outside)>, FpuzzlesError> {
+    let side = size.side() as isize;
+    let mut out = Vec::new();
+    for (k, item) in fp::items(key, value)?.iter().enumerate() {
+        let place = format!("`{key}` {}", k + 1);
+        if fp::blank(item.get("value")) {
+            continue;
+        }
+        let clue = fp::clue_number(item, &place)?;
+        let (r, c) = fp::rim_cell(item.get("cell"), size, &place)?;
+        let line = Outside::at(r, c, side)
+            .ok_or_else(|| fp::invalid(&place, "the clue is not beside a row or column"))?;
+        out.push((clue, line));
+    }
+    Ok(out)
+}
+
+/// The clue number and line of a rule line: `13 row 1`, `13 r1c0`.
+fn clue_words(words: &[String], size: Size) -> Result<(u32, Outside), String> {
+    let clue = text::number(words.first())?;
+    let line = outside_words(words.get(1..).unwrap_or_default(), size.side() as isize)?;
+    Ok((clue, line))
+}
+
+/// A clue's f-puzzles item.
+fn clue_item(line: Outside, clue: impl ToString, size: Size) -> Item {
+    Item::Entry(json!({ "cell": line.clue_cell(size), "value": clue.to_string() }))
+}
+
+/// The most a line of a board of `size` adds up to.
+fn line_total(size: Size) -> u32 {
+    let top = size.side() as u32;
+    top * (top + 1) / 2
+}
+
+/// A little killer clue: the digits along a diagonal (repeats allowed)
+/// add up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LittleKiller {
+    /// The diagonal's cells, from the clue on.
+    pub cells: Vec<Cell>,
+    /// The total.
+    pub sum: u32,
+}
+
+/// A diagonal step for a direction: `ur`, `ul`, `dr`, `dl` in either case.
+fn step_of(direction: &str) -> Option<(isize, isize)> {
+    match direction.to_ascii_lowercase().as_str() {
+        "ur" => Some((-1, 1)),
+        "ul" => Some((-1, -1)),
+        "dr" => Some((1, 1)),
+        "dl" => Some((1, -1)),
+        _ => None,
+    }
+}
+
+/// The cells from `(r, c)` on, one `step` at a time, while on the board;
+/// a start outside the board takes one step in first.
+fn diagonal(size: Size, (mut r, mut c): (isize, isize), (dr, dc): (isize, isize)) -> Vec<Cell> {
+    let side = size.side() as isize;
+    let inside = |r: isize, c: isize| (0..side).contains(&r) && (0..side).contains(&c);
+    if !inside(r, c) {
+        (r, c) = (r + dr, c + dc);
+    }
+    let mut cells = Vec::new();
+    while inside(r, c) {
+        cells.push(size.cell(r as usize, c as usize));
+        (r, c) = (r + dr, c + dc);
+    }
+    cells
+}
+
+/// Why a clue inside the board is refused: like a sandwich's, a little
+/// killer's clue stands outside the grid, and its sum never counts a cell
+/// before the diagonal's start.
+const INSIDE: &str = "the clue is inside the board: a little killer's clue stands beside it, at the start of its diagonal";
+
+/// Whether `(r, c)` is on a board of `size`.
+fn on_board(size: Size, (r, c): (isize, isize)) -> bool {
+    let side = size.side() as isize;
+    (0..side).contains(&r) && (0..side).contains(&c)
+}
+
+impl Read for LittleKiller {
+    const KEYS: &'static [&'static str] = &["littlekillersum"];
+    const NAMES: &'static [&'static str] = &["little killer", "littlekillersum", "littlekiller"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        let mut out = Vec::new();
+        for (k, item) in fp::items(key, value)?.iter().enumerate() {
+            let place = format!("`{key}` {}", k + 1);
+            // A clue with no number (or 0) is only drawn.
+            if fp::blank(item.get("value"))
+                || fp::number(item.get("value").unwrap_or(&Value::Null)) == Some(0)
+            {
+                continue;
+            }
+            let sum = fp::clue_number(item, &place)?;
+            let direction = item.get("direction").and_then(Value::as_str);
+            let step = direction
+                .filter(|d| d.chars().all(|c| c.is_ascii_uppercase()))
+                .and_then(step_of)
+                .ok_or_else(|| {
+                    fp::invalid(
+                        &place,
+                        format!("`direction` {direction:?} is not UR, UL, DR or DL"),
+                    )
+                })?;
+            let start = fp::rim_cell(item.get("cell"), size, &place)?;
+            if on_board(size, start) {
+                return Err(fp::invalid(&place, INSIDE));
+            }
+            let cells = diagonal(size, start, step);
+            if cells.is_empty() {
+                return Err(fp::invalid(&place, "the diagonal misses the board"));
+            }
+            out.extend(one(LittleKiller { cells, sum }));
+        }
+        Ok(out)
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let sum = text::number(words.first())?;
+        let start = words
+            .iter()
+            .skip(1)
+            .find(|w| *w != "(")
+            .and_then(|w| cell_word(w))
+            .ok_or("a little killer needs the cell it starts from")?;
+        let after: Vec<&String> = words
+            .iter()
+            .skip(1)
+            .filter(|w| *w != "(" && *w != ")")
+            .skip(1)
+            .collect();
+        let (dr, dc) = match after.first().map(|w| w.as_str()) {
+            // From a clue beside the board; the form z3doku prints names the
+            // diagonal's first and last cells instead, and validation says
+            // whether they run from edge to edge.
+            Some(_) if on_board(size, start) && after.len() == 1 && step_of(after[0]).is_some() => {
+                return Err(INSIDE.into());
+            }
+            Some(word @ ("ur" | "ul" | "dr" | "dl")) => step_of(word).unwrap_or((0, 0)),
+            Some(other) => {
+                let end = cell_word(other).ok_or_else(|| {
+                    format!("{other:?} is neither a direction (ur, ul, dr, dl) nor a cell")
+                })?;
+                ((end.0 - start.0).signum(), (end.1 - start.1).signum())
+            }
+            None => return Err("a little killer needs a direction: ur, ul, dr or dl".into()),
+        };
+        if dr == 0 || dc == 0 {
+            return Err("a little killer runs along a diagonal".into());
+        }
+        Ok(one(LittleKiller {
+            cells: diagonal(size, start, (dr, dc)),
+            sum,
+        }))
+    }
+}
+
+impl fmt::Display for LittleKiller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.cells.first(), self.cells.last()) {
+            (Some(first), Some(last)) => {
+                write!(f, "little killer {} ({first}→{last})", self.sum)
+            }
+            _ => write!(f, "little killer {}", self.sum),
+        }
+    }
+}
+
+impl LittleKiller {
+    /// The clue cell and direction, from the diagonal's cells.
+    fn clue(&self, size: Size) -> Option<(Value, &'static str)> {
+        let side = size.side() as isize;
+        let at = |cell: &Cell| (cell.row() as isize, cell.col() as isize);
+        let inside = |(r, c): (isize, isize)| (0..side).contains(&r) && (0..side).contains(&c);
+        let first = at(self.cells.first()?);
+        let step = match self.cells.get(1) {
+            Some(second) => {
+                let second = at(second);
+                (second.0 - first.0, second.1 - first.1)
+            }
+            // One cell: a corner, on the diagonal that leaves the board
+            // both ways.
+            None => [(-1, 1), (-1, -1), (1, 1), (1, -1)]
+                .into_iter()
+                .find(|&(dr, dc)| {
+                    !inside((first.0 - dr, first.1 - dc)) && !inside((first.0 + dr, first.1 + dc))
+                })?,
+        };
+        let direction = match step {
+            (-1, 1) => "UR",
+            (-1, -1) => "UL",
+            (1, 1) => "DR",
+            (1, -1) => "DL",
+            _ => return None,
+        };
+        let before = (first.0 - step.0, first.1 - step.1);
+        // The clue sits on the rim; a diagonal that starts inside the
+        // board (as a puzzle may draw it) names its first cell.
+        let clue = if inside(before) { first } else { before };
+        Some((rim_name(clue.0, clue.1), direction))
+    }
+}
+
+impl Rule for LittleKiller {
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    /// The cells must be a whole diagonal, from one edge of the board to
+    /// the other (so none is listed twice), and reach the sum.
+    fn validate(&self, size: Size) -> Result<(), String> {
+        let (n, top) = (self.cells.len() as u32, size.side() as u32);
+        if n == 0 || self.sum > top * n || self.sum < n {
+            return Err(format!("{n} cells cannot add up to {}", self.sum));
+        }
+        let at = |cell: &Cell| (cell.row() as isize, cell.col() as isize);
+        let steps: Vec<(isize, isize)> = self
+            .cells
+            .windows(2)
+            .map(|w| (at(&w[1]).0 - at(&w[0]).0, at(&w[1]).1 - at(&w[0]).1))
+            .collect();
+        let (first, last) = (at(&self.cells[0]), at(&self.cells[self.cells.len() - 1]));
+        let diagonal = [(-1, 1), (-1, -1), (1, 1), (1, -1)]
+            .into_iter()
+            .filter(|&step| steps.iter().all(|&s| s == step))
+            .any(|(dr, dc)| {
+                !on_board(size, (first.0 - dr, first.1 - dc))
+                    && !on_board(size, (last.0 + dr, last.1 + dc))
+            });
+        if !diagonal {
+            return Err(INSIDE.into());
+        }
+        Ok(())
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        vec![sum(
+            ones(&index(context.size, &self.cells)),
+            vec![self.sum as i32],
+        )]
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let got = board.total(&self.cells);
+        (got != self.sum).then(|| format!("the digits add up to {got}"))
+    }
+
+    fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
+        let (cell, direction) = self.clue(size)?;
+        Some((
+            "littlekillersum",
+            Item::Entry(json!({
+                "cell": cell,
+                "direction": direction,
+                "value": self.sum.to_string(),
+            })),
+        ))
+    }
+}
+
+/// The digits between the 1 and the highest digit of a row or column add
+/// up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sandwich {
+    /// The row or column.
+    pub line: Outside,
+    /// The total.
+    pub sum: u32,
+}
+
+impl Read for Sandwich {
+    const KEYS: &'static [&'static str] = &["sandwichsum"];
+    const NAMES: &'static [&'static str] = &["sandwichsum", "sandwich"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        Ok(read_clues(key, value, size)?
+            .into_iter()
+            .flat_map(|(sum, line)| one(Sandwich { line, sum }))
+            .collect())
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (sum, line) = clue_words(words, size)?;
+        Ok(one(Sandwich { line, sum }))
+    }
+}
+
+impl fmt::Display for Sandwich {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = if self.line.row { "row" } else { "column" };
+        write!(f, "sandwich {} ({name} {})", self.sum, self.line.number + 1)
+    }
+}
+
+impl Rule for Sandwich {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        if self.sum > line_total(size) {
+            return Err(format!("no line adds up to {}", self.sum));
+        }
+        Ok(())
+    }
+
+    /// A `When` per pair of places for 1 and the highest digit.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let cells = index(size, &self.line.cells(size));
+        let high = size.side() as u8;
+        let mut out = Vec::new();
+        for i in 0..cells.len() {
+            for j in i + 1..cells.len() {
+                let between = ones(&cells[i + 1..j]);
+                for (x, y) in [(1, high), (high, 1)] {
+                    out.push(Primitive::When {
+                        when: vec![(cells[i], x), (cells[j], y)],
+                        then: Box::new(sum(between.clone(), vec![self.sum as i32])),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let side = board.size().side();
+        let cells = self.line.cells(board.size());
+        let at = |d: u8| cells.iter().position(|&c| board.digit(c) == d).unwrap_or(0);
+        let (one, high) = (at(1), at(side as u8));
+        let (from, to) = (one.min(high), one.max(high));
+        let got = board.total(&cells[from + 1..to]);
+        (got != self.sum).then(|| format!("the digits between 1 and {side} add up to {got}"))
+    }
+
+    fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
+        Some(("sandwichsum", clue_item(self.line, self.sum, size)))
+    }
+}
+
+/// The first `X` digits from the clue add up to `sum`, where `X` is the
+/// first digit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct XSum {
+    /// The row or column and the end the clue is at.
+    pub line: Outside,
+    /// The total.
+    pub sum: u32,
+}
+
+impl Read for XSum {
+    const KEYS: &'static [&'static str] = &["xsum"];
+    const NAMES: &'static [&'static str] = &["xsum", "x-sum"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        Ok(read_clues(key, value, size)?
+            .into_iter()
+            .flat_map(|(sum, line)| one(XSum { line, sum }))
+            .collect())
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (sum, line) = clue_words(words, size)?;
+        Ok(one(XSum { line, sum }))
+    }
+}
+
+impl fmt::Display for XSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x-sum {} ({})", self.sum, self.line)
+    }
+}
+
+impl Rule for XSum {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        if self.sum > line_total(size) {
+            return Err(format!("no line adds up to {}", self.sum));
+        }
+        Ok(())
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let cells = index(size, &self.line.cells(size));
+        (1..=size.side())
+            .map(|x| Primitive::When {
+                when: vec![(cells[0], x as u8)],
+                then: Box::new(sum(ones(&cells[..x]), vec![self.sum as i32])),
+            })
+            .collect()
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let cells = self.line.cells(board.size());
+        let first = usize::from(board.digit(cells[0])).min(cells.len());
+        let got = board.total(&cells[..first]);
+        (got != self.sum).then(|| format!("the first {first} digits add up to {got}"))
+    }
+
+    fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
+        Some(("xsum", clue_item(self.line, self.sum, size)))
+    }
+}
+
+/// Seen from the clue, with digits as building heights, `count` buildings
+/// are visible.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Skyscraper {
+    /// The row or column and the end the clue is at.
+    pub line: Outside,
+    /// How many are seen.
+    pub count: usize,
+}
+
+impl Read for Skyscraper {
+    const KEYS: &'static [&'static str] = &["skyscraper"];
+    const NAMES: &'static [&'static str] = &["skyscraper"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        Ok(read_clues(key, value, size)?
+            .into_iter()
+            .flat_map(|(count, line)| {
+                one(Skyscraper {
+                    line,
+                    count: count as usize,
+                })
+            })
+            .collect())
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (count, line) = clue_words(words, size)?;
+        Ok(one(Skyscraper {
+            line,
+            count: count as usize,
+        }))
+    }
+}
+
+impl fmt::Display for Skyscraper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "skyscraper {} ({})", self.count, self.line)
+    }
+}
+
+impl Rule for Skyscraper {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        let side = size.side();
+        if self.count == 0 || self.count > side {
+            return Err(format!("between 1 and {side} buildings are seen"));
+        }
+        Ok(())
+    }
+
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        vec![Primitive::Visible {
+            cells: index(context.size, &self.line.cells(context.size)),
+            count: self.count,
+        }]
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let (mut seen, mut top) = (0, 0);
+        for cell in self.line.cells(board.size()) {
+            if board.digit(cell) > top {
+                seen += 1;
+                top = board.digit(cell);
+            }
+        }
+        (seen != self.count).then(|| format!("{seen} are seen"))
+    }
+
+    fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
+        Some(("skyscraper", clue_item(self.line, self.count, size)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::fpuzzles::parse;
+    use crate::puzzle::grid::Size;
+    use crate::puzzle::rule_text::read_rules;
+    use crate::puzzle::rules::Rules;
+
+    fn text(line: &str) -> Result<(), String> {
+        let mut builder = Rules::builder(Size::NINE);
+        read_rules(&[(1, line)], Size::NINE, &mut builder).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_little_killer_clue_inside_the_grid_is_refused_like_a_sandwich_clue() {
+        assert!(text("sandwich 14 r5c5").is_err());
+        let inside = text("little killer 14 r5c5 ur").err().unwrap_or_default();
+        assert!(inside.contains("the clue is inside the board"), "{inside}");
+        let drawn = text("little killer 14 (r5c5→r1c9)")
+            .err()
+            .unwrap_or_default();
+        assert!(drawn.contains("the clue is inside the board"), "{drawn}");
+        // From beside the board, in either form, it reads.
+        assert_eq!(text("little killer 14 r6c0 ur"), Ok(()));
+        assert_eq!(text("little killer 14 (r5c1→r1c5)"), Ok(()));
+        assert_eq!(text("little killer 9 r0c8 dr"), Ok(()));
+        let row = "[{},{},{},{},{},{},{},{},{}]";
+        let json = |cell: &str| {
+            format!(
+                r#"{{"size":9,"grid":[{}],"littlekillersum":[{{"cell":"{cell}","direction":"UR","value":"14"}}]}}"#,
+                [row; 9].join(",")
+            )
+        };
+        let inside = parse(&json("R5C5")).map_err(|e| e.to_string()).err();
+        assert!(
+            inside.is_some_and(|e| e.contains("`littlekillersum` 1: the clue is inside the board"))
+        );
+        assert!(parse(&json("R6C0")).is_ok());
+    }
+}
