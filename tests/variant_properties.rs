@@ -156,7 +156,19 @@ fn agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
         })
         .unwrap();
         prop_assert_eq!(bad, None);
-        prop_assert_eq!(count.gave_up, None);
+        prop_assert_eq!(
+            &count.gave_up,
+            &None,
+            "{:?} gave up on {:?} with {:?}",
+            settings,
+            puzzle,
+            puzzle
+                .rules()
+                .constraints()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        );
         counts.push(count.solutions);
     }
     prop_assert!(

@@ -112,24 +112,28 @@ impl Z3Engine {
         solver
     }
 
+    /// Z3's general solver over everything `solver` holds, with
+    /// `assumptions` asserted: it decides the formulas the finite-domain
+    /// solver gave up on ([`finite_domain_gave_up`]), slower but whole.
+    fn general_solver(&self, solver: &Solver, assumptions: &[Bool]) -> Solver {
+        let general = Solver::new();
+        general.set_params(&common_params());
+        for formula in solver.get_assertions().iter().chain(assumptions) {
+            general.assert(formula);
+        }
+        general
+    }
+
     /// Gives `solver` z3doku's parameters and asserts `encoding`'s houses,
     /// not its constraints.
     fn configure_houses(&self, solver: &Solver, encoding: &dyn Encoding) {
-        let mut params = Params::new();
-        // Compacting a model costs more than a whole Sudoku search on the
-        // SAT solver (see build.md, "Encodings").
-        params.set_bool("model.compact", false);
+        let mut params = common_params();
         // A kept solver sees a few dozen conflicts per puzzle, so with
         // Z3's default the clauses learned on earlier puzzles piled up and
         // slowed every later check (2.7x over top1465, 4x over
         // forum_hardest); collecting early keeps the database small (see
         // build.md, "Learned clauses across puzzles").
         params.set_u32("gc.initial", GC_INITIAL_CONFLICTS);
-        // Z3's own Ctrl-C handler is process-wide: solvers in several
-        // threads install and restore it in turn, can leave it installed
-        // after its solver is gone, and then crash on SIGINT. Interrupts
-        // are the program's to handle.
-        params.set_bool("ctrl_c", false);
         solver.set_params(&params);
         for rule in encoding.rules().iter().chain(encoding.implied()) {
             solver.assert(rule);
@@ -290,6 +294,32 @@ fn set_deadline(
     Ok(())
 }
 
+/// The parameters every solver of z3doku's gets.
+fn common_params() -> Params {
+    let mut params = Params::new();
+    // Compacting a model costs more than a whole Sudoku search on the
+    // SAT solver (see build.md, "Encodings").
+    params.set_bool("model.compact", false);
+    // Z3's own Ctrl-C handler is process-wide: solvers in several
+    // threads install and restore it in turn, can leave it installed
+    // after its solver is gone, and then crash on SIGINT. Interrupts
+    // are the program's to handle.
+    params.set_bool("ctrl_c", false);
+    params
+}
+
+/// Whether `solver`, Z3's finite-domain solver, gave up on formulas it was
+/// given rather than on a limit. Z3 4.8 does so when its preprocessing
+/// leaves an integer comparison it cannot bit-blast, as it does when bounds
+/// alone empty a cell's range (a two-cell cage of 7 on 4x4 beside a
+/// thermometer that needs a larger digit in the same box): then it says
+/// `interpreted functions sent to SAT solver` instead of unsat.
+fn finite_domain_gave_up(solver: &Solver) -> bool {
+    solver
+        .get_reason_unknown()
+        .is_some_and(|reason| reason.contains("interpreted functions sent to SAT solver"))
+}
+
 /// Why `solver` answered unknown, as a [`GiveUp`].
 fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     // Z3's timer counts whole milliseconds from the check's start, so it
@@ -409,6 +439,7 @@ impl Z3Engine {
             }
         }
         let fresh_bounded = Cell::new(false);
+        let mut fell_back = false;
         let mut blocked_any = false;
         let mut left = limits.solutions;
         let result = loop {
@@ -428,6 +459,15 @@ impl Z3Engine {
                 // An interrupt from the cancel token's watcher.
                 SatResult::Unknown if limits.cancelled() => {
                     break Err(EngineError::GaveUp(GiveUp::Cancelled));
+                }
+                SatResult::Unknown if !fell_back && finite_domain_gave_up(solver) => {
+                    // Go on with Z3's general solver, which decides the same
+                    // formulas; its checks go on under the same limits.
+                    let general = self.general_solver(solver, assumptions);
+                    fresh = Some(general);
+                    fresh_bounded.set(false);
+                    fell_back = true;
+                    continue;
                 }
                 SatResult::Unknown => break Err(EngineError::GaveUp(give_up(solver, deadline))),
                 SatResult::Sat => {}
@@ -460,14 +500,15 @@ impl Z3Engine {
                 .map(|i| encoding.differs(i, grid.get(i)))
                 .collect();
             let block = Bool::or(&differs);
-            if fresh.is_some() && tactics && !blocked_any {
+            if fresh.is_some() && tactics && !blocked_any && !fell_back {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);
                 next.assert(&block);
                 fresh = Some(next);
                 fresh_bounded.set(false);
             } else {
-                if kept.is_some() && !scoped {
+                // A scope is only ever opened on the kept solver.
+                if fresh.is_none() && !scoped {
                     solver.push();
                     scoped = true;
                 }
@@ -475,13 +516,15 @@ impl Z3Engine {
             }
             blocked_any = true;
         };
+        // The puzzle's scope is closed on the kept solver, even when a
+        // general solver took over its search.
+        if let Some(kept) = kept.filter(|_| scoped) {
+            kept.solver.pop(1);
+        }
         let Some(solver) = fresh.as_ref().or(kept.map(|kept| &kept.solver)) else {
             return result;
         };
         if !self.settings.keep_statistics {
-            if scoped {
-                solver.pop(1);
-            }
             return result;
         }
         let statistics = solver
@@ -495,9 +538,6 @@ impl Z3Engine {
                 (e.key, value)
             })
             .collect();
-        if scoped {
-            solver.pop(1);
-        }
         self.statistics = statistics;
         result
     }
@@ -682,6 +722,32 @@ mod tests {
                 encoding(kind, 9).as_ref(),
                 &Limits::solutions(1)
             ));
+        }
+    }
+
+    #[test]
+    fn bounds_that_empty_a_range_are_decided_not_given_up() {
+        // Z3's finite-domain solver gives up on this puzzle (no solution:
+        // the cage needs 3 and 4 in the box where the thermometer's tip
+        // needs a 3 or 4 as well) instead of answering; the general solver
+        // decides it, on a new solver and on a kept one alike.
+        let text = "....\n....\n....\n....\ncage 7 r3c1 r4c1\nthermo r1c3 r2c2 r3c2\n";
+        let puzzle = crate::puzzle::input::Source::from_arg(text)
+            .read_puzzle(None)
+            .unwrap();
+        for kind in EncodingKind::ALL {
+            let mut engine = Z3Engine::new(&Settings {
+                encoding: kind,
+                ..Settings::default()
+            });
+            for search in 0..3 {
+                let mut seen = 0;
+                let result = engine.solutions(&puzzle, Limits::solutions(2), &mut |_| {
+                    seen += 1;
+                    ControlFlow::Continue(())
+                });
+                assert_eq!((result, seen), (Ok(()), 0), "{kind:?}, search {search}");
+            }
         }
     }
 
