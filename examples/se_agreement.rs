@@ -36,7 +36,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let list = args.iter().any(|a| a == "--list");
     let rest: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let file = rest.first().ok_or("usage: se_agreement RATINGS [LIMIT] [--list]")?;
+    let file = rest
+        .first()
+        .ok_or("usage: se_agreement RATINGS [LIMIT] [--list]")?;
     let limit: usize = rest.get(1).map_or(Ok(usize::MAX), |n| n.parse())?;
     let text = std::fs::read_to_string(file)?;
     let mut engine = new_engine(&Settings {
@@ -105,7 +107,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             )
         };
         if list {
-            println!("{grid} se {} z3doku {} {key}", words[words.len() - 1], rating);
+            println!(
+                "{grid} se {} z3doku {} {key}",
+                words[words.len() - 1],
+                rating
+            );
         }
         *classes.entry(key).or_default() += 1;
     }
