@@ -148,8 +148,8 @@ impl Search {
                 }
                 let di = usize::from(d - 1);
                 let peers = g.peer_bits(c);
-                for w in 0..words {
-                    let mut new = peers[w] & self.holding[di][w] & !self.off[di][w];
+                for (w, &peer) in peers.iter().enumerate().take(words) {
+                    let mut new = peer & self.holding[di][w] & !self.off[di][w];
                     self.off[di][w] |= new;
                     while new != 0 {
                         let o = w * 64 + new.trailing_zeros() as usize;

@@ -7,7 +7,7 @@
 //! puzzles. A step places the single and makes the pattern's eliminations.
 
 use super::pencil::{Pencil, bit, digits};
-use super::seen::Seen;
+use super::seen::{ByDigit, ByHouse, Seen};
 use super::step::{Step, cell_list, digit_list};
 use super::subsets::tight_sets;
 use super::technique::Technique;
@@ -28,8 +28,13 @@ fn single_left(p: &Pencil, h: usize, digit: u8, gone: &[usize]) -> Option<usize>
 
 /// A direct pointing (`pointing`, from a box into a line) or a direct
 /// claiming (from a line into a box or another house).
-pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &Seen) -> Option<Step> {
+pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Option<Step> {
     let g = p.geometry();
+    let t = ByDigit::Direct(pointing);
+    let changed = seen.digits_to_scan(p, t);
+    if changed == 0 {
+        return None;
+    }
     // Every house's places, once: each house is read from every house it
     // overlaps.
     let all: Vec<[u32; 25]> = (0..g.houses().len()).map(|h| p.all_positions(h)).collect();
@@ -43,7 +48,11 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &Seen) -> Option<St
             let there = &all[b];
             for d in 0..p.size().side() {
                 let m = pos[d];
-                if m.count_ones() < 2 || m & !overlap.here != 0 || there[d] & !overlap.there == 0 {
+                if changed >> d & 1 == 0
+                    || m.count_ones() < 2
+                    || m & !overlap.here != 0
+                    || there[d] & !overlap.there == 0
+                {
                     continue;
                 }
                 let digit = d as u8 + 1;
@@ -103,13 +112,21 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &Seen) -> Option<St
             }
         }
     }
+    for digit in digits(changed) {
+        seen.nothing_for(t, digit);
+    }
     None
 }
 
 /// A direct hidden pair (`k` 2) or triple (3): `k` digits confined to `k`
 /// cells of a house, whose other candidates leave that house with one
 /// place for one of them.
-pub(crate) fn hidden(p: &Pencil, k: usize, seen: &Seen) -> Option<Step> {
+pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
+    let t = ByHouse {
+        hidden: true,
+        k,
+        direct: true,
+    };
     let technique = if k == 2 {
         Technique::DirectHiddenPair
     } else {
@@ -119,6 +136,9 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &Seen) -> Option<Step> {
     let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
     let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
     for (h, house) in g.houses().iter().enumerate() {
+        if !seen.house_to_scan(p, t, h) {
+            continue;
+        }
         let mut free = 0;
         let mut open = 0;
         for &c in house {
@@ -126,6 +146,7 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &Seen) -> Option<Step> {
             open += usize::from(p.value(c) == 0);
         }
         if open <= k {
+            seen.nothing_in(p, t, h);
             continue;
         }
         let pos = p.all_positions(h);
@@ -178,6 +199,7 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &Seen) -> Option<Step> {
         if found.is_some() {
             return found;
         }
+        seen.nothing_in(p, t, h);
     }
     None
 }
