@@ -55,6 +55,7 @@ impl Search {
             }
         }
         let mut partners = vec![[(u32::MAX, false); 4]; cells * side];
+        let places: Vec<[u32; 25]> = (0..g.houses().len()).map(|h| p.all_positions(h)).collect();
         for c in 0..cells {
             let m = p.candidates(c);
             for d in digits(m) {
@@ -66,15 +67,21 @@ impl Search {
                     k += 1;
                 }
                 for &h in g.houses_of(c) {
-                    if k == slot.len() || p.positions(h, d).count_ones() != 2 {
+                    let two = places[h][usize::from(d - 1)];
+                    if k == slot.len() || two.count_ones() != 2 {
                         continue;
                     }
-                    if let Some(&o) = g.houses()[h].iter().find(|&&o| o != c && p.has(o, d)) {
-                        let node = (o * side + usize::from(d - 1)) as u32;
-                        if !slot[..k].iter().any(|&(n, _)| n == node) {
-                            slot[k] = (node, false);
-                            k += 1;
-                        }
+                    let house = &g.houses()[h];
+                    let (a, b) = (two.trailing_zeros(), (two & (two - 1)).trailing_zeros());
+                    let o = if house[a as usize] == c {
+                        house[b as usize]
+                    } else {
+                        house[a as usize]
+                    };
+                    let node = (o * side + usize::from(d - 1)) as u32;
+                    if !slot[..k].iter().any(|&(n, _)| n == node) {
+                        slot[k] = (node, false);
+                        k += 1;
                     }
                 }
             }
@@ -321,9 +328,13 @@ fn refutable(p: &Pencil, search: &Search) -> Option<Vec<bool>> {
     // What each digit rules out, and what each makes true in one link.
     let mut weak = vec![0u64; n * words];
     let mut reach = vec![0u64; n * words];
-    let mut next: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Successor lists, flat: `succ[start[k]..start[k + 1]]` (one
+    // allocation, where a list per candidate was a third of the time).
+    let mut succ: Vec<u32> = Vec::with_capacity(n * 4);
+    let mut start: Vec<u32> = Vec::with_capacity(n + 1);
     let mut out: Vec<u32> = Vec::new();
     for (k, &(c, d)) in of.iter().enumerate() {
+        start.push(succ.len() as u32);
         let w = &mut weak[k * words..(k + 1) * words];
         out.clear();
         out.extend(digits(p.candidates(c) & !bit(d)).map(|o| id[c * side + usize::from(o - 1)]));
@@ -344,7 +355,7 @@ fn refutable(p: &Pencil, search: &Search) -> Option<Vec<bool>> {
                 let to = id[node as usize];
                 if r[to as usize / 64] >> (to % 64) & 1 == 0 {
                     set(r, to);
-                    next[k].push(to);
+                    succ.push(to);
                 }
             }
         }
@@ -353,18 +364,30 @@ fn refutable(p: &Pencil, search: &Search) -> Option<Vec<bool>> {
     // grouped into strongly connected components (Tarjan's algorithm,
     // which finishes a component only after every component it reaches),
     // so one pass in that order fills every component's set.
-    let scc = components(&next);
+    start.push(succ.len() as u32);
+    let next = |k: usize| &succ[start[k] as usize..start[k + 1] as usize];
+    let scc = components(n, &next);
     let count = scc.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    // The members of each component, flat, by a counting sort.
+    let mut first = vec![0u32; count + 1];
+    for &c in &scc {
+        first[c as usize + 1] += 1;
+    }
+    for c in 0..count {
+        first[c + 1] += first[c];
+    }
+    let mut fill = first.clone();
+    let mut members = vec![0u32; n];
     for (k, &c) in scc.iter().enumerate() {
-        members[c as usize].push(k as u32);
+        members[fill[c as usize] as usize] = k as u32;
+        fill[c as usize] += 1;
     }
     let mut from = vec![0u64; count * words];
     let mut acc = vec![0u64; words];
     for c in 0..count {
         acc.fill(0);
-        for &k in &members[c] {
-            for &b in &next[k as usize] {
+        for &k in &members[first[c] as usize..first[c + 1] as usize] {
+            for &b in next(k as usize) {
                 set(&mut acc, b);
                 let cb = scc[b as usize] as usize;
                 if cb != c {
@@ -389,11 +412,10 @@ fn refutable(p: &Pencil, search: &Search) -> Option<Vec<bool>> {
     Some(open)
 }
 
-/// The strongly connected component of each node of the graph `next`
-/// (lists of successors), numbered in the order Tarjan's algorithm
+/// The strongly connected component of each of the `n` nodes of the graph
+/// whose successors `next` lists, numbered in the order Tarjan's algorithm
 /// finishes them: a component's successors have lower numbers.
-fn components(next: &[Vec<u32>]) -> Vec<u32> {
-    let n = next.len();
+fn components<'a>(n: usize, next: &impl Fn(usize) -> &'a [u32]) -> Vec<u32> {
     let none = u32::MAX;
     let (mut index, mut low) = (vec![none; n], vec![0u32; n]);
     let mut on_stack = vec![false; n];
@@ -413,7 +435,7 @@ fn components(next: &[Vec<u32>]) -> Vec<u32> {
         on_stack[root as usize] = true;
         while let Some(&mut (v, ref mut edge)) = calls.last_mut() {
             let vi = v as usize;
-            if let Some(&w) = next[vi].get(*edge) {
+            if let Some(&w) = next(vi).get(*edge) {
                 *edge += 1;
                 let wi = w as usize;
                 if index[wi] == none {
