@@ -203,3 +203,55 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
     }
     None
 }
+
+/// SE's bivalue universal grave, type 1 (5.6): every open cell but one has
+/// two candidates, and each digit has two places or none in every house,
+/// but for one digit of the cell with three, which has three places in
+/// each of that cell's houses. Without that digit there the grid would
+/// have two solutions (the two-candidate cells could swap throughout), so
+/// on a puzzle with one solution the cell holds it.
+pub(crate) fn bug_one(p: &Pencil, seen: &Seen) -> Option<Step> {
+    let g = p.geometry();
+    let mut triple = None;
+    for c in 0..p.size().cells() {
+        match p.candidates(c).count_ones() {
+            0 | 2 => {}
+            3 if triple.is_none() => triple = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = triple?;
+    let mine = g.houses_of(cell);
+    // The digit with three places in the cell's first house is the extra.
+    let first = p.all_positions(*mine.first()?);
+    let digit =
+        digits(p.candidates(cell)).find(|&d| first[usize::from(d - 1)].count_ones() == 3)?;
+    for h in 0..g.houses().len() {
+        let pos = p.all_positions(h);
+        for d in 1..=p.size().side() as u8 {
+            let n = pos[usize::from(d - 1)].count_ones();
+            let extra = d == digit && mine.contains(&h);
+            let grave = if extra { n == 3 } else { n == 0 || n == 2 };
+            if !grave {
+                return None;
+            }
+        }
+    }
+    let mut step = Step::new(Technique::BugOne)
+        .pattern(p, &[cell], &[digit])
+        .say(seen, || {
+            format!(
+                "every other open cell has two candidates and every digit two places in each house \
+                 but {} in the houses of {}: without it the puzzle would have two solutions, so {} is {}",
+                digit_char(digit),
+                p.cell(cell),
+                p.cell(cell),
+                digit_char(digit)
+            )
+        });
+    step.placements = vec![Clue {
+        cell: p.cell(cell),
+        digit,
+    }];
+    Some(step)
+}

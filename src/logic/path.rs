@@ -176,6 +176,7 @@ fn find(
         Technique::XyzWing => wings::wing(p, true, seen),
         Technique::UniqueRectangle => wings::unique_rectangle(p, 1, seen),
         Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2, seen),
+        Technique::BugOne => direct::bug_one(p, seen),
         Technique::XChain => chains::x_chain(p, seen),
         Technique::ForcingXChain | Technique::XyForcingChain => binary::forcing_chain(p, seen),
         Technique::XyChain => chains::xy_chain(p, seen),

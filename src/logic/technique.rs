@@ -80,6 +80,10 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// SE's bivalue universal grave, type 1: every open cell but one has
+    /// two candidates; the one with three holds the digit that would
+    /// otherwise leave two solutions.
+    BugOne,
     /// One digit's chain of alternating strong and weak links (simple
     /// colouring, skyscraper, two-string kite, turbot fish): cells that see
     /// both ends are not the digit.
@@ -109,7 +113,7 @@ pub enum Technique {
 impl Technique {
     /// Every technique with a finder, easiest first: the order the path
     /// tries them in.
-    pub const NAMED: [Technique; 26] = [
+    pub const NAMED: [Technique; 27] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -133,6 +137,7 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::BugOne,
         // SE takes the easiest of its forcing X-chains and XY forcing
         // chains, whichever kind: one finder gives both. They make every
         // elimination of an X-chain or an XY-chain, which SE lacks and
@@ -177,6 +182,7 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::BugOne => "BUG type 1",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -214,6 +220,7 @@ impl Technique {
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique-rectangle-1",
             Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::BugOne => "bug-1",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
@@ -252,6 +259,7 @@ impl Technique {
             Technique::XyzWing => 44,
             Technique::UniqueRectangle => 45,
             Technique::UniqueRectangle2 => 46,
+            Technique::BugOne => 56,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
@@ -272,7 +280,7 @@ impl Technique {
     pub fn needs_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueRectangle | Technique::UniqueRectangle2
+            Technique::UniqueRectangle | Technique::UniqueRectangle2 | Technique::BugOne
         )
     }
 }
