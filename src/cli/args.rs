@@ -402,11 +402,13 @@ pub struct StepsArgs {
 #[derive(Args)]
 #[command(
     after_help = "ER is the hardest step of the path, EP the hardest up to the first placement, \
-                  ED the first step's. `(search)` after ER: the techniques ran out and ER is a \
-                  lower bound. The qqwing level follows qqwing's rule: expert when its techniques \
-                  need a guess; intermediate when pointing, box-line reduction or a pair is \
-                  needed; easy when hidden singles are; simple otherwise. Exit status: as for \
-                  `hint`."
+                  ED the first step's (Sudoku Explainer 1.2.1.3's techniques and order). `ER ? \
+                  (techniques ran out after 6.6)`: search finished the puzzle, so SE's ER is \
+                  unknown; a `?` for EP or ED likewise. A variant has no SE or qqwing rating: \
+                  the line says how far the techniques on its houses went. The qqwing level \
+                  follows qqwing's rule: expert when its techniques need a guess; intermediate \
+                  when pointing, box-line reduction or a pair is needed; easy when hidden \
+                  singles are; simple otherwise. Exit status: as for `hint`."
 )]
 pub struct RateArgs {
     #[command(flatten)]

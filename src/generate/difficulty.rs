@@ -207,6 +207,7 @@ mod tests {
             searched,
             reasoned: 0,
             qqwing: QqwingLevel::Expert,
+            variant: false,
         };
         let bounded = range("7.0..9.0").unwrap_or_else(|e| panic!("{e}"));
         let open = range("7.0..").unwrap_or_else(|e| panic!("{e}"));

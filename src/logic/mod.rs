@@ -22,7 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod binary;
 mod chains;
+mod direct;
 mod error;
 mod fish;
 mod forcing;

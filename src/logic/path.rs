@@ -9,7 +9,7 @@ use super::reason;
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
-use super::{chains, fish, forcing, intersections, singles, subsets, wings};
+use super::{binary, chains, direct, fish, forcing, intersections, singles, subsets, wings};
 use crate::engine::{Budget, Engine, GiveUp};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
@@ -114,6 +114,10 @@ fn find(
         Technique::HiddenSingleBox => singles::hidden_single(p, true, seen),
         Technique::HiddenSingleLine => singles::hidden_single(p, false, seen),
         Technique::NakedSingle => singles::naked_single(p, seen),
+        Technique::DirectPointing => direct::intersection(p, true, seen),
+        Technique::DirectClaiming => direct::intersection(p, false, seen),
+        Technique::DirectHiddenPair => direct::hidden(p, 2, seen),
+        Technique::DirectHiddenTriple => direct::hidden(p, 3, seen),
         Technique::Pointing => intersections::intersection(p, true, seen),
         Technique::Claiming => intersections::intersection(p, false, seen),
         Technique::NakedPair => subsets::naked(p, 2, seen),
@@ -129,7 +133,9 @@ fn find(
         Technique::XyzWing => wings::wing(p, true, seen),
         Technique::UniqueRectangle => wings::unique_rectangle(p, 1, seen),
         Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2, seen),
+        Technique::BugOne => direct::bug_one(p, seen),
         Technique::XChain => chains::x_chain(p, seen),
+        Technique::ForcingXChain | Technique::XyForcingChain => binary::forcing_chain(p, seen),
         Technique::XyChain => chains::xy_chain(p, seen),
         Technique::ForcingChain => forcing::forcing_chain(p, false, solution, seen),
         Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution, seen),

@@ -171,19 +171,24 @@ impl fmt::Display for QqwingLevel {
 pub struct Rating {
     /// ER: the hardest step on the path.
     pub er: Difficulty,
-    /// EP: the hardest step up to the first placement.
+    /// EP: the hardest step up to the first placement; 0.0 when no
+    /// technique placed a digit before search took over, so it is unknown.
     pub ep: Difficulty,
     /// ED: the hardest step up to the first elimination (or placement):
-    /// the first step's.
+    /// the first step's; 0.0 when no technique made a step before search.
     pub ed: Difficulty,
     /// Whether the techniques ran out and search finished the puzzle: ER
-    /// is then a lower bound.
+    /// is then only the hardest step before search, and SE's ER is unknown.
     pub searched: bool,
     /// The steps the engine reasoned out (variants), which have no SE
     /// rating.
     pub reasoned: usize,
     /// The qqwing level.
     pub qqwing: QqwingLevel,
+    /// Whether the puzzle has rules beyond the classic houses (other
+    /// houses or constraints): SE and qqwing rate classic sudoku, so their
+    /// numbers say nothing of it.
+    pub variant: bool,
 }
 
 impl Rating {
@@ -196,8 +201,11 @@ impl Rating {
                 .max()
                 .unwrap_or_default()
         };
+        // Without a technique's placement (or step) before search, EP (or
+        // ED) is unknown: 0.0, which no step is rated.
         let upto = |first: Option<usize>| match first {
             Some(i) => rated(&path.steps[..=i]),
+            None if path.searched() => Difficulty::default(),
             None => rated(&path.steps),
         };
         let named = |s: &super::step::Step| s.technique != Technique::Search;
@@ -217,6 +225,8 @@ impl Rating {
                 .filter(|s| s.technique == Technique::Reasoned)
                 .count(),
             qqwing,
+            variant: !path.puzzle.rules().is_classic()
+                || !path.puzzle.rules().constraints().is_empty(),
         }
     }
 
@@ -234,17 +244,86 @@ impl Rating {
 }
 
 impl fmt::Display for Rating {
-    /// `ER 7.1/EP 7.1/ED 2.3 qqwing expert`, with `(search)` after ER when
-    /// the techniques ran out.
+    /// `ER 7.1/EP 7.1/ED 2.3 qqwing expert`. Only what is known is given a
+    /// number: where the techniques ran out, SE's ER is unknown
+    /// (`ER ? (techniques ran out after 1.2)`; `ER 1.2 (search)` read as an
+    /// easy puzzle), and so are EP and ED when search came before them. A
+    /// variant has no SE nor qqwing rating: the line says how far the
+    /// house techniques and the engine's reasoned steps went.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ER {}", self.er)?;
-        if self.searched {
-            f.write_str(" (search)")?;
+        let known = |d: Difficulty| {
+            if d == Difficulty::default() {
+                "?".to_string()
+            } else {
+                d.to_string()
+            }
+        };
+        if self.variant {
+            f.write_str("no SE rating (variant rules): ")?;
+            if self.er == Difficulty::default() {
+                f.write_str("no house technique")?;
+            } else {
+                write!(f, "hardest house technique {}", self.er)?;
+            }
+            if self.reasoned > 0 {
+                write!(f, ", {} steps reasoned", self.reasoned)?;
+            }
+            if self.searched {
+                f.write_str(", search finished")?;
+            }
+            return Ok(());
         }
-        write!(f, "/EP {}/ED {}", self.ep, self.ed)?;
-        if self.reasoned > 0 {
-            write!(f, " +{} reasoned", self.reasoned)?;
+        if self.searched && self.er == Difficulty::default() {
+            f.write_str("ER ? (no technique applies)")?;
+        } else if self.searched {
+            write!(f, "ER ? (techniques ran out after {})", self.er)?;
+        } else {
+            write!(f, "ER {}", self.er)?;
         }
+        write!(f, "/EP {}/ED {}", known(self.ep), known(self.ed))?;
         write!(f, " qqwing {}", self.qqwing)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(er: u16, ep: u16, ed: u16, searched: bool, variant: bool) -> Rating {
+        Rating {
+            er: Difficulty(er),
+            ep: Difficulty(ep),
+            ed: Difficulty(ed),
+            searched,
+            reasoned: usize::from(variant) * 7,
+            qqwing: QqwingLevel::Expert,
+            variant,
+        }
+    }
+
+    #[test]
+    fn a_rating_gives_numbers_only_where_they_mean_something() {
+        assert_eq!(
+            rating(71, 12, 12, false, false).to_string(),
+            "ER 7.1/EP 1.2/ED 1.2 qqwing expert"
+        );
+        // forum_hardest's first puzzle: hidden singles, then nothing. SE's
+        // ER is unknown, and far from 1.2.
+        assert_eq!(
+            rating(12, 12, 12, true, false).to_string(),
+            "ER ? (techniques ran out after 1.2)/EP 1.2/ED 1.2 qqwing expert"
+        );
+        assert_eq!(
+            rating(0, 0, 0, true, false).to_string(),
+            "ER ? (no technique applies)/EP ?/ED ? qqwing expert"
+        );
+        assert_eq!(
+            rating(73, 23, 0, false, true).to_string(),
+            "no SE rating (variant rules): hardest house technique 7.3, 7 steps reasoned"
+        );
+        assert_eq!(
+            rating(0, 0, 0, true, true).to_string(),
+            "no SE rating (variant rules): no house technique, 7 steps reasoned, search finished"
+        );
     }
 }

@@ -22,10 +22,13 @@ pub(crate) enum ByDigit {
     Claiming,
     Fish(usize),
     XChain,
+    /// SE's direct pointing (`true`) or claiming: its patterns and the
+    /// singles they leave are all the digit's places.
+    Direct(bool),
 }
 
 impl ByDigit {
-    const COUNT: usize = 6;
+    const COUNT: usize = 8;
 
     fn slot(self) -> usize {
         match self {
@@ -33,22 +36,28 @@ impl ByDigit {
             ByDigit::Claiming => 1,
             ByDigit::Fish(k) => k.clamp(2, 4),
             ByDigit::XChain => 5,
+            ByDigit::Direct(pointing) => 6 + usize::from(pointing),
         }
     }
 }
 
 /// A technique that looks at one house at a time: naked (`false`) or
-/// hidden subsets of `k` cells.
+/// hidden subsets of `k` cells; `direct`, SE's direct hidden pairs and
+/// triples, which read only the house too.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ByHouse {
     pub hidden: bool,
     pub k: usize,
+    pub direct: bool,
 }
 
 impl ByHouse {
-    const COUNT: usize = 6;
+    const COUNT: usize = 8;
 
     fn slot(self) -> usize {
+        if self.direct {
+            return 6 + usize::from(self.k >= 3);
+        }
         usize::from(self.hidden) * 3 + self.k.clamp(2, 4) - 2
     }
 }

@@ -57,7 +57,11 @@ pub(crate) fn tight_sets<T>(
 /// digits go from every other cell of every house holding all `k`. Only
 /// the houses `seen` says have changed are looked at.
 pub(crate) fn naked(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
-    let t = ByHouse { hidden: false, k };
+    let t = ByHouse {
+        hidden: false,
+        k,
+        direct: false,
+    };
     let technique = match k {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
@@ -151,7 +155,11 @@ pub(crate) fn naked(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
 /// cells lose every other digit. Only the houses `seen` says have changed
 /// are looked at.
 pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
-    let t = ByHouse { hidden: true, k };
+    let t = ByHouse {
+        hidden: true,
+        k,
+        direct: false,
+    };
     let technique = match k {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,

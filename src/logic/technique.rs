@@ -29,8 +29,20 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row, column or diagonal.
     HiddenSingleLine,
+    /// A pointing whose eliminations leave the digit one place in a house,
+    /// taken for that single (Sudoku Explainer's "direct pointing").
+    DirectPointing,
+    /// A claiming whose eliminations leave the digit one place in a house,
+    /// taken for that single.
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave another digit one place in
+    /// its house, taken for that single.
+    DirectHiddenPair,
     /// A cell with one candidate left.
     NakedSingle,
+    /// A hidden triple whose eliminations leave another digit one place in
+    /// its house, taken for that single.
+    DirectHiddenTriple,
     /// A box's candidates for a digit all in one line: the rest of the line
     /// loses the digit.
     Pointing,
@@ -68,6 +80,10 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// SE's bivalue universal grave, type 1: every open cell but one has
+    /// two candidates; the one with three holds the digit that would
+    /// otherwise leave two solutions.
+    BugOne,
     /// One digit's chain of alternating strong and weak links (simple
     /// colouring, two-string kite, turbot fish and kin): cells that see
     /// both ends are not the digit.
@@ -75,6 +91,12 @@ pub enum Technique {
     /// A chain of two-candidate cells: cells seeing both ends are not the
     /// digit the chain starts and ends with.
     XyChain,
+    /// Sudoku Explainer's forcing X-chain: a digit assumed in a cell rules
+    /// itself out through that digit's links alone (6.6 + length).
+    ForcingXChain,
+    /// Sudoku Explainer's XY forcing chain: as [`Technique::ForcingXChain`],
+    /// with links through two-candidate cells too (7.0 + length).
+    XyForcingChain,
     /// Assuming a candidate, placing singles leads to a contradiction; or
     /// every candidate of a cell leads to the same conclusion.
     ForcingChain,
@@ -91,11 +113,15 @@ pub enum Technique {
 impl Technique {
     /// Every technique with a finder, easiest first: the order the path
     /// tries them in.
-    pub const NAMED: [Technique; 23] = [
+    pub const NAMED: [Technique; 27] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -111,8 +137,12 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
-        Technique::XChain,
-        Technique::XyChain,
+        Technique::BugOne,
+        // SE takes the easiest of its forcing X-chains and XY forcing
+        // chains, whichever kind: one finder gives both. They make every
+        // elimination of an X-chain or an XY-chain, which SE lacks and
+        // which would rate otherwise.
+        Technique::ForcingXChain,
         Technique::ForcingChain,
         Technique::DynamicForcingChain,
     ];
@@ -136,6 +166,10 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden single",
             Technique::NakedSingle => "naked single",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::DirectHiddenTriple => "direct hidden triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked pair",
@@ -148,11 +182,14 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::BugOne => "BUG type 1",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::ForcingXChain => "forcing X-chain",
+            Technique::XyForcingChain => "XY forcing chain",
             Technique::ForcingChain => "forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::Reasoned => "reasoned",
@@ -167,6 +204,10 @@ impl Technique {
             Technique::HiddenSingleBox => "hidden-single-box",
             Technique::HiddenSingleLine => "hidden-single-line",
             Technique::NakedSingle => "naked-single",
+            Technique::DirectPointing => "direct-pointing",
+            Technique::DirectClaiming => "direct-claiming",
+            Technique::DirectHiddenPair => "direct-hidden-pair",
+            Technique::DirectHiddenTriple => "direct-hidden-triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -179,11 +220,14 @@ impl Technique {
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique-rectangle-1",
             Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::BugOne => "bug-1",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::ForcingXChain => "forcing-x-chain",
+            Technique::XyForcingChain => "xy-forcing-chain",
             Technique::ForcingChain => "forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::Reasoned => "reasoned",
@@ -198,7 +242,11 @@ impl Technique {
             Technique::FullHouse => 10,
             Technique::HiddenSingleBox => 12,
             Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
             Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
             Technique::Pointing => 26,
             Technique::Claiming => 28,
             Technique::NakedPair => 30,
@@ -211,11 +259,14 @@ impl Technique {
             Technique::XyzWing => 44,
             Technique::UniqueRectangle => 45,
             Technique::UniqueRectangle2 => 46,
+            Technique::BugOne => 56,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
             Technique::XChain => 66,
             Technique::XyChain => 70,
+            Technique::ForcingXChain => 66,
+            Technique::XyForcingChain => 70,
             Technique::ForcingChain => 85,
             Technique::DynamicForcingChain => 90,
             Technique::Reasoned | Technique::Search => return None,
@@ -229,7 +280,7 @@ impl Technique {
     pub fn needs_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueRectangle | Technique::UniqueRectangle2
+            Technique::UniqueRectangle | Technique::UniqueRectangle2 | Technique::BugOne
         )
     }
 }
