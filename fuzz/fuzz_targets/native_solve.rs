@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::time::{Duration, Instant};
-use z3doku::engine::{EngineKind, Settings, new_engine};
+use std::time::Duration;
+use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::parse::parse_puzzle;
 use z3doku::solve::{count_with, explain, solve_with};
@@ -24,16 +24,15 @@ fuzz_target!(|data: &[u8]| {
         ..Settings::default()
     };
     let mut engine = new_engine(&settings);
-    let deadline = || Some(Instant::now() + Duration::from_millis(200));
-    let mut outcome = match solve_with(engine.as_mut(), &puzzle, true, deadline()) {
+    let budget = |ms| Budget::within(Some(Duration::from_millis(ms)));
+    let mut outcome = match solve_with(engine.as_mut(), &puzzle, true, &budget(200)) {
         Ok(outcome) => outcome,
         Err(e) => panic!("{e} on {puzzle}"),
     };
-    let budget = Instant::now() + Duration::from_secs(1);
-    if let Err(e) = explain(engine.as_mut(), &mut outcome, budget) {
+    if let Err(e) = explain(engine.as_mut(), &mut outcome, &budget(1000)) {
         panic!("{e} on {puzzle}");
     }
-    if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, deadline(), &mut |_| {}) {
+    if let Err(e) = count_with(engine.as_mut(), &puzzle, 5, &budget(200), &mut |_| {}) {
         panic!("{e} on {puzzle}");
     }
 });
