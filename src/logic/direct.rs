@@ -6,10 +6,10 @@
 //! (direct hidden triples after), so they decide the ER of most easy
 //! puzzles. A step places the single and makes the pattern's eliminations.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, digits};
 use super::seen::{ByDigit, ByHouse, Seen};
 use super::step::{Step, cell_list, digit_list};
-use super::subsets::tight_sets;
+use super::subsets::hidden_sets;
 use super::technique::Technique;
 use crate::puzzle::grid::{Clue, digit_char};
 
@@ -132,76 +132,32 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
     } else {
         Technique::DirectHiddenTriple
     };
-    let g = p.geometry();
-    let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
-    let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
-    for (h, house) in g.houses().iter().enumerate() {
-        if !seen.house_to_scan(p, t, h) {
-            continue;
-        }
-        let mut free = 0;
-        let mut open = 0;
-        for &c in house {
-            free |= p.candidates(c);
-            open += usize::from(p.value(c) == 0);
-        }
-        if open <= k {
-            seen.nothing_in(p, t, h);
-            continue;
-        }
-        let pos = p.all_positions(h);
-        places.clear();
-        places.extend(
-            digits(free)
-                .map(|d| (d, pos[usize::from(d - 1)]))
-                .filter(|(_, m)| (2..=k).contains(&(m.count_ones() as usize))),
-        );
-        masks.clear();
-        masks.extend(places.iter().map(|&(_, m)| m));
-        let found = tight_sets(&masks, k, &mut |pick, union| {
-            let keep = pick.iter().fold(0, |m, &i| m | bit(places[i].0));
-            // A digit the set's cells lose that is left with one place.
-            let single = digits(free & !keep).find(|&d| {
-                let m = pos[usize::from(d - 1)];
-                m & union != 0 && (m & !union).count_ones() == 1
-            })?;
-            let target = house[(pos[usize::from(single - 1)] & !union).trailing_zeros() as usize];
-            let ds: Vec<u8> = pick.iter().map(|&i| places[i].0).collect();
-            let cells: Vec<usize> = (0..house.len())
-                .filter(|&i| union >> i & 1 == 1)
-                .map(|i| house[i])
-                .collect();
-            let eliminations: Vec<Clue> = cells
-                .iter()
-                .flat_map(|&c| digits(p.candidates(c) & !keep).map(move |d| (c, d)))
-                .map(|(c, digit)| Clue {
-                    cell: p.cell(c),
-                    digit,
-                })
-                .collect();
-            let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
-                format!(
-                    "in {}, {} can only go in {}, so {} can only go in {}",
-                    g.name(h),
-                    digit_list(&ds, false),
-                    cell_list(cells.iter().map(|&c| p.cell(c))),
-                    digit_char(single),
-                    p.cell(target)
-                )
-            });
-            step.eliminations = eliminations;
-            step.placements = vec![Clue {
-                cell: p.cell(target),
-                digit: single,
-            }];
-            Some(step)
+    hidden_sets(p, t, seen, &mut |seen, set| {
+        // A digit the set's cells lose that is left with one place.
+        let single = digits(set.free & !set.keep).find(|&d| {
+            let m = set.pos[usize::from(d - 1)];
+            m & set.union != 0 && (m & !set.union).count_ones() == 1
+        })?;
+        let target =
+            set.house[(set.pos[usize::from(single - 1)] & !set.union).trailing_zeros() as usize];
+        let (ds, cells) = (set.digits(), set.cells());
+        let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
+            format!(
+                "in {}, {} can only go in {}, so {} can only go in {}",
+                p.geometry().name(set.h),
+                digit_list(&ds, false),
+                cell_list(cells.iter().map(|&c| p.cell(c))),
+                digit_char(single),
+                p.cell(target)
+            )
         });
-        if found.is_some() {
-            return found;
-        }
-        seen.nothing_in(p, t, h);
-    }
-    None
+        step.eliminations = set.eliminations(p);
+        step.placements = vec![Clue {
+            cell: p.cell(target),
+            digit: single,
+        }];
+        Some(step)
+    })
 }
 
 /// SE's bivalue universal grave, type 1 (5.6): every open cell but one has

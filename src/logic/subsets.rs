@@ -165,10 +165,89 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
         3 => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    let g = p.geometry();
+    hidden_sets(p, t, seen, &mut |seen, set| {
+        // Nothing to eliminate: the set's cells hold its digits alone.
+        let (house, union, keep) = (set.house, set.union, set.keep);
+        if (0..house.len()).all(|i| union >> i & 1 == 0 || p.candidates(house[i]) & !keep == 0) {
+            return None;
+        }
+        let (ds, cells) = (set.digits(), set.cells());
+        let eliminations = set.eliminations(p);
+        let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
+            format!(
+                "in {}, {} can only go in {}, so {}",
+                p.geometry().name(set.h),
+                digit_list(&ds, false),
+                cell_list(cells.iter().map(|&c| p.cell(c))),
+                eliminations_text(&eliminations)
+            )
+        });
+        step.eliminations = eliminations;
+        Some(step)
+    })
+}
+
+/// `k` digits whose places in a house all fall in `k` of its cells: what
+/// hidden subsets and SE's direct hidden pairs and triples are made of.
+pub(crate) struct HiddenSet<'a> {
+    /// The house's number.
+    pub h: usize,
+    /// The house's cells.
+    pub house: &'a [usize],
+    /// Every candidate of the house.
+    pub free: u32,
+    /// Each digit's places in the house (bit `i`: `house[i]`).
+    pub pos: &'a [u32],
+    /// The set's digits, as bits.
+    pub keep: u32,
+    /// The set's cells, as places in the house.
+    pub union: u32,
+    pick: &'a [usize],
+    places: &'a [(u8, u32)],
+}
+
+impl HiddenSet<'_> {
+    /// The set's digits, in increasing order.
+    pub fn digits(&self) -> Vec<u8> {
+        self.pick.iter().map(|&i| self.places[i].0).collect()
+    }
+
+    /// The set's cells.
+    pub fn cells(&self) -> Vec<usize> {
+        (0..self.house.len())
+            .filter(|&i| self.union >> i & 1 == 1)
+            .map(|i| self.house[i])
+            .collect()
+    }
+
+    /// The set's cells' candidates other than its digits.
+    pub fn eliminations(&self, p: &Pencil) -> Vec<Clue> {
+        let keep = self.keep;
+        self.cells()
+            .into_iter()
+            .flat_map(|c| digits(p.candidates(c) & !keep).map(move |d| (c, d)))
+            .map(|(c, digit)| Clue {
+                cell: p.cell(c),
+                digit,
+            })
+            .collect()
+    }
+}
+
+/// Hands `make` each hidden set of `t.k` digits in the houses `seen` says
+/// have changed, until it makes a step; a house with no more than `t.k`
+/// open cells has none, and a house where `make` makes none is marked as
+/// looked at.
+pub(crate) fn hidden_sets(
+    p: &Pencil,
+    t: ByHouse,
+    seen: &mut Seen,
+    make: &mut impl FnMut(&Seen, &HiddenSet<'_>) -> Option<Step>,
+) -> Option<Step> {
+    let k = t.k;
     let mut places: Vec<(u8, u32)> = Vec::with_capacity(p.size().side());
     let mut masks: Vec<u32> = Vec::with_capacity(p.size().side());
-    for (h, house) in g.houses().iter().enumerate() {
+    for (h, house) in p.geometry().houses().iter().enumerate() {
         if !seen.house_to_scan(p, t, h) {
             continue;
         }
@@ -191,38 +270,17 @@ pub(crate) fn hidden(p: &Pencil, k: usize, seen: &mut Seen) -> Option<Step> {
         masks.clear();
         masks.extend(places.iter().map(|&(_, m)| m));
         let found = tight_sets(&masks, k, &mut |pick, union| {
-            let keep = pick.iter().fold(0, |m, &i| m | bit(places[i].0));
-            if (0..house.len()).all(|i| union >> i & 1 == 0 || p.candidates(house[i]) & !keep == 0)
-            {
-                return None;
-            }
-            let ds: Vec<u8> = pick.iter().map(|&i| places[i].0).collect();
-            let cells: Vec<usize> = (0..house.len())
-                .filter(|&i| union >> i & 1 == 1)
-                .map(|i| house[i])
-                .collect();
-            let eliminations: Vec<Clue> = cells
-                .iter()
-                .flat_map(|&c| digits(p.candidates(c) & !keep).map(move |d| (c, d)))
-                .map(|(c, digit)| Clue {
-                    cell: p.cell(c),
-                    digit,
-                })
-                .collect();
-            if eliminations.is_empty() {
-                return None;
-            }
-            let mut step = Step::new(technique).pattern(p, &cells, &ds).say(seen, || {
-                format!(
-                    "in {}, {} can only go in {}, so {}",
-                    g.name(h),
-                    digit_list(&ds, false),
-                    cell_list(cells.iter().map(|&c| p.cell(c))),
-                    eliminations_text(&eliminations)
-                )
-            });
-            step.eliminations = eliminations;
-            Some(step)
+            let set = HiddenSet {
+                h,
+                house,
+                free,
+                pos: &pos,
+                keep: pick.iter().fold(0, |m, &i| m | bit(places[i].0)),
+                union,
+                pick,
+                places: &places,
+            };
+            make(seen, &set)
         });
         if found.is_some() {
             return found;
