@@ -13,9 +13,8 @@
 //! harder than any number, so only a range without a high end (`8.0..`)
 //! keeps it.
 
-use super::{GenerateError, Generated, Spec};
-use crate::engine::Engine;
-use crate::logic::path::{Logic, Path, PathError};
+use super::{GenerateError, Generated, Provers, Spec};
+use crate::logic::path::PathError;
 use crate::logic::rating::{QqwingLevel, Rating};
 use crate::logic::technique::Difficulty;
 use std::fmt;
@@ -126,11 +125,12 @@ pub(super) fn rates(spec: &Spec) -> bool {
 }
 
 /// Rates `made` as far as `spec` needs: `None` when it is turned down;
-/// otherwise its full rating when the spec asks for ER or a report.
+/// otherwise its full rating (by `provers`' tutor) when the spec asks for
+/// ER or a report.
 pub(super) fn judge(
     spec: &Spec,
     made: &Generated,
-    engine: &mut dyn Engine,
+    provers: &mut Provers,
 ) -> Result<Option<Option<Rating>>, GenerateError> {
     if !rates(spec) {
         return Ok(Some(None));
@@ -143,12 +143,10 @@ pub(super) fn judge(
     if spec.rating.is_none() && !spec.rated {
         return Ok(Some(None));
     }
-    let logic = Logic {
-        words: false,
-        ..Logic::default()
-    };
-    let path = Path::find(&made.puzzle, &made.solution, logic, engine).map_err(internal)?;
-    let rating = Rating::of(&path, qqwing);
+    let (rating, _) = provers
+        .tutor()
+        .rate_unique(&made.puzzle, &made.solution)
+        .map_err(internal)?;
     if spec.rating.is_some_and(|range| !range.admits(&rating)) {
         return Ok(None);
     }

@@ -18,15 +18,15 @@
 //! givens. Those last proofs still take up to tens of seconds on some
 //! 9x9 puzzles.
 
-use super::GenerateError;
-use crate::engine::{Engine, Limits};
+use super::{GenerateError, internal};
+use crate::engine::Budget;
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Grid, Size};
 use crate::puzzle::kinds::cages::Cage;
 use crate::puzzle::rules::Rules;
+use crate::solve::Pipeline;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The fewest cells a cage is drawn with.
@@ -42,10 +42,10 @@ pub fn supported(size: Size) -> bool {
 }
 
 /// A killer puzzle over `solution`: its cages and the fewest givens this
-/// search finds, proven unique with `engine`; and the number of searches
+/// search finds, proven unique with `pipeline`; and the number of searches
 /// it took.
 pub fn puzzle(
-    engine: &mut dyn Engine,
+    pipeline: &mut Pipeline,
     solution: &Grid,
     rng: &mut impl Rng,
 ) -> Result<(Puzzle, usize), GenerateError> {
@@ -73,7 +73,7 @@ pub fn puzzle(
     for cell in order {
         let mut fewer = givens.clone();
         fewer.set(cell, 0);
-        if other_solution(engine, &rules, &fewer, solution, &mut checks)?.is_none() {
+        if other_solution(pipeline, &rules, &fewer, solution, &mut checks)?.is_none() {
             givens = fewer;
         }
     }
@@ -83,7 +83,7 @@ pub fn puzzle(
 /// A solution of `givens` under `rules` other than `solution` (which is
 /// one), if there is one.
 fn other_solution(
-    engine: &mut dyn Engine,
+    pipeline: &mut Pipeline,
     rules: &Arc<Rules>,
     givens: &Grid,
     solution: &Grid,
@@ -92,15 +92,13 @@ fn other_solution(
     *checks += 1;
     let puzzle = Puzzle::new(givens.clone(), Arc::clone(rules));
     let mut other = None;
-    engine
-        .solutions(&puzzle, Limits::solutions(2), &mut |found| {
-            if found.grid != solution {
-                other = Some(found.grid.clone());
-                return ControlFlow::Break(());
+    pipeline
+        .count_within(&puzzle, 2, &Budget::unbounded(), &mut |found| {
+            if found != solution {
+                other = Some(found.clone());
             }
-            ControlFlow::Continue(())
         })
-        .map_err(|e| GenerateError::Internal(format!("the engine failed: {e}")))?;
+        .map_err(internal)?;
     Ok(other)
 }
 

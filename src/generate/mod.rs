@@ -51,13 +51,15 @@ pub mod symmetry;
 pub use difficulty::RatingRange;
 pub use symmetry::{Symmetry, SymmetryChoice};
 
-use crate::engine::Engine;
 use crate::engine::native::NativeEngine;
+use crate::engine::{EngineKind, Settings};
+use crate::logic::tutor::Tutor;
 use crate::logic::{QqwingLevel, Rating};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::rules::Rules;
+use crate::solve::{Pipeline, Request};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -166,6 +168,52 @@ pub enum GenerateError {
     /// z3doku.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// The solve pipeline's failure as a generator's: a bug in z3doku.
+fn internal(e: crate::solve::InternalError) -> GenerateError {
+    GenerateError::Internal(format!("the engine failed: {}", e.0))
+}
+
+/// What a generator proves its puzzles with, kept from puzzle to puzzle
+/// (a worker thread has its own): the solve pipeline, as every front end
+/// uses it, for uniqueness (so every solution it finds passes the
+/// independent checker), and the tutor for ratings, made when a spec
+/// first rates.
+pub struct Provers {
+    pipeline: Pipeline,
+    tutor: Option<Tutor>,
+}
+
+impl Provers {
+    /// Provers on the native engine, by far the fastest at the many small
+    /// proofs clue removal asks for (any engine gives the same puzzles).
+    pub fn new() -> Provers {
+        Provers {
+            pipeline: Pipeline::new(Request {
+                settings: Settings {
+                    engine: EngineKind::Native,
+                    ..Settings::default()
+                },
+                unique: true,
+                ..Request::default()
+            }),
+            tutor: None,
+        }
+    }
+
+    /// The tutor that rates made puzzles, without a time limit: a rating
+    /// cut short would rate nothing true.
+    fn tutor(&mut self) -> &mut Tutor {
+        self.tutor
+            .get_or_insert_with(|| Tutor::new(EngineKind::Native, None))
+    }
+}
+
+impl Default for Provers {
+    fn default() -> Provers {
+        Provers::new()
+    }
 }
 
 /// Makes puzzles to a [`Spec`] from a seed.
@@ -333,29 +381,29 @@ impl Generator {
         self.seed
     }
 
-    /// Puzzle number `index` (from 0), with a native engine of its own.
+    /// Puzzle number `index` (from 0), with provers of its own.
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
-        let mut engine = NativeEngine::new(&crate::engine::Settings::default());
-        self.puzzle_with(index, &mut engine)
+        self.puzzle_with(index, &mut Provers::new())
     }
 
-    /// Puzzle number `index` (from 0), proven unique with `engine` (any
-    /// engine gives the same puzzle; the native one is by far the
-    /// fastest).
+    /// Puzzle number `index` (from 0), proven unique and rated with
+    /// `provers`.
     pub fn puzzle_with(
         &self,
         index: u64,
-        engine: &mut dyn Engine,
+        provers: &mut Provers,
     ) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(index);
         let mut checks = 0;
         // Under variant rules the full grids come from the native engine's
         // randomised search, which sees every rule; fill sees only houses.
+        // Drawing a random grid is no question a request asks, so it goes
+        // to the engine itself rather than through the pipeline.
         let mut under = self
             .base
             .as_ref()
-            .map(|base| (base, NativeEngine::new(&crate::engine::Settings::default())));
+            .map(|base| (base, NativeEngine::new(&Settings::default())));
         for tries in 1..=self.spec.tries.get() {
             let solution = match &mut under {
                 None => fill::random_solution(&self.rules, &mut rng),
@@ -369,7 +417,8 @@ impl Generator {
                 }
             };
             if self.spec.killer {
-                let (puzzle, searches) = killer::puzzle(engine, &solution, &mut rng)?;
+                let (puzzle, searches) =
+                    killer::puzzle(&mut provers.pipeline, &solution, &mut rng)?;
                 checks += searches;
                 if self
                     .spec
@@ -389,14 +438,14 @@ impl Generator {
                     checks,
                     rating: None,
                 };
-                if let Some(made) = self.keep(made, engine)? {
+                if let Some(made) = self.keep(made, provers)? {
                     return Ok(made);
                 }
                 continue;
             }
             let symmetry = self.spec.symmetry.pick(&mut rng);
             let orbits = &self.orbits[symmetry as usize];
-            let mut checker = removal::Checker::new(engine, &self.rules);
+            let mut checker = removal::Checker::new(&mut provers.pipeline, &self.rules);
             let (givens, mut unproven) = checker.remove(&solution, orbits, &mut rng)?;
             if let Some(base) = &self.base {
                 // The rules' own givens were never looked at.
@@ -425,7 +474,7 @@ impl Generator {
                 checks,
                 rating: None,
             };
-            if let Some(made) = self.keep(made, engine)? {
+            if let Some(made) = self.keep(made, provers)? {
                 return Ok(made);
             }
         }
@@ -438,17 +487,17 @@ impl Generator {
 
 impl Generator {
     /// A made puzzle, once the checker accepts its solution, if it is of
-    /// the difficulty asked for (rated with `engine`) and the filter keeps
-    /// it.
+    /// the difficulty asked for (rated by `provers`' tutor) and the filter
+    /// keeps it.
     fn keep(
         &self,
         mut made: Generated,
-        engine: &mut dyn Engine,
+        provers: &mut Provers,
     ) -> Result<Option<Generated>, GenerateError> {
         verify_solution(&made.puzzle, &made.solution).map_err(|e| {
             GenerateError::Internal(format!("a made puzzle fails the checker: {e}"))
         })?;
-        let Some(rating) = difficulty::judge(&self.spec, &made, engine)? else {
+        let Some(rating) = difficulty::judge(&self.spec, &made, provers)? else {
             return Ok(None);
         };
         made.rating = rating;

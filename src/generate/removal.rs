@@ -16,15 +16,15 @@
 //! is still proven unique, but not minimal. A budget of nodes rather than
 //! time keeps the puzzles the same on any machine.
 
-use super::GenerateError;
 use super::fill::count_solutions;
-use crate::engine::{Engine, Limits};
+use super::{GenerateError, internal};
+use crate::engine::Budget;
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::rules::Rules;
+use crate::solve::Pipeline;
 use rand::Rng;
 use rand::seq::SliceRandom;
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The search nodes one proof on a board larger than 16x16 may take.
@@ -35,9 +35,9 @@ pub fn budgeted(side: usize) -> bool {
     side > 16
 }
 
-/// Proves puzzles unique with an engine, and counts its searches.
+/// Proves puzzles unique with the solve pipeline, and counts its searches.
 pub struct Checker<'a> {
-    engine: &'a mut dyn Engine,
+    pipeline: &'a mut Pipeline,
     rules: &'a Arc<Rules>,
     /// The node budget of each proof, on boards that need one.
     budget: Option<usize>,
@@ -46,10 +46,10 @@ pub struct Checker<'a> {
 }
 
 impl<'a> Checker<'a> {
-    /// A checker of puzzles under `rules` with `engine`.
-    pub fn new(engine: &'a mut dyn Engine, rules: &'a Arc<Rules>) -> Checker<'a> {
+    /// A checker of puzzles under `rules` with `pipeline`.
+    pub fn new(pipeline: &'a mut Pipeline, rules: &'a Arc<Rules>) -> Checker<'a> {
         Checker {
-            engine,
+            pipeline,
             rules,
             budget: budgeted(rules.size().side()).then_some(BUDGET_25),
             checks: 0,
@@ -64,14 +64,11 @@ impl<'a> Checker<'a> {
             return Ok(count_solutions(self.rules, givens, 2, budget).map(|n| n == 1));
         }
         let puzzle = Puzzle::new(givens.clone(), Arc::clone(self.rules));
-        let mut found = 0;
-        self.engine
-            .solutions(&puzzle, Limits::solutions(2), &mut |_| {
-                found += 1;
-                ControlFlow::Continue(())
-            })
-            .map_err(|e| GenerateError::Internal(format!("the engine failed: {e}")))?;
-        Ok(Some(found == 1))
+        let count = self
+            .pipeline
+            .count_within(&puzzle, 2, &Budget::unbounded(), &mut |_| {})
+            .map_err(internal)?;
+        Ok(Some(count.solutions == 1))
     }
 
     /// Whether `givens`, one solution of which is known to be unique
@@ -154,8 +151,6 @@ impl<'a> Checker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Settings;
-    use crate::engine::native::NativeEngine;
     use crate::generate::Symmetry;
     use crate::puzzle::grid::Size;
     use rand::SeedableRng;
@@ -164,10 +159,10 @@ mod tests {
     #[test]
     fn removal_without_symmetry_leaves_every_clue_needed() {
         let rules = Rules::classic(Size::NINE);
-        let mut engine = NativeEngine::new(&Settings::default());
+        let mut provers = super::super::Provers::new();
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let solution = super::super::fill::random_solution(&rules, &mut rng);
-        let mut checker = Checker::new(&mut engine, &rules);
+        let mut checker = Checker::new(&mut provers.pipeline, &rules);
         let orbits = Symmetry::None.orbits(Size::NINE);
         let (givens, unproven) = checker
             .remove(&solution, &orbits, &mut rng)

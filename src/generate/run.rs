@@ -2,9 +2,7 @@
 //! make puzzles by number, and the caller's thread receives them in
 //! number order as soon as each and all before it are made.
 
-use super::{GenerateError, Generated, Generator};
-use crate::engine::Settings;
-use crate::engine::native::NativeEngine;
+use super::{GenerateError, Generated, Generator, Provers};
 use crossbeam_channel::{Receiver, Sender, bounded};
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
@@ -76,7 +74,7 @@ impl Generator {
         results: &Sender<(u64, Result<Generated, GenerateError>)>,
         stop: &AtomicBool,
     ) {
-        let mut engine = NativeEngine::new(&Settings::default());
+        let mut provers = Provers::new();
         loop {
             if stop.load(Ordering::SeqCst) || slots.send(()).is_err() {
                 return;
@@ -85,7 +83,7 @@ impl Generator {
             if index >= count || stop.load(Ordering::SeqCst) {
                 return;
             }
-            let made = self.puzzle_with(index, &mut engine);
+            let made = self.puzzle_with(index, &mut provers);
             if results.send((index, made)).is_err() {
                 return;
             }
