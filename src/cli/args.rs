@@ -25,7 +25,12 @@ pub struct Cli {
 }
 
 // `--timeout` is declared once, in [`EngineArgs`]; what it bounds differs by
-// command, and each command's help says so here.
+// command, and each command's help says so here. Two commands stand apart on
+// purpose: `bench` takes lists of engines and encodings (each a row to
+// compare), not the one engine a request runs on, and `queens` is the Z3
+// lesson on another board, with no engine to choose; each declares the
+// options it has ([`BenchArgs`], [`QueensArgs`]) and still turns its timeout
+// into the one `Budget` every engine takes.
 #[derive(Subcommand)]
 pub enum CliCommand {
     /// Solve one puzzle and print the solution.
