@@ -312,7 +312,7 @@ fn common_params() -> Params {
 /// given rather than on a limit. Z3 4.8 does so when its preprocessing
 /// leaves an integer comparison it cannot bit-blast, as it does when bounds
 /// alone empty a cell's range (a two-cell cage of 7 on 4x4 beside a
-/// thermometer that needs a larger digit in the same box): then it says
+/// rising line that needs a larger digit in the same box): then it says
 /// `interpreted functions sent to SAT solver` instead of unsat.
 fn finite_domain_gave_up(solver: &Solver) -> bool {
     solver
