@@ -110,7 +110,11 @@ fn contains(random: &mut Random, exact: bool) -> Both {
         z3doku: format!(
             "contains {how} {} ({})",
             list.join(" "),
-            names.iter().map(|n| n.0.clone()).collect::<Vec<_>>().join(" ")
+            names
+                .iter()
+                .map(|n| n.0.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
         ),
         sigh: format!(
             ".{}~{}{}",
@@ -120,7 +124,10 @@ fn contains(random: &mut Random, exact: bool) -> Both {
                 "ContainAtLeast"
             },
             list.join("_"),
-            names.iter().map(|n| format!("~{}", n.1)).collect::<String>()
+            names
+                .iter()
+                .map(|n| format!("~{}", n.1))
+                .collect::<String>()
         ),
     }
 }
@@ -136,8 +143,12 @@ fn kinds() -> Vec<(&'static str, fn(&mut Random) -> Both)> {
     vec![
         ("anti-taxicab", |_| flag("anti-taxicab", "AntiTaxicab")),
         ("windoku", |_| flag("windoku", "Windoku")),
-        ("dutch flatmates", |_| flag("dutch flatmates", "DutchFlatmates")),
-        ("global entropy", |_| flag("global entropy", "GlobalEntropy")),
+        ("dutch flatmates", |_| {
+            flag("dutch flatmates", "DutchFlatmates")
+        }),
+        ("global entropy", |_| {
+            flag("global entropy", "GlobalEntropy")
+        }),
         ("global mod", |_| flag("global mod", "GlobalMod")),
         ("greater than", |random| {
             let (mut z, mut s) = (Vec::new(), String::new());

@@ -17,8 +17,8 @@ use z3doku::puzzle::kinds::{
     cells::{Odd, Quadruple},
     dots::{Difference, Ratio, Xv},
     global::{
-        AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod,
-        Knightmare, Leaper, Windoku,
+        AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
+        Leaper, Windoku,
     },
     lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
     outside::{Sandwich, Skyscraper, XSum},

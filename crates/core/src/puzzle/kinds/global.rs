@@ -116,17 +116,19 @@ impl Rule for AntiTaxicab {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let size = board.size();
         let side = size.side();
-        pairs_apart(size, |_, _| true).into_iter().find_map(|(a, b)| {
-            let digit = board.grid.get(a);
-            let distance = (a / side).abs_diff(b / side) + (a % side).abs_diff(b % side);
-            (digit == board.grid.get(b) && usize::from(digit) == distance).then(|| {
-                format!(
-                    "{} and {} both hold {digit}, {distance} apart",
-                    size.cell_at(a),
-                    size.cell_at(b)
-                )
+        pairs_apart(size, |_, _| true)
+            .into_iter()
+            .find_map(|(a, b)| {
+                let digit = board.grid.get(a);
+                let distance = (a / side).abs_diff(b / side) + (a % side).abs_diff(b % side);
+                (digit == board.grid.get(b) && usize::from(digit) == distance).then(|| {
+                    format!(
+                        "{} and {} both hold {digit}, {distance} apart",
+                        size.cell_at(a),
+                        size.cell_at(b)
+                    )
+                })
             })
-        })
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -217,7 +219,9 @@ impl Rule for Leaper {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let (a, b) = (usize::from(self.a), usize::from(self.b));
-        let pairs = pairs_apart(board.size(), |dr, dc| (dr, dc) == (a, b) || (dr, dc) == (b, a));
+        let pairs = pairs_apart(board.size(), |dr, dc| {
+            (dr, dc) == (a, b) || (dr, dc) == (b, a)
+        });
         board.pairs_where(pairs, &|x, y| x == y)
     }
 
@@ -349,7 +353,9 @@ impl Rule for Knightmare {
     }
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
-        let pairs = pairs_apart(board.size(), |dr, dc| (dr, dc) == (1, 2) || (dr, dc) == (2, 1));
+        let pairs = pairs_apart(board.size(), |dr, dc| {
+            (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+        });
         board.pairs_where(pairs, &|x, y| self.sums.contains(&(x + y)))
     }
 
@@ -706,7 +712,10 @@ mod tests {
 
     #[test]
     fn classes_split_nine_digits_in_threes() {
-        assert_eq!(class_masks(Classes::Thirds(9), 9), [0b111, 0b111000, 0b111000000]);
+        assert_eq!(
+            class_masks(Classes::Thirds(9), 9),
+            [0b111, 0b111000, 0b111000000]
+        );
         assert_eq!(
             class_masks(Classes::Mod3, 9),
             [0b100100100, 0b001001001, 0b010010010]

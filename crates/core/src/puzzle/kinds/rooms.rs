@@ -186,7 +186,11 @@ impl Rule for NumberedRoom {
             });
         }
         for (n, &cell) in cells.iter().enumerate().skip(1) {
-            out.push(pair(cells[0], cell, Relation::Implies(n as u8 + 1, self.digit)));
+            out.push(pair(
+                cells[0],
+                cell,
+                Relation::Implies(n as u8 + 1, self.digit),
+            ));
         }
         out
     }
