@@ -101,7 +101,7 @@ fn outside(random: &mut Random, z3doku_name: &str, sigh_name: &str, count: usize
 /// A group that contains some digits (`exact`: exactly so many times).
 fn contains(random: &mut Random, exact: bool) -> Both {
     let cells = square(random);
-    let mut digits = vec![1 + random.below(9), 1 + random.below(9)];
+    let mut digits = [1 + random.below(9), 1 + random.below(9)];
     digits.sort_unstable();
     let names: Vec<(String, String)> = cells.into_iter().map(name).collect();
     let how = if exact { "exactly" } else { "at least" };
@@ -132,8 +132,11 @@ fn contains(random: &mut Random, exact: bool) -> Both {
     }
 }
 
+/// Makes a random instance of a kind.
+type Maker = fn(&mut Random) -> Both;
+
 /// The kinds sigh has, each a maker of random instances.
-fn kinds() -> Vec<(&'static str, fn(&mut Random) -> Both)> {
+fn kinds() -> Vec<(&'static str, Maker)> {
     fn flag(z3doku: &str, sigh: &str) -> Both {
         Both {
             z3doku: z3doku.into(),

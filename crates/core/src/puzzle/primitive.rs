@@ -287,6 +287,19 @@ mod tests {
     }
 
     #[test]
+    fn any_holds_when_one_literal_does() {
+        let any = Primitive::Any {
+            literals: vec![(0, 0b10000), (1, 0b1), (2, 0b100000000)],
+        };
+        let grid = |digits: [u8; 3]| move |c: usize| digits[c];
+        assert!(any.holds(&grid([5, 1, 3])));
+        assert!(any.holds(&grid([2, 4, 9])));
+        assert!(!any.holds(&grid([4, 2, 8])));
+        assert_eq!(any.cells(), [0, 1, 2]);
+        assert!(Relation::NotBoth(3).allows(3, 2) && !Relation::NotBoth(3).allows(3, 3));
+    }
+
+    #[test]
     fn relations_read_as_named() {
         assert!(Relation::RatioIs(2).allows(3, 6) && Relation::RatioIs(2).allows(6, 3));
         assert!(!Relation::RatioIsNot(2).allows(4, 2));
