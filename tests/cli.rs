@@ -282,6 +282,27 @@ fn fpuzzles_links_carry_the_puzzle_and_its_solution() {
 }
 
 #[test]
+fn an_fpuzzles_link_says_which_rules_it_leaves_out() {
+    let puzzle = format!("{}\nwindoku\ngreater than (r1c1 r1c2)\n", ".".repeat(81));
+    let out = z3doku()
+        .args(["solve", &puzzle, "--output", "fpuzzles"])
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for rule in ["windoku", "greater than (r1c1 r1c2)"] {
+        assert!(
+            stderr.contains(&format!(
+                "z3doku: the link leaves out `{rule}`: f-puzzles has no way to say it"
+            )),
+            "{stderr}"
+        );
+    }
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("https://f-puzzles.com/?load="));
+}
+
+#[test]
 fn every_drawn_board_shows_the_jigsaw_regions() {
     let path = example("jigsaw.txt");
     let jigsaw = path.to_str().unwrap();

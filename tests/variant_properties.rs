@@ -16,8 +16,14 @@ use z3doku::puzzle::kinds::{
     cages::Cage,
     cells::{Odd, Quadruple},
     dots::{Difference, Ratio, Xv},
+    global::{
+        AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
+        Leaper, Windoku,
+    },
     lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
     outside::{Sandwich, Skyscraper, XSum},
+    pairs::{Contains, GreaterThan, Pairwise},
+    rooms::{HiddenSkyscraper, NumberedRoom},
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
 use z3doku::solve::count_with;
@@ -58,7 +64,8 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         number: choice[2] % side,
         reversed: choice[3].is_multiple_of(2),
     };
-    Some(match choice[0] % 16 {
+    let digit = |k: usize| 1 + (choice[k] % side) as u8;
+    Some(match choice[0] % 30 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -101,7 +108,54 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             cells: line(1, 4),
             digits: vec![1 + (choice[5] % side) as u8],
         }),
-        _ => Constraint::Palindrome(Palindrome(line(1, 4))),
+        15 => Constraint::Palindrome(Palindrome(line(1, 4))),
+        16 => Constraint::AntiTaxicab(AntiTaxicab),
+        17 => Constraint::Leaper(Leaper {
+            a: 1 + (choice[1] % 2) as u8,
+            b: 3,
+        }),
+        18 => Constraint::DiagonalNonConsecutive(DiagonalNonConsecutive),
+        19 => Constraint::Knightmare(Knightmare {
+            sums: vec![(side + 1) as u8],
+        }),
+        20 => Constraint::Windoku(Windoku),
+        21 => Constraint::DutchFlatmates(DutchFlatmates),
+        22 => Constraint::GlobalEntropy(GlobalEntropy),
+        23 => Constraint::GlobalMod(GlobalMod),
+        24 => Constraint::GreaterThan(GreaterThan {
+            cells: neighbours(1).to_vec(),
+        }),
+        25 => {
+            // A random table of allowed pairs, about half of them.
+            let mut allowed: Vec<(u8, u8)> = (1..=side as u8)
+                .flat_map(|a| (1..=side as u8).map(move |b| (a, b)))
+                .filter(|&(a, b)| (choice[5] >> ((a as usize * 7 + b as usize) % 60)) & 1 == 1)
+                .collect();
+            if allowed.is_empty() {
+                allowed.push((1, 2));
+            }
+            Constraint::Pairwise(Pairwise {
+                allowed,
+                cells: line(1, 3),
+            })
+        }
+        26 | 27 => {
+            let mut digits = vec![digit(5), digit(6)];
+            digits.sort_unstable();
+            Constraint::Contains(Contains {
+                digits,
+                cells: line(1, 4),
+                exact: choice[0] % 30 == 27,
+            })
+        }
+        28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
+            line: outside,
+            digit: digit(4),
+        }),
+        _ => Constraint::NumberedRoom(NumberedRoom {
+            line: outside,
+            digit: digit(4),
+        }),
     })
 }
 

@@ -119,12 +119,18 @@ fn report_on_stderr(outcome: &Outcome) {
 }
 
 /// Says on standard error why an f-puzzles link holds no solution, when
-/// one was found but left out (see [`render::missing_solution`]).
+/// one was found but left out (see [`render::missing_solution`]), and
+/// which rules it leaves out because f-puzzles cannot say them.
 fn note_missing_solution(format: ResultFormat, outcome: &Outcome) {
     if format == ResultFormat::Fpuzzles
         && let Some(why) = render::missing_solution(outcome)
     {
         eprintln!("z3doku: {why}");
+    }
+    if format == ResultFormat::Fpuzzles {
+        for rule in z3doku::puzzle::fpuzzles::write::unwritable(&outcome.puzzle) {
+            eprintln!("z3doku: the link leaves out `{rule}`: f-puzzles has no way to say it");
+        }
     }
 }
 

@@ -48,6 +48,9 @@ pub enum Relation {
     /// `a == p` implies `b == q` (an indexer: the digit in one cell says
     /// where another digit goes).
     Implies(u8, u8),
+    /// Not both hold `k` (anti-taxicab: two cells `k` apart do not both
+    /// hold `k`).
+    NotBoth(u8),
 }
 
 /// How digits fall into three classes.
@@ -104,6 +107,7 @@ impl Relation {
             Relation::SumIsNot(k) => x + y != u32::from(k),
             Relation::ClassesDiffer(classes) => classes.of(a) != classes.of(b),
             Relation::Implies(p, q) => a != p || b == q,
+            Relation::NotBoth(k) => a != k || b != k,
         }
     }
 }
@@ -168,6 +172,15 @@ pub enum Primitive {
         /// How many are seen.
         count: usize,
     },
+    /// At least one cell holds a digit of its mask: a clause over
+    /// "cell in set" literals, for the rules that are disjunctions (a 5
+    /// with a 1 above it or a 9 below it; a 2x2 window holding a low
+    /// digit; a table of allowed digit pairs, one clause per digit).
+    Any {
+        /// `(cell, digits)`: bit `d - 1` of `digits` for each digit `d`
+        /// that makes the literal true. A cell may appear more than once.
+        literals: Vec<(usize, u32)>,
+    },
     /// When every `(cell, digit)` of `when` holds, so does `then` (a
     /// [`Primitive::Sum`] or [`Primitive::Allowed`]).
     When {
@@ -188,6 +201,7 @@ impl Primitive {
             Primitive::Pair { a, b, .. } => vec![*a, *b],
             Primitive::Sum { terms, .. } => terms.iter().map(|&(c, _)| c).collect(),
             Primitive::Allowed { cell, .. } => vec![*cell],
+            Primitive::Any { literals } => literals.iter().map(|&(c, _)| c).collect(),
             Primitive::Between { ends, middle } => {
                 let mut cells = vec![ends.0, ends.1];
                 cells.extend(middle);
@@ -247,6 +261,10 @@ impl Primitive {
                 }
                 seen == *count
             }
+            Primitive::Any { literals } => literals.iter().any(|&(c, digits)| {
+                let d = digit(c);
+                d != 0 && digits >> (d - 1) & 1 == 1
+            }),
             Primitive::When { when, then } => {
                 when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
             }
@@ -266,6 +284,19 @@ mod tests {
         assert_eq!(ten, [0, 0, 0, 1, 1, 1, 1, 2, 2, 2]);
         let eight: Vec<u8> = (1..=8).map(|d| Classes::Thirds(8).of(d)).collect();
         assert_eq!(eight, [0, 0, 0, 1, 1, 2, 2, 2]);
+    }
+
+    #[test]
+    fn any_holds_when_one_literal_does() {
+        let any = Primitive::Any {
+            literals: vec![(0, 0b10000), (1, 0b1), (2, 0b100000000)],
+        };
+        let grid = |digits: [u8; 3]| move |c: usize| digits[c];
+        assert!(any.holds(&grid([5, 1, 3])));
+        assert!(any.holds(&grid([2, 4, 9])));
+        assert!(!any.holds(&grid([4, 2, 8])));
+        assert_eq!(any.cells(), [0, 1, 2]);
+        assert!(Relation::NotBoth(3).allows(3, 2) && !Relation::NotBoth(3).allows(3, 3));
     }
 
     #[test]

@@ -224,6 +224,26 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             let seen: Vec<&Int> = seen.iter().collect();
             vec![Int::add(&seen).eq(Int::from_u64(*count as u64))]
         }
+        Primitive::Any { literals } => {
+            // A literal that leaves out one digit is `c != d`, else the
+            // disjunction of the digits it takes.
+            let all = u32::MAX >> (32 - u32::from(side));
+            let options: Vec<Bool> = literals
+                .iter()
+                .flat_map(|&(c, digits)| {
+                    let missing = all & !digits;
+                    if missing.count_ones() == 1 {
+                        vec![cells[c].ne(digit(missing.trailing_zeros() as u8 + 1))]
+                    } else {
+                        (1..=side)
+                            .filter(|d| digits >> (d - 1) & 1 == 1)
+                            .map(|d| cells[c].eq(digit(d)))
+                            .collect()
+                    }
+                })
+                .collect();
+            vec![Bool::or(&options)]
+        }
         Primitive::When { when, then } => {
             let condition: Vec<Bool> = when.iter().map(|&(c, d)| cells[c].eq(digit(d))).collect();
             let then = primitive_formulas(then, cells, side);

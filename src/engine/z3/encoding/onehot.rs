@@ -268,6 +268,28 @@ pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Cla
             digit,
             count: 1,
         } => clauses.push(cells.iter().map(|&c| lit(c, *digit, true)).collect()),
+        Primitive::Any { literals } => {
+            // One clause: a literal that leaves out one digit is that
+            // digit's negation (exactly one digit per cell), else the
+            // digits it takes.
+            let all = u32::MAX >> (32 - u32::from(side));
+            let mut clause = Vec::new();
+            for &(c, digits) in literals {
+                let missing = all & !digits;
+                if missing.count_ones() == 1 {
+                    clause.push(lit(c, missing.trailing_zeros() as u8 + 1, false));
+                } else {
+                    clause.extend(
+                        (1..=side)
+                            .filter(|d| digits >> (d - 1) & 1 == 1)
+                            .map(|d| lit(c, d, true)),
+                    );
+                }
+            }
+            clause.sort_unstable();
+            clause.dedup();
+            clauses.push(clause);
+        }
         _ => return None,
     }
     Some(clauses)
@@ -401,7 +423,9 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
             Bool::and(&condition).implies(primitive_formula(rules, then, vars, sums))
         }
         // Stated by clauses above.
-        Primitive::Pair { .. } | Primitive::Allowed { .. } => Bool::from_bool(true),
+        Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {
+            Bool::from_bool(true)
+        }
     }
 }
 

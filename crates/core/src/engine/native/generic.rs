@@ -404,6 +404,12 @@ fn feasible(
             let most = seen + rest.min(usize::from(side - top));
             (least..=most).contains(count)
         }
+        // Some literal can still be true; when all but one are false the
+        // digit-by-digit test leaves that cell only its mask's digits.
+        Primitive::Any { literals } => literals.iter().any(|&(c, digits)| match value(c) {
+            0 => open(c) & digits != 0,
+            d => digits >> (d - 1) & 1 == 1,
+        }),
         Primitive::When { when, then } => {
             when.iter().any(|&(c, d)| value(c) != d) || feasible(then, value, open, side)
         }

@@ -69,6 +69,22 @@ pub fn to_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Value {
     Value::Object(object)
 }
 
+/// The rules of `puzzle` that f-puzzles JSON cannot say (sigh's rules
+/// with no f-puzzles key: anti-taxicab, windoku, greater-than signs, …),
+/// as messages name them; the JSON and links leave them out, and the
+/// command line says so. Pencil marks and regions are written in the grid.
+pub fn unwritable(puzzle: &Puzzle) -> Vec<String> {
+    let size = puzzle.size();
+    puzzle
+        .rules()
+        .constraints()
+        .iter()
+        .filter(|c| !matches!(c, Constraint::Allowed(_) | Constraint::PartialRegion(_)))
+        .filter(|c| c.to_fpuzzles(size).is_none())
+        .map(|c| c.to_string())
+        .collect()
+}
+
 /// How a constraint is written: a whole-board key set to `true`, or an
 /// entry in its key's list.
 pub enum Item {

@@ -20,9 +20,12 @@ pub mod cages;
 pub mod cells;
 pub mod dots;
 pub mod drawing;
+pub mod global;
 pub mod lines;
 pub mod nabner;
 pub mod outside;
+pub mod pairs;
+pub mod rooms;
 
 use super::check::Board;
 use super::constraint::Context;
@@ -193,6 +196,17 @@ registry! {
         NonConsecutive => board::NonConsecutive,
         NegativeRatio => board::NegativeRatio,
         NegativeXv => board::NegativeXv,
+        AntiTaxicab => global::AntiTaxicab,
+        Leaper => global::Leaper,
+        DiagonalNonConsecutive => global::DiagonalNonConsecutive,
+        Knightmare => global::Knightmare,
+        Windoku => global::Windoku,
+        DutchFlatmates => global::DutchFlatmates,
+        GlobalEntropy => global::GlobalEntropy,
+        GlobalMod => global::GlobalMod,
+        GreaterThan => pairs::GreaterThan,
+        Pairwise => pairs::Pairwise,
+        Contains => pairs::Contains,
         Allowed => cells::Allowed,
         Odd => cells::Odd,
         Even => cells::Even,
@@ -205,6 +219,8 @@ registry! {
         Sandwich => outside::Sandwich,
         XSum => outside::XSum,
         Skyscraper => outside::Skyscraper,
+        HiddenSkyscraper => rooms::HiddenSkyscraper,
+        NumberedRoom => rooms::NumberedRoom,
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,
@@ -336,6 +352,21 @@ mod tests {
             "row indexer r1c2",
             "extra region (r1c1 r5c5 r9c9)",
             "nabner r7c1→r7c2→r8c1",
+            "anti-taxicab",
+            "leaper 1 3",
+            "diagonal nonconsecutive",
+            "knightmare",
+            "knightmare 7 11",
+            "windoku",
+            "dutch flatmates",
+            "global entropy",
+            "global mod",
+            "greater than (r1c1 r1c2)",
+            "pairwise 12 21 23 (r4c1→r4c2→r5c2)",
+            "contains at least 1 1 2 (r7c4 r7c5 r8c4 r8c5)",
+            "contains exactly 3 (r9c7 r9c8)",
+            "hidden skyscraper 4 (row 2 from the right)",
+            "numbered room 7 (column 3 from the top)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);

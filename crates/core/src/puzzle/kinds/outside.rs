@@ -145,7 +145,7 @@ fn read_clues(key: &str, value: &Value, size: Size) -> Result<Vec<(u32, Outside)
 }
 
 /// The clue number and line of a rule line: `13 row 1`, `13 r1c0`.
-fn clue_words(words: &[String], size: Size) -> Result<(u32, Outside), String> {
+pub(super) fn clue_words(words: &[String], size: Size) -> Result<(u32, Outside), String> {
     let clue = text::number(words.first())?;
     let line = outside_words(words.get(1..).unwrap_or_default(), size.side() as isize)?;
     Ok((clue, line))

@@ -1,0 +1,216 @@
+//! Outside clues that name a digit in their row or column, as sigh's
+//! Interactive Sudoku Solver states them: hidden skyscrapers and numbered
+//! rooms.
+//!
+//! f-puzzles has no key for them: they are read from rule lines (the clue,
+//! then the row or column as for skyscrapers), and an f-puzzles link
+//! leaves them out (see
+//! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
+
+use super::outside::{Outside, clue_words};
+use super::{Added, Read, Rule, one};
+use crate::puzzle::check::Board;
+use crate::puzzle::constraint::{Context, all_digits, digit_range, index, pair};
+use crate::puzzle::fpuzzles::write::Item;
+use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
+use crate::puzzle::grid::{Cell, Size};
+use crate::puzzle::primitive::{Primitive, Relation};
+use serde_json::Value;
+use std::fmt;
+
+/// The reader of a kind that f-puzzles has no key for (never asked).
+fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
+    Err(fp::invalid(
+        format!("`{key}`"),
+        "this rule has no f-puzzles key",
+    ))
+}
+
+/// A digit clue's value as a digit, or why it is not one.
+fn digit_of(clue: u32, size: Size) -> Result<u8, String> {
+    match u8::try_from(clue) {
+        Ok(d) if d >= 1 && usize::from(d) <= size.side() => Ok(d),
+        _ => Err(format!("{clue} is not a digit of the {size} board")),
+    }
+}
+
+/// Seen from the clue, with digits as building heights, the first
+/// building hidden behind a taller one is `digit`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HiddenSkyscraper {
+    /// The row or column and the end the clue is at.
+    pub line: Outside,
+    /// The first hidden building's height.
+    pub digit: u8,
+}
+
+impl Read for HiddenSkyscraper {
+    const KEYS: &'static [&'static str] = &[];
+    const NAMES: &'static [&'static str] = &["hidden skyscraper", "hiddenskyscraper"];
+
+    fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        no_key(key)
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (clue, line) = clue_words(words, size)?;
+        Ok(one(HiddenSkyscraper {
+            line,
+            digit: digit_of(clue, size)?,
+        }))
+    }
+}
+
+impl fmt::Display for HiddenSkyscraper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "hidden skyscraper {} ({})", self.digit, self.line)
+    }
+}
+
+impl Rule for HiddenSkyscraper {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        digit_of(u32::from(self.digit), size).map(|_| ())
+    }
+
+    /// The line holds `digit` once (it is a row or column); where it
+    /// stands at place `p`, the cells before it rise (so each is seen)
+    /// and the last of them is taller than it. The first cell is always
+    /// seen, so it is not `digit`.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let side = size.side();
+        let cells = index(size, &self.line.cells(size));
+        let d = self.digit;
+        let rise = (1..side as i32).collect::<Vec<i32>>();
+        let mut out = vec![Primitive::Allowed {
+            cell: cells[0],
+            digits: all_digits(size) & !(1 << (d - 1)),
+        }];
+        for p in 1..cells.len() {
+            let when = vec![(cells[p], d)];
+            out.push(Primitive::When {
+                when: when.clone(),
+                then: Box::new(Primitive::Allowed {
+                    cell: cells[p - 1],
+                    digits: digit_range(usize::from(d) + 1, side),
+                }),
+            });
+            for k in 0..p - 1 {
+                out.push(Primitive::When {
+                    when: when.clone(),
+                    then: Box::new(Primitive::Sum {
+                        terms: vec![(cells[k + 1], 1), (cells[k], -1)],
+                        totals: rise.clone(),
+                    }),
+                });
+            }
+        }
+        out
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let mut top = 0;
+        for cell in self.line.cells(board.size()) {
+            let d = board.digit(cell);
+            if d < top {
+                return (d != self.digit)
+                    .then(|| format!("the first hidden building is {d}, at {cell}"));
+            }
+            top = d;
+        }
+        Some("no building is hidden".into())
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        None
+    }
+}
+
+/// The digit in the first cell from the clue, `n`, says where `digit` is:
+/// the `n`th cell from the clue holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NumberedRoom {
+    /// The row or column and the end the clue is at.
+    pub line: Outside,
+    /// The digit the first cell points at.
+    pub digit: u8,
+}
+
+impl Read for NumberedRoom {
+    const KEYS: &'static [&'static str] = &[];
+    const NAMES: &'static [&'static str] = &["numbered room", "numberedroom"];
+
+    fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        no_key(key)
+    }
+
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (clue, line) = clue_words(words, size)?;
+        Ok(one(NumberedRoom {
+            line,
+            digit: digit_of(clue, size)?,
+        }))
+    }
+}
+
+impl fmt::Display for NumberedRoom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "numbered room {} ({})", self.digit, self.line)
+    }
+}
+
+impl Rule for NumberedRoom {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        digit_of(u32::from(self.digit), size).map(|_| ())
+    }
+
+    /// The first cell holding `n` implies the `n`th holds `digit`; for
+    /// `n = 1` that is the first cell itself, which then holds 1 only
+    /// when `digit` is 1.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let cells = index(size, &self.line.cells(size));
+        let mut out = Vec::new();
+        if self.digit != 1 {
+            out.push(Primitive::Allowed {
+                cell: cells[0],
+                digits: all_digits(size) & !1,
+            });
+        }
+        for (n, &cell) in cells.iter().enumerate().skip(1) {
+            out.push(pair(
+                cells[0],
+                cell,
+                Relation::Implies(n as u8 + 1, self.digit),
+            ));
+        }
+        out
+    }
+
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let cells = self.line.cells(board.size());
+        let n = board.digit(cells[0]);
+        let Some(&room) = usize::from(n).checked_sub(1).and_then(|k| cells.get(k)) else {
+            return Some(format!("{} holds {n}, which names no cell", cells[0]));
+        };
+        (board.digit(room) != self.digit).then(|| {
+            format!(
+                "{} holds {n}, and {room} holds {}",
+                cells[0],
+                board.digit(room)
+            )
+        })
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        None
+    }
+}

@@ -1,0 +1,320 @@
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+//! sigh's Interactive Sudoku Solver as a referee for the rule kinds z3doku
+//! took from it: random 9x9 instances of each kind (the rule placed at
+//! random, givens taken from a random board that keeps it), counted up to
+//! a limit by the native engine and by sigh (`../shared/peers/sigh`, run
+//! with Node). The counts must agree, and every solution z3doku finds
+//! passes the independent checker. Without Node or sigh's sources beside
+//! the repository the test says `SKIPPED` and checks nothing.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
+use z3doku::puzzle::Puzzle;
+use z3doku::puzzle::check::verify_solution;
+use z3doku::puzzle::grid::Grid;
+use z3doku::puzzle::input::Source;
+use z3doku::solve::count_with;
+
+/// Solutions counted, at most.
+const LIMIT: usize = 6;
+
+/// Instances per kind.
+const INSTANCES: usize = 5;
+
+/// A small deterministic random source (xorshift), so that a failure can
+/// be run again.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One rule in both tongues: z3doku's rule lines and sigh's constraint
+/// string.
+struct Both {
+    z3doku: String,
+    sigh: String,
+}
+
+fn cell_pair(random: &mut Random) -> ((usize, usize), (usize, usize)) {
+    let (r, c) = (random.below(9), random.below(9));
+    if random.below(2) == 0 && c < 8 {
+        ((r, c), (r, c + 1))
+    } else if r < 8 {
+        ((r, c), (r + 1, c))
+    } else {
+        ((r, c), (r - 1, c))
+    }
+}
+
+fn name((r, c): (usize, usize)) -> (String, String) {
+    (
+        format!("r{}c{}", r + 1, c + 1),
+        format!("R{}C{}", r + 1, c + 1),
+    )
+}
+
+/// A 2x2 square's cells at a random place.
+fn square(random: &mut Random) -> Vec<(usize, usize)> {
+    let (r, c) = (random.below(8), random.below(8));
+    vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+}
+
+/// `count` random outside clues of `z3doku_name` (`sigh_name` in sigh).
+fn outside(random: &mut Random, z3doku_name: &str, sigh_name: &str, count: usize) -> Both {
+    let (mut z, mut s) = (Vec::new(), String::new());
+    for _ in 0..count {
+        let digit = 1 + random.below(8);
+        let number = 1 + random.below(9);
+        let row = random.below(2) == 0;
+        let far = random.below(2) == 0;
+        let end = match (row, far) {
+            (true, false) => "left",
+            (true, true) => "right",
+            (false, false) => "top",
+            (false, true) => "bottom",
+        };
+        let line = if row { "row" } else { "column" };
+        z.push(format!(
+            "{z3doku_name} {digit} ({line} {number} from the {end})"
+        ));
+        let id = format!("{}{number}", if row { 'R' } else { 'C' });
+        s += &if far {
+            format!(".{sigh_name}~{id}~~{digit}")
+        } else {
+            format!(".{sigh_name}~{id}~{digit}~")
+        };
+    }
+    Both {
+        z3doku: z.join("\n"),
+        sigh: s,
+    }
+}
+
+/// A group that contains some digits (`exact`: exactly so many times).
+fn contains(random: &mut Random, exact: bool) -> Both {
+    let cells = square(random);
+    let mut digits = [1 + random.below(9), 1 + random.below(9)];
+    digits.sort_unstable();
+    let names: Vec<(String, String)> = cells.into_iter().map(name).collect();
+    let how = if exact { "exactly" } else { "at least" };
+    let list: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    Both {
+        z3doku: format!(
+            "contains {how} {} ({})",
+            list.join(" "),
+            names
+                .iter()
+                .map(|n| n.0.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        sigh: format!(
+            ".{}~{}{}",
+            if exact {
+                "ContainExact"
+            } else {
+                "ContainAtLeast"
+            },
+            list.join("_"),
+            names
+                .iter()
+                .map(|n| format!("~{}", n.1))
+                .collect::<String>()
+        ),
+    }
+}
+
+/// Makes a random instance of a kind.
+type Maker = fn(&mut Random) -> Both;
+
+/// The kinds sigh has, each a maker of random instances.
+fn kinds() -> Vec<(&'static str, Maker)> {
+    fn flag(z3doku: &str, sigh: &str) -> Both {
+        Both {
+            z3doku: z3doku.into(),
+            sigh: format!(".{sigh}"),
+        }
+    }
+    vec![
+        ("anti-taxicab", |_| flag("anti-taxicab", "AntiTaxicab")),
+        ("windoku", |_| flag("windoku", "Windoku")),
+        ("dutch flatmates", |_| {
+            flag("dutch flatmates", "DutchFlatmates")
+        }),
+        ("global entropy", |_| {
+            flag("global entropy", "GlobalEntropy")
+        }),
+        ("global mod", |_| flag("global mod", "GlobalMod")),
+        ("greater than", |random| {
+            let (mut z, mut s) = (Vec::new(), String::new());
+            for _ in 0..4 {
+                let (a, b) = cell_pair(random);
+                let (a, b) = (name(a), name(b));
+                z.push(format!("greater than ({} {})", a.0, b.0));
+                s += &format!(".GreaterThan~{}~{}", a.1, b.1);
+            }
+            Both {
+                z3doku: z.join("\n"),
+                sigh: s,
+            }
+        }),
+        ("contains at least", |random| contains(random, false)),
+        ("contains exactly", |random| contains(random, true)),
+        ("hidden skyscraper", |random| {
+            outside(random, "hidden skyscraper", "HiddenSkyscraper", 2)
+        }),
+        ("numbered room", |random| {
+            outside(random, "numbered room", "NumberedRoom", 2)
+        }),
+    ]
+}
+
+/// `rules` after the givens of `grid`, read as text.
+fn puzzle(grid: &Grid, rules: &str) -> Puzzle {
+    Source::Text(format!("{}\n{rules}\n", grid.to_line()))
+        .read_puzzle(None)
+        .unwrap_or_else(|e| panic!("{rules}: {e}"))
+}
+
+/// Up to `limit` solutions, each checked by the checker.
+fn count(puzzle: &Puzzle, limit: usize) -> (usize, Option<Grid>) {
+    counted(puzzle, limit, 60).unwrap_or_else(|| panic!("gave up on {puzzle}"))
+}
+
+/// Up to `limit` solutions within `seconds`, each checked by the checker;
+/// `None` when the engine gave up.
+fn counted(puzzle: &Puzzle, limit: usize, seconds: u64) -> Option<(usize, Option<Grid>)> {
+    let budget = Budget::within(Some(Duration::from_secs(seconds)));
+    let mut engine = new_engine(&Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    });
+    let mut first = None;
+    let count = count_with(engine.as_mut(), puzzle, limit, &budget, &mut |grid| {
+        verify_solution(puzzle, grid).unwrap_or_else(|e| panic!("{e}"));
+        first.get_or_insert_with(|| grid.clone());
+    })
+    .unwrap();
+    count.gave_up.is_none().then_some((count.solutions, first))
+}
+
+/// A random board that keeps `rules`, or `None` when they allow none.
+fn board(random: &mut Random, rules: &str) -> Option<Grid> {
+    let mut givens = Grid::empty(z3doku::puzzle::grid::Size::NINE);
+    let (_, mut found) = counted(&puzzle(&givens, rules), 1, 5)?;
+    found.as_ref()?;
+    // A few random givens that keep a solution, for a board of its own.
+    let mut placed = 0;
+    while placed < 4 {
+        let (cell, digit) = (random.below(81), 1 + random.below(9) as u8);
+        if givens.get(cell) != 0 {
+            continue;
+        }
+        givens.set(cell, digit);
+        // A given that leaves no solution can take long to refute: one
+        // that is not settled in two seconds is dropped too.
+        match counted(&puzzle(&givens, rules), 1, 2) {
+            Some((1, board)) => {
+                found = board;
+                placed += 1;
+            }
+            _ => givens.set(cell, 0),
+        }
+    }
+    found
+}
+
+fn sigh_runner() -> Option<PathBuf> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/peers/sigh/run.mjs");
+    if !script.is_file() {
+        eprintln!("SKIPPED: {} is missing", script.display());
+        return None;
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: node is not installed; this test runs sigh's solver with it");
+        return None;
+    }
+    Some(script)
+}
+
+#[test]
+fn solution_counts_agree_with_sigh() {
+    let Some(script) = sigh_runner() else {
+        return;
+    };
+    let mut random = Random(0x5eed_2026);
+    // (kind, sigh's line, z3doku's count)
+    let mut cases: Vec<(String, String, usize)> = Vec::new();
+    for (kind, make) in kinds() {
+        let mut made = 0;
+        let mut tries = 0;
+        while made < INSTANCES {
+            tries += 1;
+            assert!(tries < 50, "{kind}: no instance keeps a solution");
+            let rule = make(&mut random);
+            let Some(board) = board(&mut random, &rule.z3doku) else {
+                continue;
+            };
+            let mut givens = Grid::empty(board.size());
+            for _ in 0..24 + random.below(8) {
+                let cell = random.below(81);
+                givens.set(cell, board.get(cell));
+            }
+            let (n, _) = count(&puzzle(&givens, &rule.z3doku), LIMIT);
+            let sigh_givens: String = givens
+                .clues()
+                .map(|(i, d)| format!("~R{}C{}_{d}", i / 9 + 1, i % 9 + 1))
+                .collect();
+            cases.push((
+                format!("{kind}: {} | {}", givens.to_line(), rule.z3doku),
+                format!(".{sigh_givens}{}", rule.sigh),
+                n,
+            ));
+            made += 1;
+        }
+    }
+    let file = std::env::temp_dir().join(format!("z3doku-sigh-kinds-{}.txt", std::process::id()));
+    let lines: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .map(|(k, (_, line, _))| format!("{k}\t{line}"))
+        .collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = Command::new("node")
+        .arg(&script)
+        .arg("--max-solutions")
+        .arg(LIMIT.to_string())
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let counts: Vec<usize> = stdout
+        .lines()
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            fields[1]
+                .parse()
+                .unwrap_or_else(|_| panic!("sigh said {l:?}"))
+        })
+        .collect();
+    assert_eq!(counts.len(), cases.len(), "{stdout}");
+    let mut kinds_with_solutions = std::collections::HashSet::new();
+    for ((what, line, ours), theirs) in cases.iter().zip(&counts) {
+        assert_eq!(ours, theirs, "{what}\nsigh: {line}");
+        if *ours > 0 {
+            kinds_with_solutions.insert(what.split(':').next().unwrap_or_default());
+        }
+    }
+    // Every kind was tried on puzzles with solutions, not only on ones
+    // with none.
+    assert_eq!(kinds_with_solutions.len(), kinds().len());
+}
