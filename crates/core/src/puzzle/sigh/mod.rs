@@ -308,4 +308,144 @@ mod tests {
         assert_eq!(relation_key(9, |a, b| a <= b), "_3_8H_wH8AHwAE");
         assert_eq!(key_table("!", 9), None);
     }
+
+    fn rules_of(text: &str) -> Result<Vec<String>, String> {
+        let puzzle = parse(text).map_err(|e| e.to_string())?;
+        Ok(puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect())
+    }
+
+    #[test]
+    fn givens_and_candidates_read_as_clues_and_cell_rules() {
+        let puzzle = parse(".~R1C1_5~R1C2_1_3_5_7_9~R1C3_2_4~R1C4_2_4_6_8~R1C3_4_6")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.givens().get(0), 5);
+        // r1c3: {2, 4} ∩ {4, 6} is a given 4, as sigh merges them.
+        assert_eq!(puzzle.givens().get(2), 4);
+        let rules: Vec<String> = puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(rules, ["r1c2 is odd", "r1c4 is even"]);
+    }
+
+    #[test]
+    fn cells_are_base_17_and_shapes_set_the_board() {
+        let puzzle = parse(".Shape~16x16.~RgCg_16~RaC1_10").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.size().side(), 16);
+        assert_eq!(puzzle.givens().get(255), 16);
+        assert_eq!(puzzle.givens().get(9 * 16), 10);
+        assert_eq!(
+            parse(".Shape~6x6.~R7C1_1")
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
+            Some("`.~R7C1_1`: `R7C1` is not a cell of the 6x6 board")
+        );
+        assert!(parse(".Shape~6x9").is_err());
+        assert!(parse(".Shape~9x9~0-8").is_err());
+    }
+
+    #[test]
+    fn links_carry_the_string_in_q() {
+        let link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_5.Thermo%7ER1C2~R1C3&mode=all";
+        assert_eq!(
+            rules_of(link).as_deref(),
+            Ok(&["thermo r1c2→r1c3".to_string()][..])
+        );
+        let plain = format!(
+            "https://sigh.github.io/Interactive-Sudoku-Solver/?q={}",
+            "5".to_string() + &".".repeat(80)
+        );
+        assert_eq!(parse(&plain).map(|p| p.givens().get(0)), Ok(5));
+    }
+
+    #[test]
+    fn what_z3doku_lacks_is_named_never_skipped() {
+        let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(
+            error(".Lockout~4~R1C1~R1C2~R1C3"),
+            "sigh's `Lockout` is a rule z3doku does not know"
+        );
+        assert_eq!(
+            error(".Thermoo~R1C1~R1C2"),
+            "`.Thermoo~R1C1~R1C2`: `Thermoo` is not a sigh constraint"
+        );
+        assert!(
+            error(".AntiConsecutive.WhiteDot~R1C1~R1C2")
+                .starts_with("sigh's `AntiConsecutive`: beside dots")
+        );
+        assert!(error(".Modular~4~R1C1~R1C2").starts_with("sigh's `Modular`: a modulus of 4"));
+        assert!(error(".Or.AntiKnight.AntiKing.End").starts_with("sigh's `Or`"));
+        let odd_sum = relation_key(9, |a, b| (a + b) % 2 == 1);
+        assert!(
+            error(&format!(".Pair~{odd_sum}~R1C1~R1C2")).starts_with("sigh's `Pair`: the relation")
+        );
+        assert!(error(".DisjointSets.NoBoxes").starts_with("sigh's `DisjointSets`"));
+    }
+
+    #[test]
+    fn pairs_that_are_z3doku_rules_read_as_them() {
+        let at_most = relation_key(9, |a, b| a <= b);
+        let apart = relation_key(9, |a, b| a.abs_diff(b) >= 2);
+        let three = relation_key(9, |a, b| a.abs_diff(b) == 3);
+        let text = format!(
+            ".Pair~{at_most}~R1C1~R1C2~R1C3.PairX~{apart}~_name~R2C1~R2C2.Pair~{three}~R3C1~R3C2~~R4C1~R4C2"
+        );
+        assert_eq!(
+            rules_of(&text).as_deref(),
+            Ok(&[
+                "slow thermo r1c1→r1c2→r1c3".to_string(),
+                "nabner r2c1→r2c2".into(),
+                "white dot 3 (r3c1 r3c2)".into(),
+                "white dot 3 (r4c1 r4c2)".into(),
+            ][..])
+        );
+    }
+
+    #[test]
+    fn what_sigh_cannot_say_is_refused_by_name() {
+        use crate::puzzle::Puzzle;
+        use crate::puzzle::grid::{Grid, Size};
+        use crate::puzzle::rule_text::read_rules;
+        use crate::puzzle::rules::Rules;
+        let write = |size: Size, text: &str| {
+            let mut builder = Rules::builder(size);
+            let lines: Vec<(usize, &str)> =
+                text.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
+            read_rules(&lines, size, &mut builder).unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            to_sigh(&Puzzle::new(Grid::empty(size), rules)).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            write(Size::NINE, "cage DR5 (r6c6 r6c7)").err().as_deref(),
+            Some(
+                "cage DR5 (r6c6 r6c7): a sigh string cannot say it (sigh has no such rule, or states it otherwise)"
+            )
+        );
+        assert!(write(Size::NINE, "nonconsecutive\nwhite dot 1 (r1c1 r1c2)").is_err());
+        assert_eq!(
+            write(
+                Size::NINE,
+                "nonconsecutive\nnegative ratio\nwhite dot 1 (r1c1 r1c2)"
+            )
+            .as_deref(),
+            Ok(".StrictKropki.WhiteDot~R1C1~R1C2")
+        );
+        assert!(write(Size::from_side(25).unwrap_or_default(), "anti-knight").is_err());
+        assert_eq!(
+            write(
+                Size::from_side(16).unwrap_or_default(),
+                "thermo r16c16 r15c16"
+            )
+            .as_deref(),
+            Ok(".Shape~16x16.Thermo~RgCg~RfCg")
+        );
+    }
 }

@@ -537,7 +537,11 @@ impl Reader {
         })
     }
 
-    /// A custom relation, read as the z3doku rule it is when it is one.
+    /// A custom relation, read as the z3doku rule it is when it is one. A
+    /// relation that is both a difference and a ratio (a ratio k whose
+    /// only pair on the board is 1 and k) reads as the difference: the
+    /// two say the same, and only the strict rules, which refuse dots
+    /// made of pairs, would tell them apart.
     /// sigh's `Pair` holds between consecutive cells of each group, its
     /// `PairX` between every two cells of a group; the legacy `Binary`
     /// forms swap `-` and `_` in the key.

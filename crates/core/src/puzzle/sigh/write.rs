@@ -144,7 +144,16 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
             Constraint::Renban(line) => format!(".Renban{}", ids(&line.0)),
             Constraint::Whispers(w) => format!(".Whisper~{}{}", w.difference, ids(&w.cells)),
             Constraint::RegionSumLine(line) => format!(".RegionSumLine{}", ids(&line.0)),
-            Constraint::BetweenLine(line) => format!(".Between{}", ids(&line.0)),
+            Constraint::BetweenLine(line) if line.0.len() > 2 => {
+                format!(".Between{}", ids(&line.0))
+            }
+            // It says nothing, and sigh's solver fails on it.
+            Constraint::BetweenLine(_) => {
+                return Err(cannot(
+                    constraint,
+                    "sigh's solver fails on a between line of two cells",
+                ));
+            }
             Constraint::EntropicLine(line) if side == 9 => format!(".Entropic{}", ids(&line.0)),
             Constraint::EntropicLine(_) => {
                 return Err(cannot(
