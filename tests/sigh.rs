@@ -33,6 +33,7 @@ use z3doku::puzzle::kinds::{
     },
     nabner::Nabner,
     outside::{LittleKiller, Outside, Sandwich, Skyscraper, XSum},
+    sums::WeightedSum,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
 use z3doku::puzzle::sigh::{parse, to_sigh};
@@ -581,6 +582,14 @@ fn random_rule(kind: &str, size: Size, sol: &Grid, rng: &mut Rng) -> Option<Vec<
                 one(Xv { cells, sum }.into())
             }
             "extra region" => one(ExtraRegion(path.clone()).into()),
+            "weighted sum" => {
+                let terms: Vec<(Cell, i32)> = path
+                    .iter()
+                    .map(|&c| (c, [-2, -1, 1, 1, 2, 3][rng.below(6)]))
+                    .collect();
+                let sum = terms.iter().map(|&(c, w)| w * i32::from(digit(c))).sum();
+                one(WeightedSum { terms, sum }.into())
+            }
             _ => return None,
         };
         let mut builder = Rules::builder(size);
@@ -636,6 +645,7 @@ const KINDS: &[&str] = &[
     "ratio",
     "xv",
     "extra region",
+    "weighted sum",
 ];
 
 #[test]

@@ -23,6 +23,7 @@ pub mod drawing;
 pub mod lines;
 pub mod nabner;
 pub mod outside;
+pub mod sums;
 
 use super::check::Board;
 use super::constraint::Context;
@@ -208,6 +209,7 @@ registry! {
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,
+        WeightedSum => sums::WeightedSum,
     }
     houses {
         board::Houses,
@@ -336,6 +338,7 @@ mod tests {
             "row indexer r1c2",
             "extra region (r1c1 r5c5 r9c9)",
             "nabner r7c1→r7c2→r8c1",
+            "sum 10 (r1c1, 2 r1c2, -1 r1c3)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);

@@ -15,6 +15,7 @@ use crate::puzzle::kinds::{
     },
     nabner::Nabner,
     outside::{LittleKiller, Outside, Sandwich, Skyscraper, XSum},
+    sums::WeightedSum,
 };
 use crate::puzzle::parse::parse_puzzle;
 use crate::puzzle::primitive::Relation;
@@ -391,6 +392,37 @@ impl Reader {
                 };
                 let cells = self.cells(item, &args[1..])?;
                 self.constraint(Cage { cells, sum });
+            }
+            "Sum" => {
+                // `10` or `10_=_1_-2_…`: the total, then a weight per cell.
+                let spec = args.first().map_or("", String::as_str);
+                let mut parts = spec.split('_');
+                let sum: i32 = parts
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(|| item.invalid(format!("{spec:?} is not a total")))?;
+                let cells = self.cells(item, &args[1..])?;
+                let weights: Vec<i32> = match parts.next() {
+                    None => vec![1; cells.len()],
+                    Some("=") => parts
+                        .map(|w| w.parse().ok().filter(|w: &i32| w.abs() <= 100))
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| {
+                            item.invalid("weights are whole numbers from -100 to 100")
+                        })?,
+                    Some(_) => return Err(item.invalid(format!("{spec:?} is not a total"))),
+                };
+                if weights.len() != cells.len() {
+                    return Err(item.invalid(format!(
+                        "{} weights for {} cells",
+                        weights.len(),
+                        cells.len()
+                    )));
+                }
+                self.constraint(WeightedSum {
+                    terms: cells.into_iter().zip(weights).collect(),
+                    sum,
+                });
             }
             "AllDifferent" => {
                 let cells = self.cells(item, args)?;

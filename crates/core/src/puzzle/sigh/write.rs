@@ -270,6 +270,18 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
             ),
             Constraint::Xv(mark) if mark.sum == 10 => format!(".X{}", ids(&mark.cells)),
             Constraint::Xv(mark) if mark.sum == 5 => format!(".V{}", ids(&mark.cells)),
+            Constraint::WeightedSum(w) if w.terms.iter().all(|&(_, k)| k.abs() <= 100) => {
+                let cells: Vec<Cell> = w.terms.iter().map(|&(c, _)| c).collect();
+                if w.terms.iter().all(|&(_, k)| k == 1) {
+                    format!(".Sum~{}{}", w.sum, ids(&cells))
+                } else {
+                    let weights: Vec<String> = w.terms.iter().map(|(_, k)| k.to_string()).collect();
+                    format!(".Sum~{}_=_{}{}", w.sum, weights.join("_"), ids(&cells))
+                }
+            }
+            Constraint::WeightedSum(_) => {
+                return Err(cannot(constraint, "sigh's weights run from -100 to 100"));
+            }
             #[allow(unreachable_patterns)] // kinds added later land here until they are written
             _ => {
                 return Err(cannot(
