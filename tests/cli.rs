@@ -332,3 +332,39 @@ fn every_drawn_board_shows_the_jigsaw_regions() {
     let hint = stdout_of(&["hint", jigsaw, "-o", "pretty"]);
     assert_eq!(joints(&hint), joints(&table), "{hint}");
 }
+
+#[test]
+fn sigh_strings_and_links_go_in_and_come_out() {
+    let killer = example("killer.json");
+    let killer = killer.to_str().unwrap();
+    let string = stdout_of(&["solve", killer, "--unique", "--output", "sigh"]);
+    let mut lines = string.lines();
+    let string = lines.next().unwrap().to_string();
+    assert!(string.starts_with(".Cage~"), "{string}");
+    assert_eq!(lines.next(), Some("unique"));
+    // The string as the argument, and as a link, solve to the same board.
+    let solution = stdout_of(&["solve", killer, "-o", "line"]);
+    assert_eq!(stdout_of(&["solve", &string, "-o", "line"]), solution);
+    let link = format!("https://sigh.github.io/Interactive-Sudoku-Solver/?q={string}");
+    assert_eq!(stdout_of(&["solve", &link, "-o", "line"]), solution);
+    // A short string is the puzzle too, not a file's name.
+    // (24 solutions, as sigh counts them too.)
+    let count = stdout_of(&["count", ".Shape~4x4.AntiKnight", "--limit", "1000"]);
+    assert_eq!(count.trim(), "24 solutions");
+    // What z3doku lacks, and what sigh cannot say, is an error naming it.
+    z3doku()
+        .args(["solve", ".Lockout~4~R1C1~R1C2~R1C3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "sigh's `Lockout` is a rule z3doku does not know",
+        ));
+    let dr = format!("{}\ncage DR5 (r6c6 r6c7)", ".".repeat(81));
+    z3doku()
+        .args(["solve", &dr, "-o", "sigh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--output sigh: cage DR5 (r6c6 r6c7): a sigh string cannot say it",
+        ));
+}

@@ -371,6 +371,28 @@ fn text_rule_kinds_read_back_and_say_they_are_not_written_to_fpuzzles() {
     assert!(fpuzzles::write::unwritable(&written).is_empty());
 }
 
+/// `(name, rule lines)`: sum kinds f-puzzles has no key for, as z3doku's
+/// rule lines state them, decided by every engine.
+const SUM_CASES: &[(&str, &str)] = &[(
+    "weighted sum",
+    "sum 11 (r1c1, 2 r1c2, -1 r1c3)\nsum 0 (r2c1, r2c2, -1 r3c3)",
+)];
+
+#[test]
+fn every_rule_line_kind_decides_a_puzzle() {
+    let empty = ".".repeat(81);
+    let plain = z3doku::puzzle::input::Source::Text(empty.clone())
+        .read_puzzle(None)
+        .unwrap();
+    for (name, lines) in SUM_CASES {
+        let rules = z3doku::puzzle::input::Source::Text(format!("{empty}\n{lines}"))
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!rules.rules().constraints().is_empty(), "{name}");
+        decides(name, &rules, &plain);
+    }
+}
+
 #[test]
 fn jigsaw_regions_decide_a_puzzle() {
     // The classic boxes, with the four cells where boxes 1, 2, 4 and 5

@@ -2,8 +2,9 @@
 //! every size), f-puzzles (JSON, compressed payloads, links), and rules
 //! written by hand after a grid. None may panic; a grid the text reader
 //! accepts must read back from its line form as the same grid, an
-//! f-puzzles puzzle's givens must fit its board, and every rule read must
-//! read back from the words z3doku prints for it.
+//! f-puzzles puzzle's givens must fit its board, every rule read must
+//! read back from the words z3doku prints for it, and a sigh string that
+//! reads must write back as a string that reads as the same puzzle.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,6 +13,7 @@ use z3doku::puzzle::grid::Size;
 use z3doku::puzzle::parse::{parse_line, parse_puzzle};
 use z3doku::puzzle::rule_text::read_rules;
 use z3doku::puzzle::rules::Rules;
+use z3doku::puzzle::sigh;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -31,6 +33,24 @@ fuzz_target!(|data: &[u8]| {
                 .iter()
                 .all(|&d| usize::from(d) <= side)
         );
+    }
+    if let Ok(puzzle) = sigh::parse(text) {
+        // What reads writes back, unless it holds a rule sigh states
+        // otherwise (which writing names); what is written reads as the
+        // same puzzle, rules in any order.
+        if let Ok(string) = sigh::to_sigh(&puzzle) {
+            let again = sigh::parse(&string);
+            let names = |p: &z3doku::puzzle::Puzzle| {
+                let mut names: Vec<String> =
+                    p.rules().constraints().iter().map(|c| c.to_string()).collect();
+                names.sort();
+                (names, p.givens().clone())
+            };
+            match again {
+                Ok(again) => assert_eq!(names(&again), names(&puzzle), "{string}"),
+                Err(e) => panic!("{string}: {e}"),
+            }
+        }
     }
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
     let mut builder = Rules::builder(Size::NINE);

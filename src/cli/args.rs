@@ -496,7 +496,8 @@ pub struct MinimizeArgs {
     pub keep: Option<String>,
 
     /// `line`: the minimal puzzle as one line; `grid`: a row per line; `json`: an object with
-    /// the needed and redundant clues; `fpuzzles`: an f-puzzles link, rules and all [default:
+    /// the needed and redundant clues; `fpuzzles`: an f-puzzles link, rules and all; `sigh`: a sigh
+    /// string, rules and all [default:
     /// the input's form, `fpuzzles` for a variant puzzle].
     #[arg(long, short, value_enum)]
     pub output: Option<MinimizeFormat>,
@@ -629,6 +630,8 @@ pub enum MinimizeFormat {
     Json,
     /// An f-puzzles link with the minimal puzzle and its rules.
     Fpuzzles,
+    /// The minimal puzzle and its rules as a sigh string.
+    Sigh,
 }
 
 /// Output formats of one puzzle's result.
@@ -646,6 +649,9 @@ pub enum ResultFormat {
     /// An f-puzzles link with the puzzle, its rules and, when proven unique, the solution, to open
     /// in a browser.
     Fpuzzles,
+    /// The puzzle and its rules as a sigh string, for sigh's Interactive Sudoku Solver (no
+    /// solution: sigh's strings have no place for one).
+    Sigh,
 }
 
 /// Output formats of `count`.

@@ -27,6 +27,7 @@ use z3doku::engine::{Budget, EncodingKind, EngineError, EngineKind};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::fpuzzles;
 use z3doku::puzzle::input::{Source, display_path};
+use z3doku::puzzle::sigh;
 use z3doku::queens::{MAX_QUEENS, Queens};
 use z3doku::report::Report;
 use z3doku::solve::minimize::parse_cells;
@@ -118,6 +119,15 @@ fn report_on_stderr(outcome: &Outcome) {
     }
 }
 
+/// Refuses, before any solving, a puzzle `-o sigh` cannot write: a rule a
+/// sigh string cannot say must not be dropped from what is printed.
+fn writable(format: ResultFormat, puzzle: &Puzzle) -> Result<(), Failure> {
+    if format == ResultFormat::Sigh {
+        sigh::to_sigh(puzzle).map_err(|e| Failure::input(format!("--output sigh: {e}")))?;
+    }
+    Ok(())
+}
+
 /// Says on standard error why an f-puzzles link holds no solution, when
 /// one was found but left out (see [`render::missing_solution`]), and
 /// which rules it leaves out because f-puzzles cannot say them.
@@ -139,6 +149,7 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
         .engine
         .request(args.unique, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
+    writable(args.output.output, &puzzle)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let show = Show {
         grids: true,
@@ -161,6 +172,7 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
         .engine
         .request(true, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
+    writable(args.output.output, &puzzle)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let format = args.output.output;
     let show = Show {
@@ -170,7 +182,10 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
         grids: args.grid
             || matches!(
                 format,
-                ResultFormat::Line | ResultFormat::Matrix | ResultFormat::Fpuzzles
+                ResultFormat::Line
+                    | ResultFormat::Matrix
+                    | ResultFormat::Fpuzzles
+                    | ResultFormat::Sigh
             ),
         models: args.model,
         verdict: false,
@@ -401,6 +416,9 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
              json): a line or a grid would lose them",
         ));
     }
+    if format == MinimizeFormat::Sigh {
+        sigh::to_sigh(&puzzle).map_err(|e| Failure::input(format!("--output sigh: {e}")))?;
+    }
     let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
     match (format, &result.minimal) {
         (MinimizeFormat::Json, _) => print(&Report::of_minimized(&result).to_json_line())?,
@@ -408,6 +426,10 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
         (MinimizeFormat::Fpuzzles, Some(minimal)) => {
             print(&(fpuzzles::write::to_link(minimal, None) + "\n"))?
         }
+        (MinimizeFormat::Sigh, Some(minimal)) => print(
+            &(sigh::to_sigh(minimal).map_err(|e| Failure::input(format!("--output sigh: {e}")))?
+                + "\n"),
+        )?,
         (MinimizeFormat::Line, Some(minimal)) => print(&(minimal.givens().to_line() + "\n"))?,
         (MinimizeFormat::Grid, Some(minimal)) => {
             let rows: String = minimal

@@ -7,6 +7,7 @@ mod line;
 mod matrix;
 mod pencil;
 mod pretty;
+mod sigh;
 
 pub use fpuzzles::{Fpuzzles, missing_solution};
 pub use json::Json;
@@ -14,6 +15,7 @@ pub use line::Line;
 pub use matrix::Matrix;
 pub use pencil::{DECIDING_MARK, pencil_grid};
 pub use pretty::Pretty;
+pub use sigh::Sigh;
 
 use super::args::ResultFormat;
 use std::fmt::Write;
@@ -30,6 +32,7 @@ impl ResultFormat {
             ResultFormat::Matrix => Box::new(Matrix),
             ResultFormat::Json => Box::new(Json),
             ResultFormat::Fpuzzles => Box::new(Fpuzzles),
+            ResultFormat::Sigh => Box::new(Sigh),
         }
     }
 }

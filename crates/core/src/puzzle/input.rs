@@ -8,6 +8,7 @@ use super::grid::Size;
 use super::parse::{ParseError, parse_puzzle};
 use super::rule_text::{self, RuleTextError};
 use super::rules::{RuleError, Rules};
+use super::sigh::{self, SighError};
 use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
@@ -34,8 +35,9 @@ pub enum Source {
 }
 
 impl Source {
-    /// Interprets a command-line argument: `-` is standard input; an
-    /// f-puzzles link, payload or JSON that names no file is the puzzle; a path
+    /// Interprets a command-line argument: `-` is standard input; a sigh
+    /// string or link, an f-puzzles link, payload or JSON that names no
+    /// file is the puzzle; a path
     /// that exists or contains a `/` names a file; so does anything too
     /// short to be a puzzle of 4x4 or more unless it is all cells (a 1x1 to
     /// 3x3 board such as `12.21....`); anything else is the puzzle itself.
@@ -48,7 +50,7 @@ impl Source {
         let path = PathBuf::from(arg);
         if arg == "-" {
             Source::Stdin
-        } else if !path.exists() && fpuzzles::is_fpuzzles(arg) {
+        } else if !path.exists() && (sigh::is_sigh(arg) || fpuzzles::is_fpuzzles(arg)) {
             // A link or payload holds `/` but names no file.
             Source::Text(arg.to_string())
         } else if path.exists()
@@ -84,9 +86,10 @@ impl Source {
         })
     }
 
-    /// Reads and parses the puzzle: f-puzzles JSON (text that starts with
-    /// `{`), an f-puzzles or SudokuPad link or bare compressed payload, with
-    /// the rules they state; otherwise a grid in one of the text forms,
+    /// Reads and parses the puzzle: a sigh string or link (see
+    /// [`sigh`]), f-puzzles JSON (text that starts with `{`), an f-puzzles
+    /// or SudokuPad link or bare compressed payload, with the rules they
+    /// state; otherwise a grid in one of the text forms,
     /// followed by any rule lines (see [`rule_text`]), with the classic rules
     /// of its size and those.
     pub fn read_puzzle(&self, size: Option<Size>) -> Result<Puzzle, InputError> {
@@ -116,8 +119,17 @@ impl Source {
         text: &str,
         size: Option<Size>,
     ) -> Result<(Puzzle, bool), InputError> {
-        if fpuzzles::is_fpuzzles(text) {
-            let puzzle = fpuzzles::parse(text).map_err(InputError::Fpuzzles)?;
+        // sigh's strings and links first: a link's query is no f-puzzles
+        // payload, and neither form is a grid.
+        let read = if sigh::is_sigh(text) {
+            Some(sigh::parse(text).map_err(InputError::Sigh))
+        } else if fpuzzles::is_fpuzzles(text) {
+            Some(fpuzzles::parse(text).map_err(InputError::Fpuzzles))
+        } else {
+            None
+        };
+        if let Some(read) = read {
+            let puzzle = read?;
             return match size {
                 Some(size) if size != puzzle.size() => Err(InputError::SizeMismatch {
                     asked: size,
@@ -185,6 +197,9 @@ pub enum InputError {
     /// f-puzzles input that is not a puzzle z3doku can solve.
     #[error("{0}")]
     Fpuzzles(FpuzzlesError),
+    /// A sigh string that is not a puzzle z3doku can solve.
+    #[error("{0}")]
+    Sigh(SighError),
     /// A rule line that is not a rule z3doku can read.
     #[error("{0}")]
     RuleText(RuleTextError),
@@ -240,6 +255,7 @@ fn looks_like_a_name(arg: &str) -> bool {
     let letters = arg.chars().filter(char::is_ascii_alphabetic).count();
     !arg.starts_with('{')
         && !arg.contains("://")
+        && !sigh::is_sigh(arg)
         && (has_extension(arg) || (one_word && 2 * letters > arg.chars().count()))
 }
 

@@ -13,6 +13,7 @@ pub mod parse;
 pub mod primitive;
 pub mod rule_text;
 pub mod rules;
+pub mod sigh;
 
 use grid::{Clue, Grid, Size};
 use rules::Rules;

@@ -26,6 +26,7 @@ pub mod nabner;
 pub mod outside;
 pub mod pairs;
 pub mod rooms;
+pub mod sums;
 
 use super::check::Board;
 use super::constraint::Context;
@@ -224,6 +225,7 @@ registry! {
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,
+        WeightedSum => sums::WeightedSum,
     }
     houses {
         board::Houses,
@@ -367,6 +369,7 @@ mod tests {
             "contains exactly 3 (r9c7 r9c8)",
             "hidden skyscraper 4 (row 2 from the right)",
             "numbered room 7 (column 3 from the top)",
+            "sum 10 (r1c1, 2 r1c2, -1 r1c3)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);

@@ -1,0 +1,451 @@
+//! sigh's puzzle strings: the text its Interactive Sudoku Solver shares
+//! puzzles in (`.~R1C1_5~R2C3_7.Thermo~R1C1~R1C2.Cage~10~R9C1~R9C2`) and the
+//! `?q=` of its links, read as input ([`parse`]) and written back
+//! ([`write::to_sigh`]).
+//!
+//! A string is a list of items, each `.` then a type, `~` and its
+//! arguments; the empty type is a given (`R1C1_5`, or `R1C1_1_3_5` for a
+//! cell's candidates). Cells are `R<row>C<col>` with row and column in base
+//! 17 (`1`-`9`, then `a`-`g` for 10 to 16), so every cell is four
+//! characters. Each type is read with sigh's meaning of it (its
+//! `sudoku_constraint.js` and its solver's builder), into the z3doku rule
+//! that means the same on every board; a sigh type z3doku has no rule for,
+//! or one whose meaning differs from z3doku's in the puzzle at hand (an
+//! anti-consecutive board with dots, which z3doku's nonconsecutive rule
+//! exempts and sigh's does not), is an error that names it, never skipped.
+
+pub mod write;
+
+mod read;
+
+pub use read::parse;
+pub use write::{to_link, to_sigh};
+
+use super::rules::RuleError;
+use thiserror::Error;
+
+/// Where sigh's page lives; links to it carry the puzzle under `q`.
+pub const LINK_PREFIX: &str = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=";
+
+/// The largest board sigh has: 16x16.
+pub const MAX_SIDE: usize = 16;
+
+/// Every constraint type sigh's strings may name, so that a type it knows
+/// and z3doku does not is told apart from a misspelling.
+pub const SIGH_TYPES: &[&str] = &[
+    "Container",
+    "Or",
+    "And",
+    "Replicate",
+    "End",
+    "Jigsaw",
+    "Thermo",
+    "Whisper",
+    "Renban",
+    "Modular",
+    "Entropic",
+    "RegionSumLine",
+    "Between",
+    "Lockout",
+    "Palindrome",
+    "Zipper",
+    "SumLine",
+    "Regex",
+    "NFA",
+    "NoBoxes",
+    "ChaosConstruction",
+    "ChaosArrow",
+    "ChaosCount",
+    "RegionSize",
+    "RegionSameValues",
+    "StrictKropki",
+    "StrictXV",
+    "Shape",
+    "Windoku",
+    "DisjointSets",
+    "AntiKnight",
+    "Doppelganger",
+    "AntiKing",
+    "AntiTaxicab",
+    "AntiConsecutive",
+    "GlobalEntropy",
+    "GlobalMod",
+    "FullRankTies",
+    "DutchFlatmates",
+    "Diagonal",
+    "WhiteDot",
+    "BlackDot",
+    "GreaterThan",
+    "X",
+    "ValueIndexing",
+    "V",
+    "Arrow",
+    "DoubleArrow",
+    "PillArrow",
+    "Cage",
+    "RellikCage",
+    "EqualityCage",
+    "Sum",
+    "LittleKiller",
+    "XSum",
+    "Sandwich",
+    "Lunchbox",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "AllDifferent",
+    "ContainAtLeast",
+    "ContainExact",
+    "LookAndSay",
+    "ConnectedValues",
+    "SameValues",
+    "EqualSum",
+    "Quad",
+    "Binary",
+    "BinaryX",
+    "Pair",
+    "PairX",
+    "Indexing",
+    "CountingCircles",
+    "CountDistinct",
+    "Given",
+    "SearchPriority",
+    "Var",
+];
+
+/// Why a sigh string is not a puzzle z3doku can solve, or a puzzle cannot
+/// be written as one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SighError {
+    /// A sigh constraint z3doku has no rule for.
+    #[error("sigh's `{0}` is a rule z3doku does not know")]
+    Unknown(String),
+    /// A sigh constraint whose meaning in this puzzle z3doku cannot keep.
+    #[error("sigh's `{kind}`: {why}")]
+    Differs {
+        /// The type.
+        kind: String,
+        /// Why z3doku's rule would mean something else.
+        why: String,
+    },
+    /// An item of the wrong shape.
+    #[error("`.{item}`: {problem}")]
+    Invalid {
+        /// The item as written (shortened when long).
+        item: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A rule that cannot hold on this board.
+    #[error("{0}")]
+    Rule(RuleError),
+    /// A rule sigh's strings cannot say.
+    #[error("{rule}: a sigh string cannot say it ({why})")]
+    CannotWrite {
+        /// The rule, as z3doku names it.
+        rule: String,
+        /// Why not.
+        why: String,
+    },
+}
+
+/// Whether `text` reads as sigh input rather than a grid: a link with a
+/// `q=` query, or a string of `.Type~args` items. A grid line never holds
+/// `~`, and its dots separate single characters, never sigh's type names,
+/// so neither is mistaken for the other.
+pub fn is_sigh(text: &str) -> bool {
+    let text = text.trim();
+    link_query(text).is_some() || looks_like_string(&compact(text))
+}
+
+/// The text without `#` comment lines and without blanks, which sigh
+/// ignores.
+fn compact(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .flat_map(|line| line.chars().filter(|c| !c.is_whitespace()))
+        .collect()
+}
+
+/// Whether compacted text is a sigh string.
+fn looks_like_string(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('.') else {
+        return false;
+    };
+    if text.contains('~') {
+        return true;
+    }
+    let items: Vec<&str> = rest.split('.').collect();
+    items.iter().any(|item| !item.is_empty())
+        && items
+            .iter()
+            .all(|item| item.is_empty() || SIGH_TYPES.contains(item))
+}
+
+/// The `q` parameter of an http(s) link, still escaped.
+fn link_query(text: &str) -> Option<&str> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))?;
+    let query = &rest[rest.find('?')? + 1..];
+    let query = query.split('#').next().unwrap_or(query);
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("q="))
+        // f-puzzles and SudokuPad links carry their own keys.
+        .filter(|_| !rest.starts_with("f-puzzles.com") && !rest.starts_with("sudokupad.app"))
+}
+
+/// A query value unescaped: `%XX` to its byte, `+` to a blank (which sigh
+/// ignores, as URLSearchParams reads it).
+fn unescape(text: &str) -> Result<String, SighError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        match bytes[k] {
+            b'%' => {
+                let byte = bytes
+                    .get(k + 1..k + 3)
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| SighError::Invalid {
+                        item: "q".into(),
+                        problem: format!("a bad %-escape at character {}", k + 1),
+                    })?;
+                out.push(byte);
+                k += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                k += 1;
+            }
+            byte => {
+                out.push(byte);
+                k += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| SighError::Invalid {
+        item: "q".into(),
+        problem: "escapes that are not UTF-8".into(),
+    })
+}
+
+/// The characters of sigh's 6-bit keys (URL-safe base64, RFC 4648 §5).
+const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// sigh's key for a relation between two digits of `1..=side`: bit
+/// `(a - 1) * side + (b - 1)` says whether `(a, b)` is allowed, six bits a
+/// character, trailing empty characters left out.
+pub fn relation_key(side: usize, allows: impl Fn(u8, u8) -> bool) -> String {
+    let mut words = vec![0u8; (side * side).div_ceil(6)];
+    for a in 1..=side {
+        for b in 1..=side {
+            if allows(a as u8, b as u8) {
+                let k = (a - 1) * side + (b - 1);
+                words[k / 6] |= 1 << (k % 6);
+            }
+        }
+    }
+    while words.last() == Some(&0) {
+        words.pop();
+    }
+    words
+        .iter()
+        .map(|&w| char::from(BASE64[usize::from(w)]))
+        .collect()
+}
+
+/// The allowed pairs a key says, as a `side`×`side` table, or `None` when
+/// it holds a character that is not base64 or bits past the table.
+fn key_table(key: &str, side: usize) -> Option<Vec<bool>> {
+    let mut bits = vec![false; side * side];
+    for (w, c) in key.bytes().enumerate() {
+        let value = BASE64.iter().position(|&b| b == c)?;
+        for bit in 0..6 {
+            if value >> bit & 1 == 1 {
+                *bits.get_mut(w * 6 + bit)? = true;
+            }
+        }
+    }
+    Some(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_and_links_are_told_from_grids() {
+        assert!(is_sigh(".~R1C1_5.Thermo~R1C1~R1C2"));
+        assert!(is_sigh(".AntiKnight.AntiKing"));
+        assert!(is_sigh("  .Diagonal~1\n"));
+        assert!(is_sigh(
+            "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKnight"
+        ));
+        assert!(!is_sigh(&".".repeat(81)));
+        assert!(!is_sigh(&format!(".AB{}", ".".repeat(253))));
+        assert!(!is_sigh("https://f-puzzles.com/?load=N4IgzglgXgpiBcB2ANC"));
+        assert!(!is_sigh(".2.4\n...."));
+    }
+
+    #[test]
+    fn keys_follow_sighs_bit_order() {
+        // sigh's AntiConsecutive key on 4x4 (from its fnToBinaryKey): a
+        // and b not consecutive.
+        let key = relation_key(4, |a, b| a.abs_diff(b) != 1);
+        let table = key_table(&key, 4).unwrap_or_default();
+        for a in 1..=4u8 {
+            for b in 1..=4u8 {
+                let k = usize::from(a - 1) * 4 + usize::from(b - 1);
+                assert_eq!(table[k], a.abs_diff(b) != 1, "{a} {b}");
+            }
+        }
+        assert_eq!(key, "tWL");
+        // 9x9 a <= b (a slow thermometer), as sigh's fnToBinaryKey makes it.
+        assert_eq!(relation_key(9, |a, b| a <= b), "_3_8H_wH8AHwAE");
+        assert_eq!(key_table("!", 9), None);
+    }
+
+    fn rules_of(text: &str) -> Result<Vec<String>, String> {
+        let puzzle = parse(text).map_err(|e| e.to_string())?;
+        Ok(puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect())
+    }
+
+    #[test]
+    fn givens_and_candidates_read_as_clues_and_cell_rules() {
+        let puzzle = parse(".~R1C1_5~R1C2_1_3_5_7_9~R1C3_2_4~R1C4_2_4_6_8~R1C3_4_6")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.givens().get(0), 5);
+        // r1c3: {2, 4} ∩ {4, 6} is a given 4, as sigh merges them.
+        assert_eq!(puzzle.givens().get(2), 4);
+        let rules: Vec<String> = puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(rules, ["r1c2 is odd", "r1c4 is even"]);
+    }
+
+    #[test]
+    fn cells_are_base_17_and_shapes_set_the_board() {
+        let puzzle = parse(".Shape~16x16.~RgCg_16~RaC1_10").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.size().side(), 16);
+        assert_eq!(puzzle.givens().get(255), 16);
+        assert_eq!(puzzle.givens().get(9 * 16), 10);
+        assert_eq!(
+            parse(".Shape~6x6.~R7C1_1")
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
+            Some("`.~R7C1_1`: `R7C1` is not a cell of the 6x6 board")
+        );
+        assert!(parse(".Shape~6x9").is_err());
+        assert!(parse(".Shape~9x9~0-8").is_err());
+    }
+
+    #[test]
+    fn links_carry_the_string_in_q() {
+        let link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_5.Thermo%7ER1C2~R1C3&mode=all";
+        assert_eq!(
+            rules_of(link).as_deref(),
+            Ok(&["thermo r1c2→r1c3".to_string()][..])
+        );
+        let plain = format!(
+            "https://sigh.github.io/Interactive-Sudoku-Solver/?q={}",
+            "5".to_string() + &".".repeat(80)
+        );
+        assert_eq!(parse(&plain).map(|p| p.givens().get(0)), Ok(5));
+    }
+
+    #[test]
+    fn what_z3doku_lacks_is_named_never_skipped() {
+        let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(
+            error(".Lockout~4~R1C1~R1C2~R1C3"),
+            "sigh's `Lockout` is a rule z3doku does not know"
+        );
+        assert_eq!(
+            error(".Thermoo~R1C1~R1C2"),
+            "`.Thermoo~R1C1~R1C2`: `Thermoo` is not a sigh constraint"
+        );
+        assert!(
+            error(".AntiConsecutive.WhiteDot~R1C1~R1C2")
+                .starts_with("sigh's `AntiConsecutive`: beside dots")
+        );
+        assert!(error(".Modular~4~R1C1~R1C2").starts_with("sigh's `Modular`: a modulus of 4"));
+        assert!(error(".Or.AntiKnight.AntiKing.End").starts_with("sigh's `Or`"));
+        let odd_sum = relation_key(9, |a, b| (a + b) % 2 == 1);
+        assert!(
+            error(&format!(".Pair~{odd_sum}~R1C1~R1C2")).starts_with("sigh's `Pair`: the relation")
+        );
+        assert!(error(".DisjointSets.NoBoxes").starts_with("sigh's `DisjointSets`"));
+    }
+
+    #[test]
+    fn pairs_that_are_z3doku_rules_read_as_them() {
+        let at_most = relation_key(9, |a, b| a <= b);
+        let apart = relation_key(9, |a, b| a.abs_diff(b) >= 2);
+        let three = relation_key(9, |a, b| a.abs_diff(b) == 3);
+        let text = format!(
+            ".Pair~{at_most}~R1C1~R1C2~R1C3.PairX~{apart}~_name~R2C1~R2C2.Pair~{three}~R3C1~R3C2~~R4C1~R4C2"
+        );
+        assert_eq!(
+            rules_of(&text).as_deref(),
+            Ok(&[
+                "slow thermo r1c1→r1c2→r1c3".to_string(),
+                "nabner r2c1→r2c2".into(),
+                "white dot 3 (r3c1 r3c2)".into(),
+                "white dot 3 (r4c1 r4c2)".into(),
+            ][..])
+        );
+    }
+
+    #[test]
+    fn what_sigh_cannot_say_is_refused_by_name() {
+        use crate::puzzle::Puzzle;
+        use crate::puzzle::grid::{Grid, Size};
+        use crate::puzzle::rule_text::read_rules;
+        use crate::puzzle::rules::Rules;
+        let write = |size: Size, text: &str| {
+            let mut builder = Rules::builder(size);
+            let lines: Vec<(usize, &str)> =
+                text.lines().enumerate().map(|(k, l)| (k + 1, l)).collect();
+            read_rules(&lines, size, &mut builder).unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            to_sigh(&Puzzle::new(Grid::empty(size), rules)).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            write(Size::NINE, "cage DR5 (r6c6 r6c7)").err().as_deref(),
+            Some(
+                "cage DR5 (r6c6 r6c7): a sigh string cannot say it (sigh has no such rule, or states it otherwise)"
+            )
+        );
+        assert!(write(Size::NINE, "nonconsecutive\nwhite dot 1 (r1c1 r1c2)").is_err());
+        assert_eq!(
+            write(
+                Size::NINE,
+                "nonconsecutive\nnegative ratio\nwhite dot 1 (r1c1 r1c2)"
+            )
+            .as_deref(),
+            Ok(".StrictKropki.WhiteDot~R1C1~R1C2")
+        );
+        assert!(write(Size::from_side(25).unwrap_or_default(), "anti-knight").is_err());
+        assert_eq!(
+            write(
+                Size::from_side(16).unwrap_or_default(),
+                "thermo r16c16 r15c16"
+            )
+            .as_deref(),
+            Ok(".Shape~16x16.Thermo~RgCg~RfCg")
+        );
+    }
+}
