@@ -380,13 +380,17 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
         )));
     }
     let variant = !puzzle.rules().is_classic();
-    let format = args.output.unwrap_or(if variant {
-        MinimizeFormat::Fpuzzles
-    } else if as_grid {
-        MinimizeFormat::Grid
-    } else {
-        MinimizeFormat::Line
-    });
+    // A file that draws (a title, lines, colours) comes back as a link,
+    // drawing and all, even under classic rules.
+    let format = args
+        .output
+        .unwrap_or(if variant || puzzle.cosmetics().is_some() {
+            MinimizeFormat::Fpuzzles
+        } else if as_grid {
+            MinimizeFormat::Grid
+        } else {
+            MinimizeFormat::Line
+        });
     // A line or a grid holds the givens alone: printed for a variant, the
     // minimal puzzle would lose the rules that make it unique.
     if variant && matches!(format, MinimizeFormat::Line | MinimizeFormat::Grid) {

@@ -57,6 +57,7 @@ use crate::logic::{QqwingLevel, Rating};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::kinds::drawing::Cosmetics;
 use crate::puzzle::rules::Rules;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -180,6 +181,9 @@ pub struct Generator {
     /// Under variant rules ([`Generator::under`]), the givens every puzzle
     /// keeps (often none); `None` for classic rules.
     base: Option<Grid>,
+    /// What the rules' puzzle draws (title, lines, text), which every
+    /// puzzle made under them keeps.
+    cosmetics: Option<Arc<Cosmetics>>,
 }
 
 impl fmt::Debug for Generator {
@@ -257,6 +261,7 @@ impl Generator {
             orbits: Symmetry::ALL.map(|s| s.orbits(spec.size)).to_vec(),
             filter: None,
             base: None,
+            cosmetics: None,
         })
     }
 
@@ -314,6 +319,7 @@ impl Generator {
             orbits.retain(|orbit| orbit.iter().all(|&cell| givens.get(cell) == 0));
         }
         generator.base = Some(givens.clone());
+        generator.cosmetics = rules.cosmetics().cloned();
         Ok(generator)
     }
 
@@ -414,7 +420,8 @@ impl Generator {
             if too_many || (self.spec.minimal && minimal != Some(true)) {
                 continue;
             }
-            let puzzle = Puzzle::new(givens, Arc::clone(&self.rules));
+            let puzzle =
+                Puzzle::new(givens, Arc::clone(&self.rules)).with_cosmetics(self.cosmetics.clone());
             let made = Generated {
                 index,
                 puzzle,
