@@ -60,6 +60,18 @@ pub struct Report {
     /// Whether the count stopped at its limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_reached: Option<bool>,
+    /// An estimated number of solutions (`count --estimate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<f64>,
+    /// The estimate's 95% interval, lower end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub low: Option<f64>,
+    /// The estimate's 95% interval, upper end (absent while unbounded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub high: Option<f64>,
+    /// Samples the estimate was made from (0: the count is exact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub samples: Option<usize>,
     /// The queens' squares, `[row, column]`, 1-based.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[usize; 2]>>,
@@ -301,6 +313,33 @@ impl Report {
             time_ms: Some(millis(count.elapsed)),
             verified,
             verified_by,
+            ..Report::default()
+        }
+    }
+
+    /// The report of an estimate (`count --estimate`).
+    pub fn of_estimate(
+        estimate: &crate::solve::estimate::Estimate,
+        puzzle: &crate::puzzle::Puzzle,
+        seed: u64,
+    ) -> Report {
+        let status = match (&estimate.gave_up, estimate.samples, estimate.estimate) {
+            (Some(_), 0, _) => Status::GaveUp.name(),
+            (_, _, e) if e == 0.0 => Status::None.name(),
+            _ => Status::Solved.name(),
+        };
+        Report {
+            status,
+            puzzle: Some(puzzle.givens().to_line()),
+            estimate: Some(estimate.estimate),
+            low: Some(estimate.low),
+            high: Some(estimate.high).filter(|h| h.is_finite()),
+            samples: Some(estimate.samples),
+            seed: Some(seed),
+            checks: usize::try_from(estimate.searches).ok(),
+            reason: estimate.gave_up.as_ref().map(GiveUp::word),
+            summary: Some(estimate.summary()),
+            time_ms: Some(millis(estimate.elapsed)),
             ..Report::default()
         }
     }

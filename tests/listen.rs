@@ -653,3 +653,73 @@ fn a_taken_port_is_an_input_error() {
         .code(2)
         .stderr(predicates::str::contains("cannot listen on 127.0.0.1:"));
 }
+
+/// An empty board of `side` as f-puzzles JSON.
+fn empty_board(side: usize) -> String {
+    let row: Vec<Value> = (0..side).map(|_| json!({})).collect();
+    let rows: Vec<Value> = (0..side).map(|_| Value::Array(row.clone())).collect();
+    json!({"size": side, "grid": rows}).to_string()
+}
+
+#[test]
+fn estimate_streams_its_narrowing_interval_until_cancelled() {
+    let server = Server::start(&["--engine", "native"]);
+    let mut client = server.connect();
+    // 28,200,960 solutions: far too many to count at a button's press.
+    client.request(1, "estimate", &empty_board(6));
+    let mut last: Option<Value> = None;
+    for _ in 0..3 {
+        let message = client.next();
+        // The fields dclamage's solver sends and the userscript prints.
+        assert_eq!(message["type"], "estimate", "{message}");
+        assert_eq!(message["nonce"], 1);
+        for field in [
+            "estimate",
+            "stderr",
+            "ci95_lower",
+            "ci95_upper",
+            "relErrPercent",
+        ] {
+            assert!(message[field].is_f64(), "{field}: {message}");
+        }
+        let iterations = message["iterations"].as_u64().unwrap();
+        if let Some(before) = &last {
+            assert!(iterations >= before["iterations"].as_u64().unwrap());
+        }
+        last = Some(message);
+    }
+    let last = last.unwrap();
+    let (estimate, stderr) = (
+        last["estimate"].as_f64().unwrap(),
+        last["stderr"].as_f64().unwrap(),
+    );
+    assert!(
+        (estimate - 28_200_960.0).abs() < 5.0 * stderr,
+        "{last}: 5 standard errors from the count"
+    );
+    assert!(last["ci95_lower"].as_f64().unwrap() < estimate);
+    assert!(estimate < last["ci95_upper"].as_f64().unwrap());
+    client.send(r#"{"nonce":2,"command":"cancel"}"#);
+    loop {
+        let message = client.next();
+        if message["type"] == "canceled" {
+            assert_eq!(message["nonce"], 2);
+            break;
+        }
+        // Progress already under way when the cancel came.
+        assert_eq!(message["nonce"], 1, "{message}");
+    }
+    server.assert_idle();
+
+    // A puzzle with few solutions is counted: the estimate is exact.
+    let notebook = fpuzzles_json(NOTEBOOK, "");
+    let exact = client.ask(3, "estimate", &notebook);
+    assert_eq!(exact["type"], "estimate", "{exact}");
+    assert_eq!(exact["estimate"], 1.0);
+    assert_eq!(exact["iterations"], 0);
+    assert_eq!(exact["relErrPercent"], 0.0);
+    // One with none is invalid, with the clues to blame.
+    let clash = fpuzzles_json(&format!("11{}", ".".repeat(79)), "");
+    let none = client.ask(4, "estimate", &clash);
+    assert_eq!(none["type"], "invalid", "{none}");
+}

@@ -439,6 +439,12 @@ fn writes_back(name: &str, text: &str) {
         puzzle.rules().constraints(),
         "{name}"
     );
+    // Every key the file had comes back (colours, drawn items, notes).
+    let lost = common::lost_keys(
+        &serde_json::from_str(text).unwrap_or_default(),
+        &serde_json::from_str(&json).unwrap_or_default(),
+    );
+    assert!(lost.is_empty(), "{name} lost {lost:?}\n{json}");
     let link = fpuzzles::write::to_link(&puzzle, None);
     assert!(link.starts_with("https://f-puzzles.com/?load="), "{link}");
     assert_eq!(fpuzzles::parse(&link).as_ref(), Ok(&puzzle), "{name}");

@@ -245,6 +245,21 @@ pub struct CountArgs {
     /// `text`: the count in words; `json`: an object.
     #[arg(long, short, value_enum, default_value_t)]
     pub output: ReportFormat,
+
+    /// Estimate the number of solutions instead of counting them (for puzzles with too many to
+    /// count): Knuth's tree estimate from random samples, with its 95% interval. A puzzle with few
+    /// solutions is counted exactly. `--engine native` is much the faster here.
+    #[arg(long, conflicts_with_all = ["print", "limit"])]
+    pub estimate: bool,
+
+    /// With --estimate, the number of samples (more narrow the interval, as 1/√N).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate", value_parser = clap::value_parser!(u64).range(2..))]
+    pub samples: u64,
+
+    /// With --estimate, the seed of the samples' random draws (the same seed gives the same
+    /// estimate) [default: drawn from the clock, and printed].
+    #[arg(long, value_name = "S", requires = "estimate")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Args)]

@@ -127,7 +127,9 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
 /// The output line for a made puzzle, with its newline.
 fn render(format: GenerateFormat, made: &Generated, seed: u64) -> String {
     // Variant rules need f-puzzles' form: a line holds the givens alone.
-    let link = (!made.puzzle.rules().is_classic()).then(|| to_link(&made.puzzle, None));
+    // A --rules file that draws (a title, lines) keeps its drawing too.
+    let dressed = !made.puzzle.rules().is_classic() || made.puzzle.cosmetics().is_some();
+    let link = dressed.then(|| to_link(&made.puzzle, None));
     match (format, link) {
         (GenerateFormat::Line, Some(link)) => link + "\n",
         (GenerateFormat::Line, None) => made.puzzle.givens().to_line() + "\n",

@@ -204,6 +204,9 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
 fn count(args: &CountArgs) -> Result<u8, Failure> {
     let request = args.engine.request(false, false, false, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
+    if args.estimate {
+        return estimate(args, request, &puzzle);
+    }
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     // The count comes first, so solutions wait until it is known.
     let mut solutions = Vec::new();
@@ -234,6 +237,71 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
         eprintln!("{line}");
     }
     Ok(count.status().exit_code())
+}
+
+/// `count --estimate`: the estimate on standard output, a progress line
+/// on standard error while it samples (on a terminal), and how it was made.
+fn estimate(
+    args: &CountArgs,
+    request: z3doku::solve::Request,
+    puzzle: &z3doku::puzzle::Puzzle,
+) -> Result<u8, Failure> {
+    use std::io::IsTerminal;
+    if args.engine.verify {
+        return Err(Failure::usage(
+            "--verify confirms a count; an estimate has no count to confirm (leave out --estimate)",
+        ));
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let samples = usize::try_from(args.samples).unwrap_or(usize::MAX);
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |so_far: &z3doku::solve::estimate::Estimate| {
+        if terminal {
+            eprint!(
+                "\restimating: {}/{samples} samples, about {} so far   ",
+                so_far.samples,
+                z3doku::solve::estimate::number(so_far.estimate)
+            );
+        }
+        std::ops::ControlFlow::Continue(())
+    };
+    let estimate = Pipeline::new(request).estimate(puzzle, samples, seed, &mut progress)?;
+    if terminal && estimate.elapsed.as_millis() >= 200 {
+        eprint!("\r\x1b[K");
+    }
+    match args.output {
+        ReportFormat::Json => {
+            print(&Report::of_estimate(&estimate, puzzle, seed).to_json_line())?;
+        }
+        ReportFormat::Text => print(&(estimate.summary() + "\n"))?,
+    }
+    if estimate.exact {
+        eprintln!(
+            "counted: fewer than {} solutions ({} searches, {:.2} s)",
+            z3doku::solve::estimate::EXACT_BELOW,
+            estimate.searches,
+            estimate.elapsed.as_secs_f64()
+        );
+    } else {
+        eprintln!(
+            "{} samples, seed {seed}, {} searches, {:.2} s",
+            estimate.samples,
+            estimate.searches,
+            estimate.elapsed.as_secs_f64()
+        );
+    }
+    Ok(
+        match (&estimate.gave_up, estimate.samples, estimate.estimate) {
+            (Some(_), 0, _) => exit::GAVE_UP,
+            (_, _, e) if e == 0.0 => exit::NO_SOLUTION,
+            _ => exit::SOLVED,
+        },
+    )
 }
 
 fn queens(args: &QueensArgs) -> Result<u8, Failure> {
@@ -401,13 +469,17 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
         )));
     }
     let variant = !puzzle.rules().is_classic();
-    let format = args.output.unwrap_or(if variant {
-        MinimizeFormat::Fpuzzles
-    } else if as_grid {
-        MinimizeFormat::Grid
-    } else {
-        MinimizeFormat::Line
-    });
+    // A file that draws (a title, lines, colours) comes back as a link,
+    // drawing and all, even under classic rules.
+    let format = args
+        .output
+        .unwrap_or(if variant || puzzle.cosmetics().is_some() {
+            MinimizeFormat::Fpuzzles
+        } else if as_grid {
+            MinimizeFormat::Grid
+        } else {
+            MinimizeFormat::Line
+        });
     // A line or a grid holds the givens alone: printed for a variant, the
     // minimal puzzle would lose the rules that make it unique.
     if variant && matches!(format, MinimizeFormat::Line | MinimizeFormat::Grid) {

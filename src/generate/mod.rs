@@ -58,6 +58,7 @@ use crate::logic::{QqwingLevel, Rating};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
 use crate::puzzle::grid::{Grid, Size};
+use crate::puzzle::kinds::drawing::Cosmetics;
 use crate::puzzle::rules::Rules;
 use crate::solve::{Pipeline, Request};
 use rand::SeedableRng;
@@ -228,6 +229,9 @@ pub struct Generator {
     /// Under variant rules ([`Generator::under`]), the givens every puzzle
     /// keeps (often none); `None` for classic rules.
     base: Option<Grid>,
+    /// What the rules' puzzle draws (title, lines, text), which every
+    /// puzzle made under them keeps.
+    cosmetics: Option<Arc<Cosmetics>>,
 }
 
 impl fmt::Debug for Generator {
@@ -305,6 +309,7 @@ impl Generator {
             orbits: Symmetry::ALL.map(|s| s.orbits(spec.size)).to_vec(),
             filter: None,
             base: None,
+            cosmetics: None,
         })
     }
 
@@ -362,6 +367,7 @@ impl Generator {
             orbits.retain(|orbit| orbit.iter().all(|&cell| givens.get(cell) == 0));
         }
         generator.base = Some(givens.clone());
+        generator.cosmetics = rules.cosmetics().cloned();
         Ok(generator)
     }
 
@@ -463,7 +469,8 @@ impl Generator {
             if too_many || (self.spec.minimal && minimal != Some(true)) {
                 continue;
             }
-            let puzzle = Puzzle::new(givens, Arc::clone(&self.rules));
+            let puzzle =
+                Puzzle::new(givens, Arc::clone(&self.rules)).with_cosmetics(self.cosmetics.clone());
             let made = Generated {
                 index,
                 puzzle,

@@ -14,7 +14,7 @@ pub mod protocol;
 pub mod session;
 
 pub use protocol::{ListenCommand, LogicalCell, Reply, Request, Response, parse_request};
-pub use session::{Answering, Responder, Session};
+pub use session::{Answering, Progress, Responder, Session};
 
 /// The largest message read: f-puzzles' requests are a few KiB.
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;

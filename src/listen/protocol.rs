@@ -21,19 +21,22 @@ pub enum ListenCommand {
     Step,
     /// The whole human-style path.
     SolvePath,
+    /// An estimate of the number of solutions, refined until cancelled.
+    Estimate,
     /// Stop the work in hand.
     Cancel,
 }
 
 impl ListenCommand {
     /// Every command, in the order the protocol lists them.
-    pub const ALL: [ListenCommand; 7] = [
+    pub const ALL: [ListenCommand; 8] = [
         ListenCommand::TrueCandidates,
         ListenCommand::Solve,
         ListenCommand::Check,
         ListenCommand::Count,
         ListenCommand::Step,
         ListenCommand::SolvePath,
+        ListenCommand::Estimate,
         ListenCommand::Cancel,
     ];
 
@@ -46,6 +49,7 @@ impl ListenCommand {
             ListenCommand::Count => "count",
             ListenCommand::Step => "step",
             ListenCommand::SolvePath => "solvepath",
+            ListenCommand::Estimate => "estimate",
             ListenCommand::Cancel => "cancel",
         }
     }
@@ -105,6 +109,25 @@ pub enum Reply {
         /// steps are checked against the solution).
         #[serde(rename = "isValid")]
         is_valid: bool,
+    },
+    /// `estimate`: the estimated number of solutions so far, sent again
+    /// as it narrows (the fields dclamage's solver sends, which the
+    /// userscript prints: `estimate`, `stderr`, `iterations`, `ci95_lower`,
+    /// `ci95_upper`, `relErrPercent`).
+    Estimate {
+        /// The estimated number of solutions.
+        estimate: f64,
+        /// Its standard error.
+        stderr: f64,
+        /// Samples taken.
+        iterations: u64,
+        /// The 95% interval's lower end.
+        ci95_lower: f64,
+        /// Its upper end.
+        ci95_upper: f64,
+        /// The interval's half-width as a per cent of the estimate.
+        #[serde(rename = "relErrPercent")]
+        rel_err_percent: f64,
     },
     /// `cancel`: the work in hand stopped.
     Canceled,

@@ -20,9 +20,9 @@ use crate::puzzle::fpuzzles;
 use crate::puzzle::grid::Grid;
 use crate::solve::{Outcome, Pipeline, Request, Status};
 use serde_json::Value;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SendError, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How often a count in progress reports, at the most: the protocol asks
@@ -91,6 +91,7 @@ impl Session {
             command: request.command,
             cancel: Cancel::new(),
             counted: Arc::new(AtomicU64::new(0)),
+            latest: Arc::new(Mutex::new(None)),
             last_word: Instant::now(),
         };
         let task = Task {
@@ -99,6 +100,7 @@ impl Session {
             data: request.data,
             cancel: job.cancel.clone(),
             counted: Arc::clone(&job.counted),
+            latest: Arc::clone(&job.latest),
         };
         let sent = match &self.worker {
             Some(worker) => worker.tasks.send(task),
@@ -133,35 +135,52 @@ impl Session {
         let worker = self.worker.as_ref()?;
         let now = Instant::now();
         let mut until = now + wait;
-        if job.command == ListenCommand::Count {
+        let streams = matches!(job.command, ListenCommand::Count | ListenCommand::Estimate);
+        if streams {
             until = until.min(job.last_word + PROGRESS_EVERY);
         }
-        let reply = loop {
+        let (reply, from_worker) = loop {
             match worker
                 .answers
                 .recv_timeout(until.saturating_duration_since(Instant::now()))
             {
-                Ok(answer) if answer.id == job.id => break answer.reply,
+                Ok(answer) if answer.id == job.id => break (answer.reply, true),
                 // A replaced request's answer: nobody waits for it.
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    if job.command != ListenCommand::Count
-                        || job.last_word.elapsed() < PROGRESS_EVERY
-                    {
+                    if !streams || job.last_word.elapsed() < PROGRESS_EVERY {
                         return None;
                     }
-                    break Reply::Count {
-                        count: job.counted.load(Ordering::Relaxed),
-                        in_progress: true,
-                    };
+                    if job.command == ListenCommand::Count {
+                        break (
+                            Reply::Count {
+                                count: job.counted.load(Ordering::Relaxed),
+                                in_progress: true,
+                            },
+                            false,
+                        );
+                    }
+                    let latest = job
+                        .latest
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .take();
+                    match latest {
+                        Some(reply) => break (reply, false),
+                        // No sample finished yet: nothing new to say.
+                        None => return None,
+                    }
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     self.worker = None;
-                    break Reply::Invalid {
-                        message: "internal error: the request's work ended without an answer \
-                                  (this is a bug in z3doku)"
-                            .into(),
-                    };
+                    break (
+                        Reply::Invalid {
+                            message: "internal error: the request's work ended without an \
+                                      answer (this is a bug in z3doku)"
+                                .into(),
+                        },
+                        true,
+                    );
                 }
             }
         };
@@ -170,13 +189,14 @@ impl Session {
             nonce: job.nonce.clone(),
             reply,
         };
-        if !matches!(
-            response.reply,
-            Reply::Count {
-                in_progress: true,
-                ..
-            }
-        ) {
+        let in_progress = match &response.reply {
+            Reply::Count { in_progress, .. } => *in_progress,
+            // An estimate's progress is the same reply as its last word:
+            // it is the last only when it came from the worker.
+            Reply::Estimate { .. } => !from_worker,
+            _ => false,
+        };
+        if !in_progress {
             self.job = None;
         }
         Some(response)
@@ -207,6 +227,8 @@ struct Job {
     cancel: Cancel,
     /// A count's solutions so far.
     counted: Arc<AtomicU64>,
+    /// An estimate's reply so far.
+    latest: Arc<Mutex<Option<Reply>>>,
     /// When the client last heard about it.
     last_word: Instant,
 }
@@ -218,6 +240,7 @@ struct Task {
     data: String,
     cancel: Cancel,
     counted: Arc<AtomicU64>,
+    latest: Arc<Mutex<Option<Reply>>>,
 }
 
 /// A worker's answer to the task numbered `id`.
@@ -244,7 +267,11 @@ impl Worker {
                 if task.cancel.is_cancelled() {
                     continue;
                 }
-                let reply = responder.answer(task.command, &task.data, &task.cancel, &task.counted);
+                let progress = Progress {
+                    counted: &task.counted,
+                    latest: &task.latest,
+                };
+                let reply = responder.answer_with(task.command, &task.data, &task.cancel, progress);
                 // Nobody listens once the session is gone: the reply is moot.
                 if outbox.send(Answer { id: task.id, reply }).is_err() {
                     break;
@@ -294,6 +321,28 @@ impl Responder {
         cancel: &Cancel,
         counted: &AtomicU64,
     ) -> Reply {
+        let latest = Mutex::new(None);
+        self.answer_with(
+            command,
+            data,
+            cancel,
+            Progress {
+                counted,
+                latest: &latest,
+            },
+        )
+    }
+
+    /// [`Responder::answer`], telling `progress` how a count or an
+    /// estimate goes.
+    pub fn answer_with(
+        &mut self,
+        command: ListenCommand,
+        data: &str,
+        cancel: &Cancel,
+        progress: Progress<'_>,
+    ) -> Reply {
+        let counted = progress.counted;
         let invalid = |message: String| Reply::Invalid { message };
         // The buttons that ask about the puzzle itself read only its
         // givens; a step goes on from the board as the solver left it.
@@ -317,9 +366,89 @@ impl Responder {
             ListenCommand::Count => count(pipeline, &puzzle, &budget, counted),
             ListenCommand::Step => logical(&mut self.tutor, pipeline, &puzzle, &budget, false),
             ListenCommand::SolvePath => logical(&mut self.tutor, pipeline, &puzzle, &budget, true),
+            ListenCommand::Estimate => estimate(pipeline, &puzzle, &budget, progress.latest),
             ListenCommand::Cancel => Err("`cancel` takes no puzzle".into()),
         };
         answered.unwrap_or_else(invalid)
+    }
+}
+
+/// Where a request in hand tells how it goes: a count's solutions so
+/// far, an estimate's latest reply.
+#[derive(Clone, Copy)]
+pub struct Progress<'a> {
+    /// A count's solutions so far.
+    pub counted: &'a AtomicU64,
+    /// An estimate's reply so far (taken by the session when sent).
+    pub latest: &'a Mutex<Option<Reply>>,
+}
+
+/// The samples one `estimate` request takes at the most: the userscript
+/// asks until its Cancel button is pressed, as dclamage's solver samples
+/// until cancelled; the interval is narrow long before this.
+const LISTEN_SAMPLES: usize = 10_000_000;
+
+/// Below this relative half-width of the 95% interval, an estimate is as
+/// good as the userscript can print (it shows three figures): it stops.
+const LISTEN_PRECISION: f64 = 0.0005;
+
+/// An estimate's reply.
+fn estimate_reply(estimate: &crate::solve::estimate::Estimate) -> Reply {
+    let half = (estimate.high - estimate.estimate).max(0.0);
+    Reply::Estimate {
+        estimate: estimate.estimate,
+        stderr: if estimate.stderr.is_finite() {
+            estimate.stderr
+        } else {
+            0.0
+        },
+        iterations: estimate.samples as u64,
+        ci95_lower: estimate.low,
+        ci95_upper: if estimate.high.is_finite() {
+            estimate.high
+        } else {
+            estimate.estimate
+        },
+        rel_err_percent: match estimate.estimate {
+            e if e > 0.0 && half.is_finite() => 100.0 * half / e,
+            _ => 0.0,
+        },
+    }
+}
+
+/// `estimate`: samples until cancelled (the request's budget), the
+/// interval is as narrow as three figures, or [`LISTEN_SAMPLES`]; each
+/// estimate so far goes to `latest` for the session to send.
+fn estimate(
+    pipeline: &mut Pipeline,
+    puzzle: &Puzzle,
+    budget: &Budget,
+    latest: &Mutex<Option<Reply>>,
+) -> Result<Reply, String> {
+    // The seed need not be chosen: every press of the button is a new
+    // estimate, and the clock gives each its own samples.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let found = pipeline
+        .estimate_within(puzzle, LISTEN_SAMPLES, seed, budget, &mut |so_far| {
+            *latest
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(estimate_reply(so_far));
+            let half = so_far.high - so_far.estimate;
+            match so_far.samples >= 100 && half <= LISTEN_PRECISION * so_far.estimate {
+                true => std::ops::ControlFlow::Break(()),
+                false => std::ops::ControlFlow::Continue(()),
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    if found.estimate == 0.0 && found.exact {
+        return no_solution(&verdict(pipeline, puzzle, false, budget)?);
+    }
+    match &found.gave_up {
+        Some(reason) if found.samples == 0 && !found.exact => Err(gave_up(reason)),
+        _ => Ok(estimate_reply(&found)),
     }
 }
 

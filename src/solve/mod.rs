@@ -8,6 +8,7 @@
 //! go through it, so they reach the same verdicts.
 
 pub mod candidates;
+pub mod estimate;
 pub mod minimize;
 mod status;
 
@@ -357,6 +358,47 @@ impl Pipeline {
         }
         count.elapsed = start.elapsed();
         Ok(count)
+    }
+}
+
+impl Pipeline {
+    /// Estimates how many solutions `puzzle` has, from `samples` samples
+    /// drawn from `seed` (see [`estimate`]); `progress` hears the estimate
+    /// so far now and then. The request's timeout ends the sampling, and
+    /// the samples taken make the estimate.
+    pub fn estimate(
+        &mut self,
+        puzzle: &Puzzle,
+        samples: usize,
+        seed: u64,
+        progress: &mut dyn FnMut(&estimate::Estimate) -> ControlFlow<()>,
+    ) -> Result<estimate::Estimate, InternalError> {
+        let budget = self.request.budget();
+        self.estimate_within(puzzle, samples, seed, &budget, progress)
+    }
+
+    /// [`Pipeline::estimate`] within `budget`.
+    pub fn estimate_within(
+        &mut self,
+        puzzle: &Puzzle,
+        samples: usize,
+        seed: u64,
+        budget: &Budget,
+        progress: &mut dyn FnMut(&estimate::Estimate) -> ControlFlow<()>,
+    ) -> Result<estimate::Estimate, InternalError> {
+        if clue_clash(puzzle).is_some() {
+            return Ok(estimate::Estimate::counted(0, Duration::ZERO));
+        }
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        estimate::estimate_with(
+            self.engine.as_mut(),
+            puzzle,
+            samples,
+            &mut rng,
+            budget,
+            progress,
+        )
+        .map_err(|e| InternalError(e.to_string()))
     }
 }
 

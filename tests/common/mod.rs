@@ -164,3 +164,66 @@ impl Rng {
         (self.0 % bound as u64) as usize
     }
 }
+
+/// Every key of the f-puzzles JSON `source` that `written` (the puzzle
+/// written back) lost, named by where it was: top-level keys, each list
+/// item (an item is kept when some written item of the same key has every
+/// field it had, with the same value, but for the fields that place a
+/// rule: `cells`, `lines`, `cell`, `cloneCells`, `direction`, which the writer may put
+/// in another order or start, and which the caller checks by reading the
+/// rules back), and each grid cell's keys (with the same value, but for
+/// `region`, which the writer may number anew). `solution` is left out:
+/// it is written anew from what is proven.
+pub fn lost_keys(source: &serde_json::Value, written: &serde_json::Value) -> Vec<String> {
+    use serde_json::Value;
+    let mut lost = Vec::new();
+    let (Some(source), Some(written)) = (source.as_object(), written.as_object()) else {
+        return vec!["not an object".into()];
+    };
+    const PLACES: [&str; 5] = ["cells", "lines", "cell", "cloneCells", "direction"];
+    let covers = |w: &Value, s: &Value| match (w, s) {
+        (Value::Object(w), Value::Object(s)) => s.iter().all(|(k, v)| {
+            w.get(k) == Some(v) || (PLACES.contains(&k.as_str()) && w.contains_key(k))
+        }),
+        _ => w == s,
+    };
+    for (key, value) in source {
+        if key == "solution" || key == "grid" {
+            continue;
+        }
+        match (value, written.get(key)) {
+            (_, None) => lost.push(format!("`{key}`")),
+            (Value::Array(items), Some(Value::Array(kept))) => {
+                for item in items {
+                    if !kept.iter().any(|w| covers(w, item)) {
+                        lost.push(format!("`{key}` item {item}"));
+                    }
+                }
+            }
+            (_, Some(kept)) if kept != value => lost.push(format!("`{key}` = {value}")),
+            _ => {}
+        }
+    }
+    let cells = |v: Option<&Value>| -> Vec<Value> {
+        v.and_then(Value::as_array)
+            .map(|rows| {
+                rows.iter()
+                    .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (before, after) = (cells(source.get("grid")), cells(written.get("grid")));
+    for (index, cell) in before.iter().enumerate() {
+        let Some(fields) = cell.as_object() else {
+            continue;
+        };
+        for (key, value) in fields {
+            let kept = after.get(index).and_then(|c| c.get(key));
+            if kept != Some(value) && !(key == "region" && kept.is_some()) {
+                lost.push(format!("grid cell {index} `{key}` = {value}"));
+            }
+        }
+    }
+    lost
+}

@@ -15,12 +15,14 @@ pub mod write;
 
 use super::Puzzle;
 use super::grid::{Cell, Grid, Size};
+use super::kinds::drawing::Cosmetics;
 use super::kinds::{
     self,
     cells::{Allowed, Even, Odd},
 };
 use super::rules::{RuleError, Rules, RulesBuilder};
 use serde_json::{Map, Value};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The longest compressed payload read. lz-string's output can grow with
@@ -72,6 +74,10 @@ pub enum FpuzzlesError {
     /// A link or payload that does not decompress.
     #[error("not an f-puzzles payload: {0}")]
     Payload(String),
+    /// A link that holds no puzzle, only a name for one kept on a server
+    /// (or nothing at all): what it is, and what to paste instead.
+    #[error("{0}")]
+    Link(String),
 }
 
 /// A value of the wrong shape at `place`.
@@ -87,12 +93,74 @@ pub fn invalid(place: impl Into<String>, problem: impl Into<String>) -> Fpuzzles
 /// base64 characters.
 pub fn is_fpuzzles(text: &str) -> bool {
     let text = text.trim();
-    text.starts_with('{') || link_payload(text).is_some() || looks_like_payload(text)
+    text.starts_with('{')
+        || link_payload(text).is_some()
+        || looks_like_payload(text)
+        || unreadable_link(text).is_some()
+}
+
+/// Why a link to f-puzzles or SudokuPad holds no puzzle z3doku can read
+/// offline, with what to paste instead; `None` for any other text. A short
+/// link (`f-puzzles.com/?id=…`, `sudokupad.app/NAME`) only names a puzzle
+/// kept on that site's server, and SudokuPad's own forms (`scl…`, `ctc…`)
+/// are not f-puzzles'; z3doku reads no network, so each gets one line that
+/// says so rather than "no such file".
+pub fn unreadable_link(text: &str) -> Option<String> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))?;
+    let rest = rest.strip_prefix("www.").unwrap_or(rest);
+    const PASTE: &str = "paste the f-puzzles link (f-puzzles: Export, \"Copy f-puzzles link\",                          a ?load= link) or the puzzle's JSON instead";
+    if let Some(query) = rest.strip_prefix("f-puzzles.com/") {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut fields = query.split('&');
+        if fields.clone().any(|f| f.starts_with("id=")) {
+            return Some(format!(
+                "an f-puzzles short link (?id=) names a puzzle kept on f-puzzles' server, which \
+                 z3doku cannot read offline: open it in f-puzzles, then {PASTE}"
+            ));
+        }
+        if fields.any(|f| f == "load=" || f == "load") {
+            return Some(format!(
+                "the f-puzzles link's ?load= payload is empty (the link was cut short?): {PASTE}"
+            ));
+        }
+        return None;
+    }
+    let rest = [
+        "sudokupad.app/",
+        "app.crackingthecryptic.com/",
+        "beta.sudokupad.app/",
+    ]
+    .iter()
+    .find_map(|host| rest.strip_prefix(host))?;
+    let rest = rest.strip_prefix("sudoku/").unwrap_or(rest);
+    let rest = rest.strip_prefix("?puzzle=").unwrap_or(rest);
+    if rest.starts_with("fpuz") {
+        return None;
+    }
+    if rest.starts_with("scl") || rest.starts_with("ctc") {
+        return Some(format!(
+            "a SudokuPad link in SudokuPad's own form ({}…), which z3doku does not read: open it \
+             in SudokuPad and {PASTE}, or a SudokuPad link made from f-puzzles (…/fpuzzles…)",
+            &rest[..3]
+        ));
+    }
+    if rest.is_empty() {
+        return Some(format!("the SudokuPad link holds no puzzle: {PASTE}"));
+    }
+    Some(format!(
+        "a SudokuPad short link names a puzzle kept on SudokuPad's server, which z3doku cannot \
+         read offline: open it in SudokuPad and {PASTE}"
+    ))
 }
 
 /// Reads an f-puzzles puzzle from JSON, a compressed payload or a link.
 pub fn parse(text: &str) -> Result<Puzzle, FpuzzlesError> {
     let text = text.trim();
+    if let Some(why) = unreadable_link(text) {
+        return Err(FpuzzlesError::Link(why));
+    }
     if text.starts_with('{') {
         parse_json(text)
     } else {
@@ -210,6 +278,7 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
     let mut givens = Grid::empty(size);
     let mut regions = vec![None; size.cells()];
     let mut drawn_regions = false;
+    let mut cosmetics = Cosmetics::default();
     for (key, value) in &object {
         let key = key.as_str();
         match key {
@@ -221,6 +290,7 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
                 &mut builder,
                 &mut regions,
                 &mut drawn_regions,
+                &mut cosmetics,
             )?,
             _ => {
                 let mut readers = kinds::readers_of_key(key).peekable();
@@ -235,6 +305,13 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
                         builder.add(added).map_err(FpuzzlesError::Rule)?;
                     }
                 }
+                cosmetics.keep_key(key, value, size, |value| {
+                    let mut all = Vec::new();
+                    for reader in kinds::readers_of_key(key) {
+                        all.extend((reader.from_fpuzzles)(key, value, size).ok()?);
+                    }
+                    Some(all)
+                });
             }
         }
     }
@@ -242,10 +319,11 @@ pub fn parse_json(text: &str) -> Result<Puzzle, FpuzzlesError> {
         return Err(invalid("the puzzle", "`grid` is missing"));
     }
     if drawn_regions {
+        cosmetics.keep_regions_drawn();
         builder.regions(regions).map_err(FpuzzlesError::Rule)?;
     }
     let rules = builder.build().map_err(FpuzzlesError::Rule)?;
-    Ok(Puzzle::new(givens, rules))
+    Ok(Puzzle::new(givens, rules).with_cosmetics(Some(Arc::new(cosmetics))))
 }
 
 /// A clue's number: f-puzzles writes it as a string, sometimes as a
@@ -305,6 +383,7 @@ fn read_grid(
     builder: &mut RulesBuilder,
     regions: &mut [Option<usize>],
     drawn: &mut bool,
+    cosmetics: &mut Cosmetics,
 ) -> Result<(), FpuzzlesError> {
     for (cell, region) in regions.iter_mut().enumerate() {
         *region = Some(default_region(size, cell));
@@ -325,7 +404,7 @@ fn read_grid(
             let Value::Object(fields) = cell else {
                 return Err(invalid(place, "not an object"));
             };
-            read_cell(fields, at, &place, size, givens, builder)?;
+            read_cell(fields, at, &place, size, givens, builder, cosmetics)?;
             if let Some(region) = fields.get("region") {
                 *drawn = true;
                 regions[size.index(at)] = match region {
@@ -353,17 +432,21 @@ fn read_cell(
     size: Size,
     givens: &mut Grid,
     builder: &mut RulesBuilder,
+    cosmetics: &mut Cosmetics,
 ) -> Result<(), FpuzzlesError> {
     let side = size.side() as u64;
+    let index = size.index(at);
     let mut marks = Vec::new();
+    // The marks as written, kept when a digit makes them say nothing.
+    let mut written_marks = Vec::new();
     for (key, value) in fields {
         match key.as_str() {
             // Whether the setter or the solver wrote a digit, it is part of
             // the puzzle as given.
             "value" => match value {
                 // f-puzzles writes 0 for a cell it has emptied.
-                Value::Null => {}
-                Value::Number(n) if n.as_u64() == Some(0) => {}
+                Value::Null => cosmetics.keep_cell(index, key, value),
+                Value::Number(n) if n.as_u64() == Some(0) => cosmetics.keep_cell(index, key, value),
                 _ => {
                     let digit = value
                         .as_u64()
@@ -377,10 +460,17 @@ fn read_cell(
                     givens.set(size.index(at), digit as u8);
                 }
             },
-            "given" | "region" => {}
+            // The writer marks every digit `given`: only another word
+            // (`false`, on a digit the solver placed) is the file's own.
+            "given" if value == &Value::Bool(true) => {}
+            "given" => cosmetics.keep_cell(index, key, value),
+            "region" => {}
             // A cell without marks may carry `null`.
-            "centerPencilMarks" | "givenPencilMarks" if value.is_null() => {}
+            "centerPencilMarks" | "givenPencilMarks" if value.is_null() => {
+                cosmetics.keep_cell(index, key, value)
+            }
             "centerPencilMarks" | "givenPencilMarks" => {
+                written_marks.push((key, value));
                 let digits = value
                     .as_array()
                     .ok_or_else(|| invalid(place, format!("`{key}` is not a list of digits")))?;
@@ -404,9 +494,11 @@ fn read_cell(
             // A parity mark: `odd` or `even` says what the cell holds, and
             // an empty one says nothing. Anything else is not skipped.
             "parity" => match value {
-                Value::Null | Value::Bool(false) => {}
-                Value::String(word) if word.trim().is_empty() => {}
-                Value::Number(n) if n.as_u64() == Some(0) => {}
+                Value::Null | Value::Bool(false) => cosmetics.keep_cell(index, key, value),
+                Value::String(word) if word.trim().is_empty() => {
+                    cosmetics.keep_cell(index, key, value)
+                }
+                Value::Number(n) if n.as_u64() == Some(0) => cosmetics.keep_cell(index, key, value),
                 Value::String(word) if word.trim().eq_ignore_ascii_case("odd") => {
                     builder.constraint(Odd(at)).map_err(FpuzzlesError::Rule)?;
                 }
@@ -420,7 +512,7 @@ fn read_cell(
                     });
                 }
             },
-            other if IGNORED_CELL_KEYS.contains(&other) => {}
+            other if IGNORED_CELL_KEYS.contains(&other) => cosmetics.keep_cell(index, key, value),
             other => {
                 return Err(FpuzzlesError::Unsupported {
                     key: other.to_string(),
@@ -430,7 +522,18 @@ fn read_cell(
         }
     }
     // Marks on a cell with a digit say nothing more.
-    if givens.get(size.index(at)) == 0 {
+    if givens.get(index) != 0 {
+        for &(key, value) in &written_marks {
+            cosmetics.keep_cell(index, key, value);
+        }
+    }
+    if givens.get(index) == 0 {
+        if let [(key, _)] = written_marks.as_slice()
+            && *key == "centerPencilMarks"
+            && marks.len() == 1
+        {
+            cosmetics.keep_centre_marks(index);
+        }
         for digits in marks {
             builder
                 .constraint(Allowed { cell: at, digits })
@@ -686,6 +789,39 @@ mod tests {
         }
         assert!(!is_fpuzzles(&".".repeat(81)));
         assert!(!is_fpuzzles(&"123456789".repeat(9)));
+    }
+
+    #[test]
+    fn links_without_a_puzzle_say_what_to_paste() {
+        for (link, says) in [
+            ("https://f-puzzles.com/?id=y7k3vqbz", "f-puzzles short link"),
+            (
+                "https://www.f-puzzles.com/?id=abc&x=1",
+                "f-puzzles short link",
+            ),
+            ("https://f-puzzles.com/?load=", "payload is empty"),
+            ("https://sudokupad.app/abc123", "SudokuPad short link"),
+            (
+                "https://sudokupad.app/scl/N4IgzglgXg",
+                "SudokuPad's own form (scl…)",
+            ),
+            ("https://app.crackingthecryptic.com/sudoku/ctcABC", "(ctc…)"),
+            ("https://sudokupad.app/?puzzle=sclXYZ", "(scl…)"),
+        ] {
+            assert!(is_fpuzzles(link), "{link}");
+            let message = parse(link)
+                .map_err(|e| e.to_string())
+                .err()
+                .unwrap_or_default();
+            assert!(message.contains(says), "{link}: {message}");
+            assert!(message.contains("?load= link"), "{link}: {message}");
+            assert!(!message.contains('\n'), "{message}");
+        }
+        // A link that holds a puzzle still reads.
+        let payload = lz_str::compress_to_base64(SMALL);
+        assert!(unreadable_link(&format!("https://f-puzzles.com/?load={payload}")).is_none());
+        assert!(unreadable_link(&format!("https://sudokupad.app/fpuzzles{payload}")).is_none());
+        assert!(unreadable_link("notebook.txt").is_none());
     }
 
     #[test]

@@ -16,29 +16,71 @@ pub mod rules;
 pub mod sigh;
 
 use grid::{Clue, Grid, Size};
+use kinds::drawing::Cosmetics;
 use rules::Rules;
 use std::fmt;
 use std::sync::Arc;
 
-/// A puzzle: the digits given, and the rules a solution must keep.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A puzzle: the digits given, and the rules a solution must keep; and,
+/// when it was read from f-puzzles, what it draws ([`Cosmetics`]), which is
+/// written back but takes no part in solving. Equality and hashing see the
+/// givens and rules alone: a puzzle only drawn differently is the same
+/// puzzle, with the same solutions (so caches keyed by puzzles hit).
+#[derive(Clone)]
 pub struct Puzzle {
     givens: Grid,
     rules: Arc<Rules>,
+    cosmetics: Option<Arc<Cosmetics>>,
+}
+
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        self.givens == other.givens && self.rules == other.rules
+    }
+}
+
+impl Eq for Puzzle {}
+
+impl std::hash::Hash for Puzzle {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.givens.hash(state);
+        self.rules.hash(state);
+    }
 }
 
 impl Puzzle {
     /// Classic Sudoku with `givens` as its clues.
     pub fn classic(givens: Grid) -> Puzzle {
         let rules = Rules::classic(givens.size());
-        Puzzle { givens, rules }
+        Puzzle {
+            givens,
+            rules,
+            cosmetics: None,
+        }
     }
 
     /// A puzzle with `givens` under `rules` (made for the givens' size: the
     /// caller's promise).
     pub fn new(givens: Grid, rules: Arc<Rules>) -> Puzzle {
         debug_assert_eq!(givens.size(), rules.size());
-        Puzzle { givens, rules }
+        Puzzle {
+            givens,
+            rules,
+            cosmetics: None,
+        }
+    }
+
+    /// The same puzzle drawn with `cosmetics` (none when `None`, or when
+    /// they hold nothing).
+    pub fn with_cosmetics(mut self, cosmetics: Option<Arc<Cosmetics>>) -> Puzzle {
+        self.cosmetics = cosmetics.filter(|c| !c.is_empty());
+        self
+    }
+
+    /// What the puzzle draws and says beyond its rules, when it was read
+    /// with any.
+    pub fn cosmetics(&self) -> Option<&Arc<Cosmetics>> {
+        self.cosmetics.as_ref()
     }
 
     /// The same rules with other givens (of the same size: the caller's
@@ -48,6 +90,7 @@ impl Puzzle {
         Puzzle {
             givens,
             rules: Arc::clone(&self.rules),
+            cosmetics: self.cosmetics.clone(),
         }
     }
 

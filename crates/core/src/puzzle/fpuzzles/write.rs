@@ -8,7 +8,9 @@
 //! default boxes; regions too small to be houses come from them and are
 //! not written as rules of their own. A solution goes under the top-level
 //! `solution` key (N·N numbers, as f-puzzles keeps it): a digit in the
-//! grid is read back as a given.
+//! grid is read back as a given. What the puzzle only draws (its title,
+//! shapes, colours and notes: [`Cosmetics`](crate::puzzle::kinds::drawing::Cosmetics))
+//! goes back where it was read from.
 
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Grid};
@@ -65,6 +67,9 @@ pub fn to_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Value {
     }
     if let Some(solution) = solution {
         object.insert("solution".into(), json!(solution.cells()));
+    }
+    if let Some(cosmetics) = puzzle.cosmetics() {
+        cosmetics.dress(&mut object);
     }
     Value::Object(object)
 }
@@ -130,7 +135,17 @@ pub fn cell_only(cell: Cell) -> Item {
 fn grid(puzzle: &Puzzle) -> Value {
     let size = puzzle.size();
     let rules = puzzle.rules();
-    let regions = drawn_regions(rules);
+    // Regions the file named stay named, even where they are the default
+    // boxes (which read back the same either way).
+    let named = puzzle.cosmetics().is_some_and(|c| c.regions_drawn());
+    let regions = drawn_regions(rules).or_else(|| {
+        named.then(|| {
+            let classic = Rules::classic(size);
+            (0..size.cells())
+                .map(|cell| classic.region_of(cell))
+                .collect()
+        })
+    });
     let mut cells: Vec<Map<String, Value>> = vec![Map::new(); size.cells()];
     for (index, fields) in cells.iter_mut().enumerate() {
         let digit = puzzle.givens().get(index);
