@@ -34,6 +34,7 @@ pub mod pencil;
 mod propagate;
 pub mod rating;
 pub mod reason;
+pub mod rules;
 pub mod seen;
 mod singles;
 pub mod step;
