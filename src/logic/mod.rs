@@ -35,6 +35,7 @@ mod propagate;
 pub mod rating;
 pub mod reason;
 pub mod rules;
+pub mod select;
 pub mod seen;
 mod singles;
 pub mod step;

@@ -122,6 +122,10 @@ pub enum Technique {
     /// cages in it gives the sum of the cells left in it (innies) less
     /// the cells of its cages left outside (outies).
     InniesOuties,
+    /// Every place of a digit in a house (or every candidate of a cell)
+    /// rules out the same candidate elsewhere, through the houses and the
+    /// rules that tie two cells (anti-king, dots, nonconsecutive, ...).
+    RulePointing,
 }
 
 impl Technique {
@@ -212,6 +216,7 @@ impl Technique {
             Technique::CageCombination => "cage combination",
             Technique::RuleContains => "rule must contain",
             Technique::InniesOuties => "45 rule",
+            Technique::RulePointing => "rule pointing",
         }
     }
 
@@ -254,6 +259,7 @@ impl Technique {
             Technique::CageCombination => "cage-combination",
             Technique::RuleContains => "rule-contains",
             Technique::InniesOuties => "innies-outies",
+            Technique::RulePointing => "rule-pointing",
         }
     }
 
@@ -299,6 +305,7 @@ impl Technique {
             Technique::RuleCandidates | Technique::CageCombination => 10,
             Technique::RuleContains => 26,
             Technique::InniesOuties => 28,
+            Technique::RulePointing => 28,
         };
         Some(Difficulty(tenths))
     }
@@ -318,11 +325,12 @@ impl Technique {
     /// The techniques that read the variant rules, in the order the path
     /// tries them: after SE's singles and direct techniques, before
     /// pointing (see [`crate::logic::rules`]).
-    pub const RULES: [Technique; 4] = [
+    pub const RULES: [Technique; 5] = [
         Technique::RuleCandidates,
         Technique::CageCombination,
         Technique::RuleContains,
         Technique::InniesOuties,
+        Technique::RulePointing,
     ];
 }
 

@@ -136,6 +136,7 @@ pub(super) fn units(rules: &Rules) -> Vec<Unit> {
             kind: UnitKind::Innies(equation),
             cells: unit_cells,
             prims,
+            whole: None,
         });
     }
     units

@@ -23,6 +23,7 @@
 //! hooks would be forty (build.md, "Rule steps").
 
 mod innies;
+mod pointing;
 mod support;
 
 use super::pencil::{Pencil, bit, digits};
@@ -59,6 +60,9 @@ struct Unit {
     /// Row-major, sorted, each once.
     cells: Vec<usize>,
     prims: Vec<Primitive>,
+    /// For a piece of a whole-board rule, the rule's name: the pieces a
+    /// placed digit narrows make one step together.
+    whole: Option<String>,
 }
 
 impl Unit {
@@ -86,6 +90,7 @@ struct Memo {
 pub struct RuleSteps {
     units: Vec<Unit>,
     memo: Vec<Memo>,
+    links: pointing::Links,
 }
 
 /// The path's order of techniques: [`Technique::NAMED`] with
@@ -131,6 +136,7 @@ impl RuleSteps {
                     kind,
                     cells,
                     prims: prims.clone(),
+                    whole: None,
                 });
                 continue;
             }
@@ -142,6 +148,7 @@ impl RuleSteps {
                     kind: kind.clone(),
                     cells,
                     prims: vec![prim.clone()],
+                    whole: Some(constraint.to_string()),
                 });
             }
         }
@@ -149,6 +156,7 @@ impl RuleSteps {
         RuleSteps {
             memo: vec![Memo::default(); units.len()],
             units,
+            links: pointing::Links::new(puzzle),
         }
     }
 
@@ -157,6 +165,7 @@ impl RuleSteps {
     pub fn find(&mut self, t: Technique, p: &Pencil, seen: &Seen) -> Option<Step> {
         match t {
             Technique::RuleContains => self.contains(p, seen),
+            Technique::RulePointing => self.links.find(p, seen),
             Technique::RuleCandidates | Technique::CageCombination | Technique::InniesOuties => {
                 self.narrowing(t, p, seen)
             }
@@ -191,7 +200,87 @@ impl RuleSteps {
             }
         }
         let (open, u, doms, used) = best?;
-        Some(self.narrowing_step(u, open, p, &doms, &used, seen))
+        let mut step = self.narrowing_step(u, open, p, &doms, &used, seen);
+        if let (Some(whole), 1) = (&self.units[u].whole, open) {
+            self.join_pieces(u, whole.clone(), p, &mut step, seen);
+        }
+        Some(step)
+    }
+
+    /// Adds to `step`, the narrowing of piece `u` of a whole-board rule
+    /// by a placed digit, what the same digit narrows through the rule's
+    /// other pieces: `anti-king: r3c3 is 7, so r2c4 r4c2 r4c4 are not 7`.
+    fn join_pieces(&mut self, u: usize, whole: String, p: &Pencil, step: &mut Step, seen: &Seen) {
+        let placed: Vec<usize> = self.units[u]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| p.value(c) != 0)
+            .collect();
+        let [from] = placed[..] else {
+            return;
+        };
+        let mut removed: Vec<(Cell, u32)> = Vec::new();
+        let add = |cell: Cell, digit: u8, removed: &mut Vec<(Cell, u32)>| {
+            match removed.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, m)) => *m |= bit(digit),
+                None => removed.push((cell, bit(digit))),
+            }
+        };
+        for e in &step.eliminations {
+            add(e.cell, e.digit, &mut removed);
+        }
+        for v in 0..self.units.len() {
+            let unit = &self.units[v];
+            if v == u
+                || unit.whole.as_deref() != Some(whole.as_str())
+                || !unit.cells.contains(&from)
+                || unit.cells.iter().filter(|&&c| p.value(c) == 0).count() != 1
+            {
+                continue;
+            }
+            let doms = domains(p, &unit.cells);
+            let s = support::supports(&unit.cells, &doms, &unit.prims, p.geometry(), false);
+            if !s.complete || s.used.contains(&0) {
+                continue;
+            }
+            for (k, &c) in unit.cells.iter().enumerate() {
+                let gone = doms[k] & !s.used[k];
+                if p.value(c) != 0 || gone == 0 {
+                    continue;
+                }
+                for d in digits(gone) {
+                    let e = Clue {
+                        cell: p.cell(c),
+                        digit: d,
+                    };
+                    if !step.eliminations.contains(&e) {
+                        step.eliminations.push(e);
+                        add(e.cell, d, &mut removed);
+                    }
+                }
+                if s.used[k].is_power_of_two() {
+                    let placed = Clue {
+                        cell: p.cell(c),
+                        digit: s.used[k].trailing_zeros() as u8 + 1,
+                    };
+                    if !step.placements.iter().any(|q| q.cell == placed.cell) {
+                        step.placements.push(placed);
+                    }
+                }
+            }
+        }
+        let mut cells: Vec<usize> = vec![from];
+        cells.extend(removed.iter().map(|(c, _)| p.size().index(*c)));
+        step.cells = cells.iter().map(|&c| p.cell(c)).collect();
+        if seen.words() {
+            step.explanation = format!(
+                "{whole}: {} is {}, so {}",
+                p.cell(from),
+                crate::puzzle::grid::digit_char(p.value(from)),
+                removals_text(&removed, &step.placements)
+            );
+        }
     }
 
     fn narrowing_step(
