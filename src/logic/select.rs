@@ -126,3 +126,92 @@ mod tests {
         assert!(e.starts_with("no technique is called \"wingz\""), "{e}");
     }
 }
+
+/// What f-puzzles' `disabledlogic` (the userscript's list of the logic a
+/// setter switched off, in SudokuSolver's words: `tuples`, `pointing`,
+/// `fishes`, `wings`, `aic`, `contradictions`, `cellforcing`,
+/// `digitforcing`) leaves on; a word it does not know is refused by name
+/// rather than ignored, so a setter never gets logic they switched off.
+pub fn without_disabled(disabled: &[String]) -> Result<Selection, String> {
+    let mut without: Vec<String> = Vec::new();
+    for word in disabled {
+        let words: &[&str] = match word.to_lowercase().as_str() {
+            "tuples" => &[
+                "naked-pair",
+                "naked-triple",
+                "naked-quad",
+                "hidden-pair",
+                "hidden-triple",
+                "hidden-quad",
+                "direct-hidden-pair",
+                "direct-hidden-triple",
+            ],
+            "pointing" => &[
+                "pointing",
+                "claiming",
+                "direct-pointing",
+                "direct-claiming",
+                "rule-pointing",
+            ],
+            "fishes" => &["x-wing", "swordfish", "jellyfish"],
+            "wings" => &["xy-wing", "xyz-wing"],
+            "aic" => &["x-chain", "xy-chain", "forcing-x-chain", "xy-forcing-chain"],
+            "contradictions" | "cellforcing" | "digitforcing" => {
+                &["forcing-chain", "dynamic-forcing-chain", "reasoned"]
+            }
+            _ => return Err(format!("disabledlogic: no logic is called {word:?}")),
+        };
+        without.extend(words.iter().map(|w| w.to_string()));
+    }
+    select(&[], &without)
+}
+
+/// The `disabledlogic` list of f-puzzles JSON, as words (none when the key
+/// is missing).
+pub fn disabled_in(puzzle: &serde_json::Value) -> Result<Vec<String>, String> {
+    match puzzle.get("disabledlogic") {
+        None | Some(serde_json::Value::Null) => Ok(Vec::new()),
+        Some(serde_json::Value::Array(items)) => items
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .map(String::from)
+                    .ok_or_else(|| format!("disabledlogic: {v} is not a name"))
+            })
+            .collect(),
+        Some(other) => Err(format!("disabledlogic: {other} is not a list of names")),
+    }
+}
+
+#[cfg(test)]
+mod disabled_tests {
+    use super::*;
+
+    #[test]
+    fn disabled_logic_switches_families_off() {
+        let s = without_disabled(&["Tuples".into(), "contradictions".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!s.techniques.contains(&Technique::NakedPair));
+        assert!(!s.techniques.contains(&Technique::ForcingChain));
+        assert!(!s.reasoned);
+        assert!(s.techniques.contains(&Technique::XWing));
+        let json: serde_json::Value =
+            serde_json::from_str(r#"{"disabledlogic":["fishes"]}"#).unwrap_or_default();
+        assert_eq!(disabled_in(&json), Ok(vec!["fishes".to_string()]));
+        assert!(without_disabled(&["telepathy".into()]).is_err());
+    }
+}
+
+/// [`without_disabled`] of a request's data: lz-string base64 of the
+/// f-puzzles JSON, or the JSON itself (as `z3doku listen` reads it).
+pub fn disabled_from_data(data: &str) -> Result<Selection, String> {
+    let data = data.trim();
+    let json = if data.starts_with('{') {
+        data.to_string()
+    } else {
+        crate::puzzle::fpuzzles::decompress(data).map_err(|e| format!("the puzzle: {e}"))?
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&json).map_err(|e| format!("the puzzle: {e}"))?;
+    without_disabled(&disabled_in(&value)?)
+}

@@ -102,6 +102,16 @@ impl Tutor {
         self
     }
 
+    /// [`Tutor::with_techniques`] in place: for the next questions.
+    pub fn set_techniques(&mut self, techniques: &[Technique], reasoned: bool) {
+        self.techniques = super::rules::order()
+            .iter()
+            .copied()
+            .filter(|t| techniques.contains(t))
+            .collect();
+        self.reasoned = reasoned;
+    }
+
 
     /// The budget of a question asked now.
     fn budget(&self) -> Budget {
