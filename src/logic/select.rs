@@ -5,7 +5,7 @@ use super::rules::order;
 use super::technique::Technique;
 
 /// The names of groups of techniques, with what they hold.
-const GROUPS: [(&str, &[Technique]); 2] = [
+const GROUPS: [(&str, &[Technique]); 3] = [
     (
         "singles",
         &[
@@ -16,6 +16,7 @@ const GROUPS: [(&str, &[Technique]); 2] = [
         ],
     ),
     ("rules", &Technique::RULES),
+    ("rule-forcing", &[Technique::RuleForcingChain]),
 ];
 
 /// What a list of names chooses: the techniques, and whether the engine
@@ -156,9 +157,12 @@ pub fn without_disabled(disabled: &[String]) -> Result<Selection, String> {
             "fishes" => &["x-wing", "swordfish", "jellyfish"],
             "wings" => &["xy-wing", "xyz-wing"],
             "aic" => &["x-chain", "xy-chain", "forcing-x-chain", "xy-forcing-chain"],
-            "contradictions" | "cellforcing" | "digitforcing" => {
-                &["forcing-chain", "dynamic-forcing-chain", "reasoned"]
-            }
+            "contradictions" | "cellforcing" | "digitforcing" => &[
+                "forcing-chain",
+                "dynamic-forcing-chain",
+                "rule-forcing-chain",
+                "reasoned",
+            ],
             _ => return Err(format!("disabledlogic: no logic is called {word:?}")),
         };
         without.extend(words.iter().map(|w| w.to_string()));

@@ -126,6 +126,11 @@ pub enum Technique {
     /// rules out the same candidate elsewhere, through the houses and the
     /// rules that tie two cells (anti-king, dots, nonconsecutive, ...).
     RulePointing,
+    /// Assuming a candidate, the houses' singles and every rule instance's
+    /// candidates (as [`Technique::RuleCandidates`] finds them), applied
+    /// until nothing changes, contradict the grid; or both candidates of
+    /// a two-candidate cell lead to the same elimination.
+    RuleForcingChain,
 }
 
 impl Technique {
@@ -217,6 +222,7 @@ impl Technique {
             Technique::RuleContains => "rule must contain",
             Technique::InniesOuties => "45 rule",
             Technique::RulePointing => "rule pointing",
+            Technique::RuleForcingChain => "rule forcing chain",
         }
     }
 
@@ -260,6 +266,7 @@ impl Technique {
             Technique::RuleContains => "rule-contains",
             Technique::InniesOuties => "innies-outies",
             Technique::RulePointing => "rule-pointing",
+            Technique::RuleForcingChain => "rule-forcing-chain",
         }
     }
 
@@ -306,6 +313,8 @@ impl Technique {
             Technique::RuleContains => 26,
             Technique::InniesOuties => 28,
             Technique::RulePointing => 28,
+            // As SE's forcing chain, which it extends through the rules.
+            Technique::RuleForcingChain => 85,
         };
         Some(Difficulty(tenths))
     }

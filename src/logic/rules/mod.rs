@@ -22,6 +22,7 @@
 //! finder over primitives is one piece of code to get right, where forty
 //! hooks would be forty (build.md, "Rule steps").
 
+mod forcing;
 mod innies;
 mod pointing;
 mod support;
@@ -109,6 +110,9 @@ pub fn order() -> &'static [Technique] {
         for (k, &t) in Technique::RULES.iter().enumerate() {
             order.insert(at + k, t);
         }
+        // Forcing through the rules is the last resort before the engine
+        // reasons a step out: it is the dearest to find.
+        order.push(Technique::RuleForcingChain);
         order
     })
 }
@@ -166,6 +170,7 @@ impl RuleSteps {
         match t {
             Technique::RuleContains => self.contains(p, seen),
             Technique::RulePointing => self.links.find(p, seen),
+            Technique::RuleForcingChain => self.forcing(p, seen),
             Technique::RuleCandidates | Technique::CageCombination | Technique::InniesOuties => {
                 self.narrowing(t, p, seen)
             }
@@ -514,6 +519,6 @@ mod tests {
         let at = |t| order.iter().position(|&x| x == t);
         assert!(at(Technique::NakedSingle) < at(Technique::RuleCandidates));
         assert!(at(Technique::InniesOuties) < at(Technique::Pointing));
-        assert_eq!(order.len(), Technique::NAMED.len() + Technique::RULES.len());
+        assert_eq!(order.len(), Technique::NAMED.len() + Technique::RULES.len() + 1);
     }
 }
