@@ -19,8 +19,10 @@ type Broken = String;
 
 impl RuleSteps {
     /// Applies singles and the rules' candidates to `p` until nothing
-    /// changes; the contradiction met, if any.
-    fn propagate(&self, p: &mut Pencil) -> Result<(), Broken> {
+    /// changes; the contradiction met, if any. `last` holds each unit's
+    /// candidates when it was last walked with nothing to take: a unit
+    /// whose candidates are still those is not walked again.
+    fn propagate(&self, p: &mut Pencil, last: &mut [Vec<u32>]) -> Result<(), Broken> {
         let cells = p.size().cells();
         loop {
             let mut changed = false;
@@ -61,8 +63,11 @@ impl RuleSteps {
             if changed {
                 continue;
             }
-            for unit in &self.units {
+            for (u, unit) in self.units.iter().enumerate() {
                 let doms = domains(p, &unit.cells);
+                if last[u] == doms {
+                    continue;
+                }
                 let s = supports(&unit.cells, &doms, &unit.prims, p.geometry(), false);
                 if !s.complete {
                     continue;
@@ -70,14 +75,20 @@ impl RuleSteps {
                 if s.used.contains(&0) {
                     return Err(format!("{} cannot hold", unit.name));
                 }
+                let mut took = false;
                 for (k, &c) in unit.cells.iter().enumerate() {
                     let gone = doms[k] & !s.used[k];
                     if p.value(c) == 0 && gone != 0 {
                         for d in digits(gone) {
                             p.eliminate(c, d);
                         }
-                        changed = true;
+                        took = true;
                     }
+                }
+                if took {
+                    changed = true;
+                } else {
+                    last[u] = doms;
                 }
             }
             if !changed {
@@ -86,11 +97,21 @@ impl RuleSteps {
         }
     }
 
-    /// `p` with `cell = digit` assumed and propagated.
-    fn assume(&self, p: &Pencil, cell: usize, digit: u8) -> Result<Pencil, Broken> {
+    /// `p` with `cell = digit` assumed and propagated. `before` is each
+    /// unit's candidates in `p`, where no rule step applies (this is the
+    /// path's last resort), so only the units the assumption reaches are
+    /// walked.
+    fn assume(
+        &self,
+        p: &Pencil,
+        before: &[Vec<u32>],
+        cell: usize,
+        digit: u8,
+    ) -> Result<Pencil, Broken> {
         let mut q = p.clone();
         q.place(cell, digit);
-        self.propagate(&mut q).map(|()| q)
+        let mut last = before.to_vec();
+        self.propagate(&mut q, &mut last).map(|()| q)
     }
 
     /// The first rule forcing chain: a two-candidate cell first (both
@@ -101,6 +122,7 @@ impl RuleSteps {
             return None;
         }
         let cells = p.size().cells();
+        let before: Vec<Vec<u32>> = self.units.iter().map(|u| domains(p, &u.cells)).collect();
         let mut open: Vec<usize> = (0..cells)
             .filter(|&c| p.value(c) == 0 && p.candidates(c).count_ones() >= 2)
             .collect();
@@ -110,7 +132,7 @@ impl RuleSteps {
                 let ds: Vec<u8> = digits(p.candidates(c)).collect();
                 [ds[0], ds[1]]
             };
-            match (self.assume(p, c, x), self.assume(p, c, y)) {
+            match (self.assume(p, &before, c, x), self.assume(p, &before, c, y)) {
                 (Err(why), _) => return Some(broken(p, c, x, &why, seen)),
                 (_, Err(why)) => return Some(broken(p, c, y, &why, seen)),
                 (Ok(a), Ok(b)) => {
@@ -137,7 +159,7 @@ impl RuleSteps {
         }
         for &c in open.iter().filter(|&&c| p.candidates(c).count_ones() > 2) {
             for d in digits(p.candidates(c)) {
-                if let Err(why) = self.assume(p, c, d) {
+                if let Err(why) = self.assume(p, &before, c, d) {
                     return Some(broken(p, c, d, &why, seen));
                 }
             }
