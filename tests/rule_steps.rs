@@ -109,7 +109,9 @@ fn the_shared_variants_finish_with_named_steps() {
         let walk = walk(&puzzle);
         replay(&puzzle, &walk.path.steps, &walk.path.solution);
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
-        let kind = name.rsplit_once('-').map_or(name.clone(), |(k, _)| k.to_string());
+        let kind = name
+            .rsplit_once('-')
+            .map_or(name.clone(), |(k, _)| k.to_string());
         results.push((kind, named_only(&walk)));
     }
     assert_eq!(results.len(), 35);
@@ -124,7 +126,10 @@ fn the_own_variant_set_finishes_with_named_steps() {
     )
     .unwrap();
     let mut results = Vec::new();
-    for line in text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (kind, link) = line.split_once(' ').unwrap();
         let puzzle = read(link);
         let walk = walk(&puzzle);
@@ -137,7 +142,8 @@ fn the_own_variant_set_finishes_with_named_steps() {
     assert!(share >= 0.9, "{share}");
 }
 
-const EMPTY: &str = ".................................................................................";
+const EMPTY: &str =
+    ".................................................................................";
 
 #[test]
 fn a_cage_step_names_the_cage_its_combinations_and_what_goes() {
@@ -151,7 +157,10 @@ fn a_cage_step_names_the_cage_its_combinations_and_what_goes() {
         step.explanation,
         "cage 15 (r1c1 r1c2): only {6,9} or {7,8}, so r1c1 r1c2 are not 1-5"
     );
-    assert_eq!(step.difficulty.map(|d| d.to_string()).as_deref(), Some("1.2"));
+    assert_eq!(
+        step.difficulty.map(|d| d.to_string()).as_deref(),
+        Some("1.2")
+    );
 }
 
 #[test]

@@ -25,10 +25,8 @@ impl LogicArgs {
     fn tutor(&self, command: &str) -> Result<Tutor, Failure> {
         let request = self.engine.unverified(command)?;
         let chosen = select(&self.techniques, &self.without).map_err(Failure::input)?;
-        Ok(
-            Tutor::with_prover(&request.settings, Some(self.timeout()))
-                .with_techniques(&chosen.techniques, chosen.reasoned),
-        )
+        Ok(Tutor::with_prover(&request.settings, Some(self.timeout()))
+            .with_techniques(&chosen.techniques, chosen.reasoned))
     }
 
     /// The budget of the question, from now.

@@ -552,7 +552,8 @@ fn logical(
         if !message.is_empty() {
             message.push('\n');
         }
-        message += "the puzzle has more than one solution: the steps that hold in every one stop here";
+        message +=
+            "the puzzle has more than one solution: the steps that hold in every one stop here";
     }
     Ok(Reply::Logical {
         cells,

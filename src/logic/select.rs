@@ -85,7 +85,10 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
 fn unknown(word: &str) -> String {
     let mut words: Vec<&str> = order().iter().map(|t| t.word()).collect();
     words.extend(["reasoned", "singles", "rules", "all"]);
-    format!("no technique is called {word:?}; the names are {}", words.join(", "))
+    format!(
+        "no technique is called {word:?}; the names are {}",
+        words.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -114,7 +117,8 @@ mod tests {
 
     #[test]
     fn without_takes_away_from_everything() {
-        let s = select(&[], &words("reasoned,45 rule,hidden-single")).unwrap_or_else(|e| panic!("{e}"));
+        let s =
+            select(&[], &words("reasoned,45 rule,hidden-single")).unwrap_or_else(|e| panic!("{e}"));
         assert!(!s.reasoned);
         assert!(!s.techniques.contains(&Technique::InniesOuties));
         assert!(!s.techniques.contains(&Technique::HiddenSingleLine));
@@ -123,7 +127,9 @@ mod tests {
 
     #[test]
     fn an_unknown_name_is_refused_by_name() {
-        let e = select(&words("singles,wingz"), &[]).err().unwrap_or_default();
+        let e = select(&words("singles,wingz"), &[])
+            .err()
+            .unwrap_or_default();
         assert!(e.starts_with("no technique is called \"wingz\""), "{e}");
     }
 }

@@ -112,7 +112,6 @@ impl Tutor {
         self.reasoned = reasoned;
     }
 
-
     /// The budget of a question asked now.
     fn budget(&self) -> Budget {
         Budget::within(self.timeout)

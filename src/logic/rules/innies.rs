@@ -92,7 +92,11 @@ pub(super) fn units(rules: &Rules) -> Vec<Unit> {
             total -= i64::from(sum);
             outies.extend(cages[k].0.iter().copied().filter(|&c| !inside[c]));
         }
-        let innies: Vec<usize> = cells.iter().copied().filter(|&c| owner[c].is_none()).collect();
+        let innies: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| owner[c].is_none())
+            .collect();
         let count = innies.len() + outies.len();
         if count == 0 || count > MOST {
             continue;

@@ -226,11 +226,12 @@ impl RuleSteps {
             return;
         };
         let mut removed: Vec<(Cell, u32)> = Vec::new();
-        let add = |cell: Cell, digit: u8, removed: &mut Vec<(Cell, u32)>| {
-            match removed.iter_mut().find(|(c, _)| *c == cell) {
-                Some((_, m)) => *m |= bit(digit),
-                None => removed.push((cell, bit(digit))),
-            }
+        let add = |cell: Cell, digit: u8, removed: &mut Vec<(Cell, u32)>| match removed
+            .iter_mut()
+            .find(|(c, _)| *c == cell)
+        {
+            Some((_, m)) => *m |= bit(digit),
+            None => removed.push((cell, bit(digit))),
         };
         for e in &step.eliminations {
             add(e.cell, e.digit, &mut removed);
@@ -330,7 +331,10 @@ impl RuleSteps {
                 let mut combos = s.combos;
                 combos.sort_unstable_by_key(|&m| (m.trailing_zeros(), m));
                 if combos.len() <= 6 && s.complete {
-                    let sets: Vec<String> = combos.iter().map(|&m| format!("{{{}}}", set_text(m, ","))).collect();
+                    let sets: Vec<String> = combos
+                        .iter()
+                        .map(|&m| format!("{{{}}}", set_text(m, ",")))
+                        .collect();
                     format!("only {}", join_or(&sets))
                 } else {
                     format!("{} combinations fit", combos.len())
@@ -379,7 +383,12 @@ impl RuleSteps {
                 .filter(|&&c| p.value(c) != 0)
                 .fold(0, |m, &c| m | bit(p.value(c)));
             for d in digits(open & !placed) {
-                let places: Vec<usize> = unit.cells.iter().copied().filter(|&c| p.has(c, d)).collect();
+                let places: Vec<usize> = unit
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| p.has(c, d))
+                    .collect();
                 let targets: Vec<usize> = (0..cells)
                     .filter(|&c| {
                         p.has(c, d)
@@ -410,7 +419,8 @@ impl RuleSteps {
                     .collect();
                 if seen.words() {
                     let at: Vec<String> = places.iter().map(|&c| p.cell(c).to_string()).collect();
-                    let removed: Vec<(Cell, u32)> = targets.iter().map(|&c| (p.cell(c), bit(d))).collect();
+                    let removed: Vec<(Cell, u32)> =
+                        targets.iter().map(|&c| (p.cell(c), bit(d))).collect();
                     step.explanation = format!(
                         "{}: must hold {d}, in {}, so {}",
                         unit.name,
@@ -497,7 +507,11 @@ fn removals_text(removed: &[(Cell, u32)], placed: &[Clue]) -> String {
         let _ = write!(text, " {verb} not {}", set_text(gone, ","));
         parts.push(text);
     }
-    parts.extend(placed.iter().map(|p| format!("{} is {}", p.cell, crate::puzzle::grid::digit_char(p.digit))));
+    parts.extend(
+        placed
+            .iter()
+            .map(|p| format!("{} is {}", p.cell, crate::puzzle::grid::digit_char(p.digit))),
+    );
     parts.join("; ")
 }
 
@@ -519,6 +533,9 @@ mod tests {
         let at = |t| order.iter().position(|&x| x == t);
         assert!(at(Technique::NakedSingle) < at(Technique::RuleCandidates));
         assert!(at(Technique::InniesOuties) < at(Technique::Pointing));
-        assert_eq!(order.len(), Technique::NAMED.len() + Technique::RULES.len() + 1);
+        assert_eq!(
+            order.len(),
+            Technique::NAMED.len() + Technique::RULES.len() + 1
+        );
     }
 }

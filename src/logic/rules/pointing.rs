@@ -30,13 +30,20 @@ impl Links {
         let rules = puzzle.rules();
         let side = puzzle.size().side();
         let all = u32::MAX >> (32 - side);
-        let mut of: Vec<Vec<(usize, Vec<u32>, Vec<usize>)>> = vec![Vec::new(); puzzle.size().cells()];
+        let mut of: Vec<Vec<(usize, Vec<u32>, Vec<usize>)>> =
+            vec![Vec::new(); puzzle.size().cells()];
         let mut tie = |a: usize, b: usize, allows: &dyn Fn(u8, u8) -> bool, k: usize| {
             for (x, y) in [(a, b), (b, a)] {
                 let table: Vec<u32> = (1..=side as u8)
                     .map(|dx| {
                         (1..=side as u8)
-                            .filter(|&dy| if x == a { allows(dx, dy) } else { allows(dy, dx) })
+                            .filter(|&dy| {
+                                if x == a {
+                                    allows(dx, dy)
+                                } else {
+                                    allows(dy, dx)
+                                }
+                            })
                             .fold(0, |m, dy| m | bit(dy))
                     })
                     .collect();
@@ -141,9 +148,17 @@ impl Links {
                 if places.len() < 2 || p.placed_in(h, d) {
                     continue;
                 }
-                if let Some(step) =
-                    self.common(p, &places, &|_| d, &mut acc, &mut tied_any, &mut out, &mut tied)
-                        .map(|e| self.step(p, seen, &places, &e, Some((geometry.name(h), d))))
+                if let Some(step) = self
+                    .common(
+                        p,
+                        &places,
+                        &|_| d,
+                        &mut acc,
+                        &mut tied_any,
+                        &mut out,
+                        &mut tied,
+                    )
+                    .map(|e| self.step(p, seen, &places, &e, Some((geometry.name(h), d))))
                 {
                     return Some(step);
                 }
@@ -235,16 +250,16 @@ impl Links {
         let to: Vec<usize> = eliminations.iter().map(|e| size.index(e.cell)).collect();
         let at: Vec<String> = unique.iter().map(|&c| p.cell(c).to_string()).collect();
         let gone = super::removals_text(
-            &eliminations
-                .iter()
-                .map(|e| (e.cell, bit(e.digit)))
-                .fold(Vec::new(), |mut v: Vec<(crate::puzzle::grid::Cell, u32)>, (c, m)| {
+            &eliminations.iter().map(|e| (e.cell, bit(e.digit))).fold(
+                Vec::new(),
+                |mut v: Vec<(crate::puzzle::grid::Cell, u32)>, (c, m)| {
                     match v.iter_mut().find(|(x, _)| *x == c) {
                         Some((_, n)) => *n |= m,
                         None => v.push((c, m)),
                     }
                     v
-                }),
+                },
+            ),
             &[],
         );
         let rules = self.rule_names(&unique, &to);
@@ -255,12 +270,16 @@ impl Links {
                 super::join_or(&at)
             ),
             None => {
-                let ds: Vec<String> = digits_of.iter().map(|&d| digit_char(d).to_string()).collect();
+                let ds: Vec<String> = digits_of
+                    .iter()
+                    .map(|&d| digit_char(d).to_string())
+                    .collect();
                 format!("{} can only be {}", at[0], super::join_or(&ds))
             }
         };
-        step.explanation =
-            format!("rule pointing: {cases}, and each case rules it out through {rules}, so {gone}");
+        step.explanation = format!(
+            "rule pointing: {cases}, and each case rules it out through {rules}, so {gone}"
+        );
         step
     }
 }

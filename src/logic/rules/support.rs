@@ -81,7 +81,11 @@ pub(super) fn supports(
         })
         .collect();
     let peers = (0..n)
-        .map(|k| (0..k).filter(|&j| geometry.sees(order[j], order[k])).collect())
+        .map(|k| {
+            (0..k)
+                .filter(|&j| geometry.sees(order[j], order[k]))
+                .collect()
+        })
         .collect();
     let mut walk = Walk {
         dom: positions.iter().map(|&k| doms[k]).collect(),
