@@ -15,13 +15,17 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 
+/// One tie: the partner, the digits allowed there opposite each digit
+/// here (`allowed[x - 1]`), and the numbers of the constraints that say so.
+type Tie = (usize, Vec<u32>, Vec<usize>);
+
 /// Each cell's ties to other cells: for each partner, the digits allowed
 /// there opposite each digit here, and the rule instances that say so.
 #[derive(Clone, Debug)]
 pub(super) struct Links {
     side: usize,
     /// By cell: `(partner, allowed[x - 1], constraint numbers)`.
-    of: Vec<Vec<(usize, Vec<u32>, Vec<usize>)>>,
+    of: Vec<Vec<Tie>>,
     names: Vec<String>,
 }
 
@@ -30,8 +34,7 @@ impl Links {
         let rules = puzzle.rules();
         let side = puzzle.size().side();
         let all = u32::MAX >> (32 - side);
-        let mut of: Vec<Vec<(usize, Vec<u32>, Vec<usize>)>> =
-            vec![Vec::new(); puzzle.size().cells()];
+        let mut of: Vec<Vec<Tie>> = vec![Vec::new(); puzzle.size().cells()];
         let mut tie = |a: usize, b: usize, allows: &dyn Fn(u8, u8) -> bool, k: usize| {
             for (x, y) in [(a, b), (b, a)] {
                 let table: Vec<u32> = (1..=side as u8)
