@@ -508,7 +508,13 @@ impl Batch {
     /// The tutor that rates each puzzle, when [`Batch::rate`] asks.
     fn tutor(&self) -> Option<Tutor> {
         self.rate
-            .then(|| Tutor::new(EngineKind::Native, self.request.timeout))
+            // A rating's reasoned steps get the logic's default budget
+            // when no --timeout is set, as `rate` does: past it, search
+            // finishes the path and the rating says so.
+            .then(|| {
+                let budget = self.request.timeout.or(Some(crate::logic::DEFAULT_TIMEOUT));
+                Tutor::new(EngineKind::Native, budget)
+            })
     }
 
     fn solve_line(

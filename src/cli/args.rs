@@ -381,12 +381,24 @@ pub struct BatchArgs {
 pub struct LogicArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
+
+    /// Only these techniques, by name, comma-separated: a technique's word (`naked-pair`,
+    /// `cage-combination`, `innies-outies`), `hidden-single`, the groups `singles`, `rules`
+    /// and `all`, and `reasoned` for the engine's reasoned steps. Where they run out, search
+    /// finishes the path.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub techniques: Vec<String>,
+
+    /// Every technique but these (same names as --techniques).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub without: Vec<String>,
 }
 
 #[derive(Args)]
 #[command(
     after_help = "Exit status: 0 a step (or the puzzle is solved already); 1 no solution; 2 usage \
-                  or input error; 3 not unique (a step needs one solution); 4 gave up."
+                  or input error; 3 not unique (the step printed, if any, holds in every \
+                  solution); 4 gave up."
 )]
 pub struct HintArgs {
     #[command(flatten)]

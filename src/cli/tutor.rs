@@ -6,6 +6,7 @@ use super::render::{Pretty, Render};
 use super::{Failure, print, read_puzzle};
 use std::time::Duration;
 use z3doku::engine::{Budget, GiveUp};
+use z3doku::logic::select::select;
 use z3doku::logic::{DEFAULT_TIMEOUT, PathError, Step, Technique, Tutor};
 use z3doku::puzzle::Puzzle;
 use z3doku::report::Report;
@@ -23,7 +24,9 @@ impl LogicArgs {
     /// options are.
     fn tutor(&self, command: &str) -> Result<Tutor, Failure> {
         let request = self.engine.unverified(command)?;
-        Ok(Tutor::with_prover(&request.settings, Some(self.timeout())))
+        let chosen = select(&self.techniques, &self.without).map_err(Failure::input)?;
+        Ok(Tutor::with_prover(&request.settings, Some(self.timeout()))
+            .with_techniques(&chosen.techniques, chosen.reasoned))
     }
 
     /// The budget of the question, from now.
@@ -73,12 +76,15 @@ fn rating_text(step: &Step) -> String {
 pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
     let puzzle = read_puzzle(&args.input)?;
     let json = args.output == HintFormat::Json;
-    let step = match args
+    let (step, unique) = match args
         .logic
         .tutor("hint")?
-        .hint_within(&puzzle, &args.logic.budget())
+        .hint_open(&puzzle, &args.logic.budget())
     {
-        Ok(step) => step,
+        Ok((None, false)) => {
+            return unanswered(&puzzle, &PathError::NotUnique(Status::Multiple), json);
+        }
+        Ok(found) => found,
         Err(PathError::GaveUp(reason)) if !json => {
             eprintln!("z3doku: {}", args.logic.spent_line(&reason, None));
             return Ok(exit::GAVE_UP);
@@ -111,7 +117,15 @@ pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
         }
     };
     print(&text)?;
-    Ok(exit::SOLVED)
+    if unique {
+        return Ok(exit::SOLVED);
+    }
+    // The step holds in every solution; the exit status still says the
+    // puzzle is not unique, as `solve` would.
+    if !json {
+        eprintln!("z3doku: the puzzle has more than one solution; this step holds in every one");
+    }
+    Ok(Status::Multiple.exit_code())
 }
 
 /// The path, a step per line as each is found; past the budget, the steps
@@ -145,6 +159,17 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
         .gave_up
         .as_ref()
         .map(|reason| args.logic.spent_line(reason, Some(walk.path.steps.len())));
+    // On a puzzle with more than one solution the steps hold in every
+    // one, and the path says where they stop.
+    let open_end = (!walk.unique && spent.is_none()).then(|| {
+        let found = walk.path.steps.len();
+        let open = walk.path.stuck_at.unwrap_or(0);
+        format!(
+            "stopped after {found} step{} with {open} cells open: the puzzle has more than one \
+             solution, and these steps hold in every one",
+            if found == 1 { "" } else { "s" }
+        )
+    });
     if json {
         let mut report = Report::of_path(&walk.path);
         if let (Some(reason), Some(line)) = (&walk.gave_up, &spent) {
@@ -152,7 +177,17 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
             report.reason = Some(reason.word());
             report.summary = Some(line.clone());
         }
+        if let Some(line) = &open_end {
+            report.status = Status::Multiple.name();
+            report.summary = Some(line.clone());
+        }
         print(&report.to_json_line())?;
+    }
+    if let Some(line) = open_end {
+        if !json {
+            eprintln!("z3doku: {line}");
+        }
+        return Ok(Status::Multiple.exit_code());
     }
     match spent {
         // JSON says it in its `summary`; text, in one line on standard error.

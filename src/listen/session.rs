@@ -364,8 +364,18 @@ impl Responder {
             ListenCommand::Solve => solve(pipeline, &puzzle, &budget),
             ListenCommand::Check => check(pipeline, &puzzle, &budget),
             ListenCommand::Count => count(pipeline, &puzzle, &budget, counted),
-            ListenCommand::Step => logical(&mut self.tutor, pipeline, &puzzle, &budget, false),
-            ListenCommand::SolvePath => logical(&mut self.tutor, pipeline, &puzzle, &budget, true),
+            ListenCommand::Step | ListenCommand::SolvePath => {
+                // The setter's `disabledlogic` says which logic is off.
+                match crate::logic::select::disabled_from_data(data) {
+                    Ok(chosen) => {
+                        self.tutor
+                            .set_techniques(&chosen.techniques, chosen.reasoned);
+                        let whole = command == ListenCommand::SolvePath;
+                        logical(&mut self.tutor, pipeline, &puzzle, &budget, whole)
+                    }
+                    Err(message) => Err(message),
+                }
+            }
             ListenCommand::Estimate => estimate(pipeline, &puzzle, &budget, progress.latest),
             ListenCommand::Cancel => Err("`cancel` takes no puzzle".into()),
         };
@@ -618,13 +628,13 @@ fn logical(
     let found = if whole {
         tutor
             .walk(puzzle, budget, &mut |_| {})
-            .map(|walk| (walk.path.steps, walk.gave_up))
+            .map(|walk| (walk.path.steps, walk.gave_up, walk.unique))
     } else {
         tutor
-            .hint_within(puzzle, budget)
-            .map(|step| (step.into_iter().collect(), None))
+            .hint_open(puzzle, budget)
+            .map(|(step, unique)| (step.into_iter().collect(), None, unique))
     };
-    let (steps, gave_up) = match found {
+    let (steps, gave_up, unique) = match found {
         Ok(found) => found,
         Err(PathError::NotUnique(Status::None)) => {
             return no_solution(&verdict(pipeline, puzzle, false, budget)?);
@@ -648,6 +658,7 @@ fn logical(
         })
         .collect();
     let mut message = match steps.as_slice() {
+        [] if !unique => String::new(),
         [] if gave_up.is_none() => "solved: no step is left".to_string(),
         steps => steps
             .iter()
@@ -655,6 +666,7 @@ fn logical(
             .collect::<Vec<_>>()
             .join("\n"),
     };
+    let stopped = gave_up.is_some();
     if let Some(reason) = gave_up {
         if !message.is_empty() {
             message.push('\n');
@@ -664,6 +676,13 @@ fn logical(
             steps.len(),
             gave_up_words(&reason)
         );
+    }
+    if !unique && !stopped {
+        if !message.is_empty() {
+            message.push('\n');
+        }
+        message +=
+            "the puzzle has more than one solution: the steps that hold in every one stop here";
     }
     Ok(Reply::Logical {
         cells,

@@ -6,6 +6,7 @@
 pub use super::error::PathError;
 use super::pencil::Pencil;
 use super::reason;
+use super::rules::{self, RuleSteps};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
@@ -35,7 +36,7 @@ pub struct Logic<'a> {
 impl Default for Logic<'_> {
     fn default() -> Self {
         Logic {
-            techniques: &Technique::NAMED,
+            techniques: rules::order(),
             reasoned: true,
             budget: Budget::unbounded(),
             words: true,
@@ -93,10 +94,26 @@ pub fn next_step(
     solution: Option<&Grid>,
     seen: &mut Seen,
 ) -> Option<Step> {
+    next_step_with(p, techniques, unique_classic, solution, seen, None)
+}
+
+/// [`next_step`] with the variant rules' steps, found by `rules` (which
+/// remembers what it looked at along one path).
+pub fn next_step_with(
+    p: &Pencil,
+    techniques: &[Technique],
+    unique_classic: bool,
+    solution: Option<&Grid>,
+    seen: &mut Seen,
+    mut rules: Option<&mut RuleSteps>,
+) -> Option<Step> {
     seen.next_grid();
-    techniques
-        .iter()
-        .find_map(|&t| find(t, p, unique_classic, solution, seen))
+    techniques.iter().find_map(|&t| {
+        if Technique::RULES.contains(&t) || t == Technique::RuleForcingChain {
+            return rules.as_mut().and_then(|r| r.find(t, p, seen));
+        }
+        find(t, p, unique_classic, solution, seen)
+    })
 }
 
 fn find(
@@ -154,7 +171,7 @@ impl Path {
         logic: Logic<'_>,
         engine: &mut dyn Engine,
     ) -> Result<Path, PathError> {
-        Ok(Path::run(puzzle, solution, &logic, engine, &mut |_| {}, false)?.0)
+        Ok(Path::run(puzzle, solution, &logic, engine, &mut |_| {}, false, true)?.0)
     }
 
     /// [`Path::find`], handing each step to `each` as it is taken, and
@@ -168,7 +185,22 @@ impl Path {
         engine: &mut dyn Engine,
         each: &mut dyn FnMut(&Step),
     ) -> Result<(Path, Option<GiveUp>), PathError> {
-        Path::run(puzzle, solution, &logic, engine, each, true)
+        Path::run(puzzle, solution, &logic, engine, each, true, true)
+    }
+
+    /// [`Path::walk`] on a puzzle that may have more than one solution
+    /// (`solution` is one of them): only steps that hold in every
+    /// solution are taken (none that assumes one solution), and where
+    /// they run out the path stops, with [`Path::stuck_at`] the open
+    /// cells and no search step, since search would pick one solution.
+    pub fn walk_open(
+        puzzle: &Puzzle,
+        solution: &Grid,
+        logic: Logic<'_>,
+        engine: &mut dyn Engine,
+        each: &mut dyn FnMut(&Step),
+    ) -> Result<(Path, Option<GiveUp>), PathError> {
+        Path::run(puzzle, solution, &logic, engine, each, true, false)
     }
 
     fn run(
@@ -178,6 +210,7 @@ impl Path {
         engine: &mut dyn Engine,
         each: &mut dyn FnMut(&Step),
         stop_when_spent: bool,
+        unique: bool,
     ) -> Result<(Path, Option<GiveUp>), PathError> {
         let mut path = Path {
             puzzle: puzzle.clone(),
@@ -186,8 +219,9 @@ impl Path {
             stuck_at: None,
         };
         let mut p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
-        let unique_classic = puzzle.rules().is_classic();
+        let unique_classic = unique && puzzle.rules().is_classic();
         let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+        let mut rule_steps = RuleSteps::new(puzzle);
         let mut seen = if logic.words {
             Seen::new()
         } else {
@@ -204,12 +238,13 @@ impl Path {
             if let Some(reason) = spent(p.open_cells(), &mut path) {
                 return Ok((path, Some(reason)));
             }
-            let mut step = next_step(
+            let mut step = next_step_with(
                 &p,
                 logic.techniques,
                 unique_classic,
                 Some(solution),
                 &mut seen,
+                Some(&mut rule_steps),
             );
             if step.is_none() && variant && logic.reasoned {
                 step = reason::reasoned_step(puzzle, &p, solution, engine, &logic.budget)?;
@@ -219,6 +254,9 @@ impl Path {
                     return Ok((path, Some(reason)));
                 }
                 path.stuck_at = Some(p.open_cells());
+                if !unique {
+                    break;
+                }
                 let last = search_step(&p, solution, &seen);
                 each(&last);
                 path.steps.push(last);
@@ -268,21 +306,48 @@ pub fn hint(
     logic: Logic<'_>,
     engine: &mut dyn Engine,
 ) -> Result<Option<Step>, PathError> {
+    hint_in(puzzle, solution, logic, engine, true)
+}
+
+/// [`hint`] on a puzzle that may have more than one solution (`solution`
+/// is one of them): the easiest step that holds in every solution, none
+/// that assumes one; `None` when the puzzle is solved or no such step is
+/// found (search would pick one solution, so it is never the answer).
+pub fn hint_open(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    logic: Logic<'_>,
+    engine: &mut dyn Engine,
+) -> Result<Option<Step>, PathError> {
+    hint_in(puzzle, solution, logic, engine, false)
+}
+
+fn hint_in(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    logic: Logic<'_>,
+    engine: &mut dyn Engine,
+    unique: bool,
+) -> Result<Option<Step>, PathError> {
     let p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
     if p.is_solved() {
         return Ok(None);
     }
-    let unique_classic = puzzle.rules().is_classic();
+    let unique_classic = unique && puzzle.rules().is_classic();
     let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
-    let mut step = next_step(
+    let mut step = next_step_with(
         &p,
         logic.techniques,
         unique_classic,
         Some(solution),
         &mut Seen::none(),
+        Some(&mut RuleSteps::new(puzzle)),
     );
     if step.is_none() && variant && logic.reasoned {
         step = reason::reasoned_step(puzzle, &p, solution, engine, &logic.budget)?;
+    }
+    if step.is_none() && !unique {
+        return Ok(None);
     }
     let step = step.unwrap_or_else(|| search_step(&p, solution, &Seen::none()));
     step.check(solution).map_err(PathError::Internal)?;

@@ -259,17 +259,20 @@ impl fmt::Display for Rating {
             }
         };
         if self.variant {
+            // The steps of a variant path are rated on SE's scale for the
+            // house techniques and on z3doku's for the rule steps
+            // (docs/variants.md); where search finished, the hardest step
+            // is unknown, as ER is.
             f.write_str("no SE rating (variant rules): ")?;
-            if self.er == Difficulty::default() {
-                f.write_str("no house technique")?;
+            if self.searched && self.er == Difficulty::default() {
+                f.write_str("hardest step ? (no technique applies)")?;
+            } else if self.searched {
+                write!(f, "hardest step ? (techniques ran out after {})", self.er)?;
             } else {
-                write!(f, "hardest house technique {}", self.er)?;
+                write!(f, "hardest step {}", self.er)?;
             }
             if self.reasoned > 0 {
                 write!(f, ", {} steps reasoned", self.reasoned)?;
-            }
-            if self.searched {
-                f.write_str(", search finished")?;
             }
             return Ok(());
         }
@@ -319,11 +322,11 @@ mod tests {
         );
         assert_eq!(
             rating(73, 23, 0, false, true).to_string(),
-            "no SE rating (variant rules): hardest house technique 7.3, 7 steps reasoned"
+            "no SE rating (variant rules): hardest step 7.3, 7 steps reasoned"
         );
         assert_eq!(
             rating(0, 0, 0, true, true).to_string(),
-            "no SE rating (variant rules): no house technique, 7 steps reasoned, search finished"
+            "no SE rating (variant rules): hardest step ? (no technique applies), 7 steps reasoned"
         );
     }
 }

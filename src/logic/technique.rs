@@ -108,6 +108,29 @@ pub enum Technique {
     Reasoned,
     /// No technique applies: the rest comes from search (a guess).
     Search,
+    /// A rule instance alone (a line, a dot, a clue, a whole-board rule,
+    /// with the houses among its own cells) leaves some of its cells only
+    /// some digits: see [`crate::logic::rules`].
+    RuleCandidates,
+    /// A killer cage's combinations: the digit sets that add up to its sum
+    /// over its cells leave some cells only some digits.
+    CageCombination,
+    /// A rule instance must hold a digit in some of its cells: cells that
+    /// see all of them cannot hold it (a cage or line used as a house).
+    RuleContains,
+    /// The 45 rule: a house, or a run of rows or columns, against the
+    /// cages in it gives the sum of the cells left in it (innies) less
+    /// the cells of its cages left outside (outies).
+    InniesOuties,
+    /// Every place of a digit in a house (or every candidate of a cell)
+    /// rules out the same candidate elsewhere, through the houses and the
+    /// rules that tie two cells (anti-king, dots, nonconsecutive, ...).
+    RulePointing,
+    /// Assuming a candidate, the houses' singles and every rule instance's
+    /// candidates (as [`Technique::RuleCandidates`] finds them), applied
+    /// until nothing changes, contradict the grid; or both candidates of
+    /// a two-candidate cell lead to the same elimination.
+    RuleForcingChain,
 }
 
 impl Technique {
@@ -194,6 +217,12 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
+            Technique::RuleCandidates => "rule candidates",
+            Technique::CageCombination => "cage combination",
+            Technique::RuleContains => "rule must contain",
+            Technique::InniesOuties => "45 rule",
+            Technique::RulePointing => "rule pointing",
+            Technique::RuleForcingChain => "rule forcing chain",
         }
     }
 
@@ -232,6 +261,12 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
+            Technique::RuleCandidates => "rule-candidates",
+            Technique::CageCombination => "cage-combination",
+            Technique::RuleContains => "rule-contains",
+            Technique::InniesOuties => "innies-outies",
+            Technique::RulePointing => "rule-pointing",
+            Technique::RuleForcingChain => "rule-forcing-chain",
         }
     }
 
@@ -270,6 +305,16 @@ impl Technique {
             Technique::ForcingChain => 85,
             Technique::DynamicForcingChain => 90,
             Technique::Reasoned | Technique::Search => return None,
+            // The rule steps' scale (docs/variants.md): a rule step over
+            // one open cell rates as a full house, and each further open
+            // cell adds 0.2 (see `crate::logic::rules`); these are the
+            // bases.
+            Technique::RuleCandidates | Technique::CageCombination => 10,
+            Technique::RuleContains => 26,
+            Technique::InniesOuties => 28,
+            Technique::RulePointing => 28,
+            // As SE's forcing chain, which it extends through the rules.
+            Technique::RuleForcingChain => 85,
         };
         Some(Difficulty(tenths))
     }
@@ -283,6 +328,19 @@ impl Technique {
             Technique::UniqueRectangle | Technique::UniqueRectangle2 | Technique::BugOne
         )
     }
+}
+
+impl Technique {
+    /// The techniques that read the variant rules, in the order the path
+    /// tries them: after SE's singles and direct techniques, before
+    /// pointing (see [`crate::logic::rules`]).
+    pub const RULES: [Technique; 5] = [
+        Technique::RuleCandidates,
+        Technique::CageCombination,
+        Technique::RuleContains,
+        Technique::InniesOuties,
+        Technique::RulePointing,
+    ];
 }
 
 /// Sudoku Explainer's extra difficulty for a chain of `links` links: a

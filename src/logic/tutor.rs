@@ -4,7 +4,7 @@
 //! with the native search (checked by the independent checker), so that
 //! every step can be checked against it.
 
-use super::path::{Logic, Path, PathError, hint};
+use super::path::{Logic, Path, PathError, hint, hint_open};
 use super::rating::Rating;
 use super::step::Step;
 use super::technique::Technique;
@@ -27,6 +27,19 @@ pub struct Tutor {
     native: Pipeline,
     prover: Box<dyn Engine>,
     timeout: Option<Duration>,
+    /// The techniques to try, in the path's order.
+    techniques: Vec<Technique>,
+    /// Whether the engine may reason a step out when no technique applies.
+    reasoned: bool,
+}
+
+/// Where a path starts: a solution to check the steps against, and
+/// whether it is the only one.
+struct Start {
+    solution: Grid,
+    /// A second solution, when the puzzle has more than one: every step
+    /// must hold in it too.
+    other: Option<Grid>,
 }
 
 /// A path that may have stopped where its budget ran out.
@@ -37,6 +50,10 @@ pub struct Walk {
     /// Why the path stopped before the puzzle was solved, when the budget
     /// ran out.
     pub gave_up: Option<GiveUp>,
+    /// Whether the puzzle has one solution. When it has more, the path
+    /// holds only steps true in every solution and stops where they run
+    /// out ([`Path::stuck_at`]), with no search step.
+    pub unique: bool,
 }
 
 impl Tutor {
@@ -67,7 +84,32 @@ impl Tutor {
             }),
             prover: new_engine(prover),
             timeout,
+            techniques: super::rules::order().to_vec(),
+            reasoned: true,
         }
+    }
+
+    /// The same tutor trying only `techniques` (in the path's order,
+    /// whatever the order given), and reasoned steps only when
+    /// `reasoned`: a setter's "singles and cage combinations only".
+    pub fn with_techniques(mut self, techniques: &[Technique], reasoned: bool) -> Tutor {
+        self.techniques = super::rules::order()
+            .iter()
+            .copied()
+            .filter(|t| techniques.contains(t))
+            .collect();
+        self.reasoned = reasoned;
+        self
+    }
+
+    /// [`Tutor::with_techniques`] in place: for the next questions.
+    pub fn set_techniques(&mut self, techniques: &[Technique], reasoned: bool) {
+        self.techniques = super::rules::order()
+            .iter()
+            .copied()
+            .filter(|t| techniques.contains(t))
+            .collect();
+        self.reasoned = reasoned;
     }
 
     /// The budget of a question asked now.
@@ -78,12 +120,37 @@ impl Tutor {
     /// The puzzle's one solution, checked by the pipeline; or why a path
     /// cannot start.
     fn start(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Grid, PathError> {
+        match self.start_open(puzzle, budget)? {
+            Start {
+                solution,
+                other: None,
+            } => Ok(solution),
+            _ => Err(PathError::NotUnique(Status::Multiple)),
+        }
+    }
+
+    /// A solution of the puzzle to check steps against, and a second one
+    /// when it has more; or why a path cannot start (no solution, or the
+    /// budget ran out).
+    fn start_open(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Start, PathError> {
         let outcome = self
             .native
             .solve_within(puzzle, true, budget)
             .map_err(|e| PathError::Internal(e.0))?;
-        match (outcome.status, outcome.solutions.into_iter().next()) {
-            (Status::Unique, Some(one)) => Ok(one.grid),
+        let status = outcome.status;
+        let mut found = outcome.solutions.into_iter().map(|s| s.grid);
+        match (status, found.next()) {
+            (Status::Unique, Some(one)) => Ok(Start {
+                solution: one,
+                other: None,
+            }),
+            (Status::Multiple, Some(one)) => match found.next() {
+                Some(two) => Ok(Start {
+                    solution: one,
+                    other: Some(two),
+                }),
+                None => Err(PathError::NotUnique(Status::Multiple)),
+            },
             (Status::GaveUp, _) => Err(PathError::GaveUp(
                 outcome.gave_up.unwrap_or(GiveUp::Timeout),
             )),
@@ -98,61 +165,110 @@ impl Tutor {
     pub fn hint(&mut self, puzzle: &Puzzle) -> Result<Option<Step>, PathError> {
         let budget = self.budget();
         let solution = self.start(puzzle, &budget)?;
-        let logic = Logic {
-            budget,
-            ..Logic::default()
-        };
+        let logic = make_logic(&self.techniques, self.reasoned, budget);
         hint(puzzle, &solution, logic, self.prover.as_mut())
     }
 
     /// The easiest next step within `budget`; `None` when the puzzle is
     /// solved already. A step the techniques cannot find and the budget
-    /// ran out before it was reasoned gives up, rather than searching.
+    /// ran out before it was reasoned gives up, rather than searching. On
+    /// a puzzle with more than one solution, the step holds in every one
+    /// (see [`Tutor::hint_open`]); when there is none, the puzzle is not
+    /// unique ([`PathError::NotUnique`]).
     pub fn hint_within(
         &mut self,
         puzzle: &Puzzle,
         budget: &Budget,
     ) -> Result<Option<Step>, PathError> {
-        let solution = self.start(puzzle, budget)?;
-        let logic = Logic {
-            budget: budget.clone(),
-            ..Logic::default()
+        match self.hint_open(puzzle, budget)? {
+            (step, true) => Ok(step),
+            (Some(step), false) => Ok(Some(step)),
+            (None, false) => Err(PathError::NotUnique(Status::Multiple)),
+        }
+    }
+
+    /// The easiest next step within `budget`, and whether the puzzle has
+    /// one solution. With more, the step is one that holds in every
+    /// solution (checked against two of them), and `None` says no
+    /// technique finds one.
+    pub fn hint_open(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+    ) -> Result<(Option<Step>, bool), PathError> {
+        let start = self.start_open(puzzle, budget)?;
+        let logic = make_logic(&self.techniques, self.reasoned, budget.clone());
+        let unique = start.other.is_none();
+        let step = if unique {
+            hint(puzzle, &start.solution, logic, self.prover.as_mut())?
+        } else {
+            hint_open(puzzle, &start.solution, logic, self.prover.as_mut())?
         };
-        let step = hint(puzzle, &solution, logic, self.prover.as_mut())?;
         if let (Some(step), Some(reason)) = (&step, budget.spent())
             && step.technique == Technique::Search
         {
             return Err(PathError::GaveUp(reason));
         }
-        Ok(step)
+        if let (Some(step), Some(other)) = (&step, &start.other) {
+            step.check(other).map_err(PathError::Internal)?;
+        }
+        Ok((step, unique))
     }
 
     /// The whole path; past the budget, search finishes it.
     pub fn path(&mut self, puzzle: &Puzzle) -> Result<Path, PathError> {
         let budget = self.budget();
         let solution = self.start(puzzle, &budget)?;
-        let logic = Logic {
-            budget,
-            ..Logic::default()
-        };
+        let logic = make_logic(&self.techniques, self.reasoned, budget);
         Path::find(puzzle, &solution, logic, self.prover.as_mut())
     }
 
     /// The path within `budget`, each step handed to `each` as it is found;
-    /// where the budget runs out, it stops with the steps found.
+    /// where the budget runs out, it stops with the steps found. On a
+    /// puzzle with more than one solution, only steps that hold in every
+    /// solution are taken (each checked against two of them), and the
+    /// path stops where they run out ([`Walk::unique`]).
     pub fn walk(
         &mut self,
         puzzle: &Puzzle,
         budget: &Budget,
         each: &mut dyn FnMut(&Step),
     ) -> Result<Walk, PathError> {
-        let solution = self.start(puzzle, budget)?;
-        let logic = Logic {
-            budget: budget.clone(),
-            ..Logic::default()
+        let start = self.start_open(puzzle, budget)?;
+        let logic = make_logic(&self.techniques, self.reasoned, budget.clone());
+        let Some(other) = start.other else {
+            let (path, gave_up) =
+                Path::walk(puzzle, &start.solution, logic, self.prover.as_mut(), each)?;
+            return Ok(Walk {
+                path,
+                gave_up,
+                unique: true,
+            });
         };
-        let (path, gave_up) = Path::walk(puzzle, &solution, logic, self.prover.as_mut(), each)?;
-        Ok(Walk { path, gave_up })
+        let mut wrong: Option<String> = None;
+        let mut checked = |step: &Step| {
+            if wrong.is_none() {
+                wrong = step.check(&other).err();
+            }
+            if wrong.is_none() {
+                each(step);
+            }
+        };
+        let (path, gave_up) = Path::walk_open(
+            puzzle,
+            &start.solution,
+            logic,
+            self.prover.as_mut(),
+            &mut checked,
+        )?;
+        if let Some(wrong) = wrong {
+            return Err(PathError::Internal(wrong));
+        }
+        Ok(Walk {
+            path,
+            gave_up,
+            unique: false,
+        })
     }
 
     /// The ratings, with the path they come from. A rating reads only the
@@ -199,10 +315,21 @@ impl Tutor {
         budget: Budget,
     ) -> Result<(Rating, Path), PathError> {
         let logic = Logic {
-            budget,
             words: false,
-            ..Logic::default()
+            ..make_logic(&self.techniques, self.reasoned, budget)
         };
         Rating::rate(puzzle, solution, logic, self.prover.as_mut())
+    }
+}
+
+/// How to look for steps: `techniques`, reasoned steps when `reasoned`,
+/// within `budget`. (A function of the fields, not of the tutor, so the
+/// prover can be borrowed beside it.)
+fn make_logic(techniques: &[Technique], reasoned: bool, budget: Budget) -> Logic<'_> {
+    Logic {
+        techniques,
+        reasoned,
+        budget,
+        ..Logic::default()
     }
 }
