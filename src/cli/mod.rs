@@ -128,11 +128,27 @@ fn note_missing_solution(format: ResultFormat, outcome: &Outcome) {
     }
 }
 
+/// Refuses to write `puzzle` as f-puzzles (for `what`, the flag that asks)
+/// when f-puzzles cannot say one of its rules: dropping the rule would
+/// hand the setter a different puzzle.
+fn fpuzzles_can_say(puzzle: &Puzzle, what: &str) -> Result<(), Failure> {
+    match z3doku::puzzle::kinds::formula::unwritable(puzzle) {
+        Some(why) => Err(Failure::input(format!(
+            "{what}: {why}; write the puzzle with --output json, or keep it as text with its rule \
+             lines"
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let request = args
         .engine
         .request(args.unique, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
+    if args.output.output == ResultFormat::Fpuzzles {
+        fpuzzles_can_say(&puzzle, "--output fpuzzles")?;
+    }
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let show = Show {
         grids: true,
@@ -155,6 +171,9 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
         .engine
         .request(true, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
+    if args.output.output == ResultFormat::Fpuzzles {
+        fpuzzles_can_say(&puzzle, "--output fpuzzles")?;
+    }
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let format = args.output.output;
     let show = Show {
@@ -394,6 +413,9 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
             "a variant puzzle's minimal givens print only with their rules (-o fpuzzles or -o \
              json): a line or a grid would lose them",
         ));
+    }
+    if format == MinimizeFormat::Fpuzzles {
+        fpuzzles_can_say(&puzzle, "minimize -o fpuzzles")?;
     }
     let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
     match (format, &result.minimal) {

@@ -20,6 +20,7 @@ pub mod cages;
 pub mod cells;
 pub mod dots;
 pub mod drawing;
+pub mod formula;
 pub mod lines;
 pub mod nabner;
 pub mod outside;
@@ -208,6 +209,7 @@ registry! {
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,
+        Formula => formula::Formula,
     }
     houses {
         board::Houses,
