@@ -547,20 +547,16 @@ impl<'a, C> Bounds<'a, C> {
                 }
             }
             Test::Not(t) => self.truth(t).not(),
-            Test::And(ts) => {
-                let truths: Vec<Truth> = ts.iter().map(|t| self.truth(t)).collect();
-                Truth::of(
-                    truths.iter().all(|t| t.can_hold),
-                    truths.iter().any(|t| t.can_fail),
-                )
-            }
-            Test::Or(ts) => {
-                let truths: Vec<Truth> = ts.iter().map(|t| self.truth(t)).collect();
-                Truth::of(
-                    truths.iter().any(|t| t.can_hold),
-                    truths.iter().all(|t| t.can_fail),
-                )
-            }
+            // Folded rather than collected: the native engine asks this
+            // for every candidate of every cell the formula reads.
+            Test::And(ts) => ts.iter().fold(Truth::of(true, false), |acc, t| {
+                let t = self.truth(t);
+                Truth::of(acc.can_hold && t.can_hold, acc.can_fail || t.can_fail)
+            }),
+            Test::Or(ts) => ts.iter().fold(Truth::of(false, true), |acc, t| {
+                let t = self.truth(t);
+                Truth::of(acc.can_hold || t.can_hold, acc.can_fail && t.can_fail)
+            }),
             Test::Implies(a, b) => {
                 let (a, b) = (self.truth(a), self.truth(b));
                 Truth::of(a.can_fail || b.can_hold, a.can_hold && b.can_fail)
@@ -648,25 +644,18 @@ fn remainder_range(a: Range, b: Range) -> Range {
     range
 }
 
-/// The negative and the positive parts of a divisor's range.
-fn divisor_parts(b: Range) -> Vec<Range> {
-    let mut parts = Vec::new();
-    if b.is_empty() {
-        return parts;
-    }
-    if b.low <= -1 {
-        parts.push(Range {
-            low: b.low,
-            high: b.high.min(-1),
-        });
-    }
-    if b.high >= 1 {
-        parts.push(Range {
-            low: b.low.max(1),
-            high: b.high,
-        });
-    }
-    parts
+/// The negative and the positive parts of a divisor's range (each empty
+/// when the divisor has none).
+fn divisor_parts(b: Range) -> impl Iterator<Item = Range> {
+    let negative = Range {
+        low: b.low,
+        high: b.high.min(-1),
+    };
+    let positive = Range {
+        low: b.low.max(1),
+        high: b.high,
+    };
+    [negative, positive].into_iter().filter(|r| !r.is_empty())
 }
 
 /// How a formula is written: as a `formula` line or an `smt` line.

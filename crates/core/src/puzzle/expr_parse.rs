@@ -201,10 +201,10 @@ impl Parser<'_> {
     }
 
     fn expect(&mut self, text: &str) -> Result<Token, ParseError> {
-        if self.peek_is(text) {
-            if let Some(token) = self.take() {
-                return Ok(token);
-            }
+        if self.peek_is(text)
+            && let Some(token) = self.take()
+        {
+            return Ok(token);
         }
         fail(self.here(), format!("expected '{text}', {}", self.found()))
     }
