@@ -32,6 +32,10 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .transpose()
         .map_err(|e| Failure::input(format!("--rating: {e}")))?;
     let rules = args.rules.as_deref().map(read_rules).transpose()?;
+    if let Some(rules) = &rules {
+        // Variant puzzles come out as f-puzzles links.
+        super::fpuzzles_can_say(rules, "generate --rules")?;
+    }
     let size = rules.as_ref().map_or(args.size, Puzzle::size);
     let difficulty = args.difficulty.map(level);
     let spec = Spec {

@@ -122,25 +122,41 @@ fn report_on_stderr(outcome: &Outcome) {
 /// Refuses, before any solving, a puzzle `-o sigh` cannot write: a rule a
 /// sigh string cannot say must not be dropped from what is printed.
 fn writable(format: ResultFormat, puzzle: &Puzzle) -> Result<(), Failure> {
-    if format == ResultFormat::Sigh {
-        sigh::to_sigh(puzzle).map_err(|e| Failure::input(format!("--output sigh: {e}")))?;
+    match format {
+        ResultFormat::Sigh => sigh_can_say(puzzle),
+        ResultFormat::Fpuzzles => fpuzzles_can_say(puzzle, "--output fpuzzles"),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Refuses to write `puzzle` as a sigh string when sigh cannot say one of
+/// its rules.
+fn sigh_can_say(puzzle: &Puzzle) -> Result<(), Failure> {
+    sigh::to_sigh(puzzle)
+        .map(|_| ())
+        .map_err(|e| Failure::input(format!("--output sigh: {e}")))
 }
 
 /// Says on standard error why an f-puzzles link holds no solution, when
-/// one was found but left out (see [`render::missing_solution`]), and
-/// which rules it leaves out because f-puzzles cannot say them.
+/// one was found but left out (see [`render::missing_solution`]).
 fn note_missing_solution(format: ResultFormat, outcome: &Outcome) {
     if format == ResultFormat::Fpuzzles
         && let Some(why) = render::missing_solution(outcome)
     {
         eprintln!("z3doku: {why}");
     }
-    if format == ResultFormat::Fpuzzles {
-        for rule in z3doku::puzzle::fpuzzles::write::unwritable(&outcome.puzzle) {
-            eprintln!("z3doku: the link leaves out `{rule}`: f-puzzles has no way to say it");
-        }
+}
+
+/// Refuses to write `puzzle` as f-puzzles (for `what`, the flag that asks)
+/// when f-puzzles cannot say one of its rules: dropping the rule would
+/// hand the setter a different puzzle.
+fn fpuzzles_can_say(puzzle: &Puzzle, what: &str) -> Result<(), Failure> {
+    match z3doku::puzzle::fpuzzles::write::unwritable(puzzle).first() {
+        Some(rule) => Err(Failure::input(format!(
+            "{what}: f-puzzles has no rule for \"{rule}\"; write the puzzle with --output json, \
+             or keep it as text with its rule lines"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -488,8 +504,10 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
              json): a line or a grid would lose them",
         ));
     }
-    if format == MinimizeFormat::Sigh {
-        sigh::to_sigh(&puzzle).map_err(|e| Failure::input(format!("--output sigh: {e}")))?;
+    match format {
+        MinimizeFormat::Sigh => sigh_can_say(&puzzle)?,
+        MinimizeFormat::Fpuzzles => fpuzzles_can_say(&puzzle, "minimize -o fpuzzles")?,
+        _ => {}
     }
     let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
     match (format, &result.minimal) {

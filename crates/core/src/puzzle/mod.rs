@@ -4,6 +4,8 @@
 
 pub mod check;
 pub mod constraint;
+pub mod expr;
+pub mod expr_parse;
 pub mod fpuzzles;
 pub mod grid;
 pub mod implied;

@@ -15,6 +15,9 @@
 //! as the rule is stated, so that a mistake in lowering is caught before a
 //! solution is printed rather than shared by every engine.
 
+use super::expr::Test;
+use std::sync::Arc;
+
 /// A relation between the digits of two cells, `a` and `b` in that order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {
@@ -189,6 +192,9 @@ pub enum Primitive {
         /// What must then hold.
         then: Box<Primitive>,
     },
+    /// A condition written as a formula (a `formula` or `smt` rule line),
+    /// over row-major indexes; see [`expr`](super::expr).
+    Formula(Arc<Test<usize>>),
 }
 
 impl Primitive {
@@ -212,6 +218,7 @@ impl Primitive {
                 cells.extend(then.cells());
                 cells
             }
+            Primitive::Formula(test) => test.cells(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -268,6 +275,7 @@ impl Primitive {
             Primitive::When { when, then } => {
                 when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
             }
+            Primitive::Formula(test) => test.holds(&|&c| i128::from(digit(c))),
         }
     }
 }

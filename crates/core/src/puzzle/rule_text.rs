@@ -24,12 +24,15 @@ use super::parse;
 use super::rules::{RuleError, RulesBuilder};
 use thiserror::Error;
 
-/// Why a rule line could not be read. Prints as `line 3: …`.
+/// Why a rule line could not be read. Prints as `line 3: …`, or as
+/// `line 3, column 18: …` when the fault is at a character (in a formula).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {problem}")]
+#[error("line {line}{}: {problem}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
 pub struct RuleTextError {
     /// The line, counted from 1 in the whole input.
     pub line: usize,
+    /// The column, counted in characters from 1, when the fault has one.
+    pub column: Option<usize>,
     /// What is wrong.
     pub problem: String,
 }
@@ -149,14 +152,31 @@ pub fn read_rules(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fail = |problem: String| RuleTextError { line, problem };
+        let fail = |problem: String| RuleTextError {
+            line,
+            column: None,
+            problem,
+        };
+        let rule = |e: RuleError| fail(e.to_string());
+        // A formula is read from the line's own text, which the words
+        // below would lose (`>`, `,`, case).
+        if let Some(read) = kinds::formula::read_line(text, size) {
+            let formula = read.map_err(|e| RuleTextError {
+                line,
+                column: Some(e.column),
+                problem: e.message,
+            })?;
+            builder
+                .add(kinds::Added::Constraint(formula.into()))
+                .map_err(rule)?;
+            continue;
+        }
         let words = words(trimmed);
         let (reader, name, rest) = kind_of(&words).ok_or_else(|| {
             fail(format!(
                 "{trimmed:?} is neither a grid line nor a rule z3doku knows"
             ))
         })?;
-        let rule = |e: RuleError| fail(e.to_string());
         for added in (reader.from_text)(name, rest, size).map_err(fail)? {
             builder.add(added).map_err(rule)?;
         }

@@ -18,6 +18,7 @@
 
 use super::Encoding;
 use super::cage::CageSets;
+use super::expr;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::{Primitive, Relation};
@@ -249,6 +250,7 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             let then = primitive_formulas(then, cells, side);
             vec![Bool::and(&condition).implies(Bool::and(&then))]
         }
+        Primitive::Formula(test) => vec![expr::state(test, side, &|c| cells[c].clone())],
     }
 }
 

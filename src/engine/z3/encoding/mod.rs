@@ -4,6 +4,7 @@
 
 mod boolean;
 mod cage;
+mod expr;
 mod int;
 mod onehot;
 mod pb;

@@ -6,6 +6,7 @@
 
 use super::Encoding;
 use super::cage::CageSets;
+use super::expr;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::Primitive;
@@ -290,6 +291,7 @@ pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Cla
             clause.dedup();
             clauses.push(clause);
         }
+        Primitive::Formula(test) => return expr::clauses(size, test),
         _ => return None,
     }
     Some(clauses)
@@ -421,6 +423,11 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         Primitive::When { when, then } => {
             let condition: Vec<Bool> = when.iter().map(|&(c, d)| var(c, d).clone()).collect();
             Bool::and(&condition).implies(primitive_formula(rules, then, vars, sums))
+        }
+        // Over more cells than clauses state it by: each cell's digit as
+        // `Σ d · x_d`.
+        Primitive::Formula(test) => {
+            expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
         }
         // Stated by clauses above.
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {

@@ -27,6 +27,7 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::constraint::digit_range;
 use crate::puzzle::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
 use crate::puzzle::implied::implied_cages;
+use crate::puzzle::kinds::formula;
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rules::Rules;
 use std::ops::ControlFlow;
@@ -413,6 +414,7 @@ fn feasible(
         Primitive::When { when, then } => {
             when.iter().any(|&(c, d)| value(c) != d) || feasible(then, value, open, side)
         }
+        Primitive::Formula(test) => formula::feasible(test, value, open),
     }
 }
 

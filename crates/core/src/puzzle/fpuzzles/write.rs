@@ -76,8 +76,8 @@ pub fn to_value(puzzle: &Puzzle, solution: Option<&Grid>) -> Value {
 
 /// The rules of `puzzle` that f-puzzles JSON cannot say (sigh's rules
 /// with no f-puzzles key: anti-taxicab, windoku, greater-than signs, …),
-/// as messages name them; the JSON and links leave them out, and the
-/// command line says so. Pencil marks and regions are written in the grid.
+/// as messages name them; the JSON and links would leave them out, so the
+/// command line refuses to write such a puzzle in f-puzzles' form. Pencil marks and regions are written in the grid.
 pub fn unwritable(puzzle: &Puzzle) -> Vec<String> {
     let size = puzzle.size();
     puzzle

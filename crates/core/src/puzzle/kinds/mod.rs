@@ -21,6 +21,7 @@ pub mod cells;
 pub mod dots;
 pub mod drawing;
 pub mod global;
+pub mod formula;
 pub mod lines;
 pub mod nabner;
 pub mod outside;
@@ -226,6 +227,7 @@ registry! {
         Ratio => dots::Ratio,
         Xv => dots::Xv,
         WeightedSum => sums::WeightedSum,
+        Formula => formula::Formula,
     }
     houses {
         board::Houses,
