@@ -28,6 +28,7 @@ mod direct;
 mod error;
 mod fish;
 mod forcing;
+mod implication;
 mod intersections;
 pub mod path;
 pub mod pencil;

@@ -108,6 +108,14 @@ pub enum Technique {
     Reasoned,
     /// No technique applies: the rest comes from search (a guess).
     Search,
+    /// Sudoku Explainer's Nishio forcing chain: a candidate assumed true
+    /// leads, through its digit's links in the grid the chain makes, to a
+    /// contradiction (7.5 + length).
+    NishioForcingChain,
+    /// Sudoku Explainer's multiple forcing chains: every candidate of a
+    /// cell, or every place of a digit in a house, implies the same
+    /// through static links (8.0 + length).
+    MultipleForcingChain,
 }
 
 impl Technique {
@@ -194,6 +202,8 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
+            Technique::NishioForcingChain => "Nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chain",
         }
     }
 
@@ -232,6 +242,8 @@ impl Technique {
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
+            Technique::NishioForcingChain => "nishio-forcing-chain",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
         }
     }
 
@@ -270,6 +282,8 @@ impl Technique {
             Technique::ForcingChain => 85,
             Technique::DynamicForcingChain => 90,
             Technique::Reasoned | Technique::Search => return None,
+            Technique::NishioForcingChain => 75,
+            Technique::MultipleForcingChain => 80,
         };
         Some(Difficulty(tenths))
     }
