@@ -57,12 +57,13 @@ fn agreement(qqwing: bool) -> (usize, usize) {
 fn qqwing_levels_rate_as_sudoku_explainer_does() {
     let (equal, total) = agreement(true);
     assert_eq!(total, 250);
-    // 246 (98.4%) when this floor was set. Of the whole qqwing set, 52.6%
+    // 249 (99.6%) when this floor was set. Of the whole qqwing set, 52.6%
     // agreed before SE's direct techniques, 85.9% after them, 94.6%
-    // with its forcing X-chains and XY forcing chains, and 97.0% with its
-    // Nishio, multiple and dynamic forcing chains measured as SE does.
+    // with its forcing X-chains and XY forcing chains, 97.0% with its
+    // Nishio, multiple and dynamic forcing chains measured as SE does,
+    // and 98.6% with its cycles and single chains found as SE finds them.
     assert!(
-        equal >= 246,
+        equal >= 249,
         "{equal} of {total} equal to serate's ER/EP/ED"
     );
 }

@@ -34,6 +34,7 @@ use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::rules::HouseKind;
+use std::cell::RefCell;
 
 const NONE: u32 = u32::MAX;
 
@@ -145,10 +146,16 @@ enum Said {
 struct Engine<'a> {
     p: &'a Pencil,
     side: usize,
-    /// Each cell's houses in SE's order: box, row, column, then the rest.
-    houses_of: Vec<Vec<usize>>,
+    /// Each cell's houses in SE's order (box, row, column, then the
+    /// rest), with the cell's place in each.
+    houses_of: Vec<Vec<(usize, u32)>>,
     base: Vec<u32>,
     cand: Vec<u32>,
+    /// The places of each digit in each house (`house * side + digit -
+    /// 1`), as bit sets over the house's list: in the real grid and in
+    /// the grid of the chain being built.
+    base_places: Vec<u32>,
+    places: Vec<u32>,
     at_on: Vec<u32>,
     at_off: Vec<u32>,
     mark: Vec<u32>,
@@ -156,7 +163,10 @@ struct Engine<'a> {
     queue_on: Vec<u32>,
     queue_off: Vec<u32>,
     buf: Vec<u32>,
-    made: Vec<(u32, Vec<u32>)>,
+    /// What one candidate off turns on: the slot and where its parents
+    /// start and end in `made_parents`.
+    made: Vec<(u32, usize, usize)>,
+    made_parents: Vec<u32>,
     words: usize,
 }
 
@@ -175,10 +185,23 @@ impl<'a> Engine<'a> {
             .map(|c| {
                 let mut hs = g.houses_of(c).to_vec();
                 hs.sort_by_key(|&h| rank(h));
-                hs
+                hs.into_iter()
+                    .map(|h| {
+                        let k = g.houses()[h].iter().position(|&x| x == c).unwrap_or(0);
+                        (h, k as u32)
+                    })
+                    .collect()
             })
             .collect();
         let base: Vec<u32> = (0..cells).map(|c| p.candidates(c)).collect();
+        let mut base_places = vec![0u32; g.houses().len() * side];
+        for (h, house) in g.houses().iter().enumerate() {
+            for (k, &c) in house.iter().enumerate() {
+                for d in digits(base[c]) {
+                    base_places[h * side + usize::from(d) - 1] |= 1 << k;
+                }
+            }
+        }
         let slots = cells * side;
         Engine {
             p,
@@ -186,6 +209,8 @@ impl<'a> Engine<'a> {
             houses_of,
             cand: base.clone(),
             base,
+            places: base_places.clone(),
+            base_places,
             at_on: vec![NONE; slots],
             at_off: vec![NONE; slots],
             mark: vec![0; slots * 2],
@@ -194,6 +219,7 @@ impl<'a> Engine<'a> {
             queue_off: Vec::new(),
             buf: Vec::new(),
             made: Vec::new(),
+            made_parents: Vec::new(),
             words: slots.div_ceil(64),
         }
     }
@@ -225,6 +251,7 @@ impl<'a> Engine<'a> {
         chain.absurd = None;
         chain.built = true;
         self.cand.copy_from_slice(&self.base);
+        self.places.copy_from_slice(&self.base_places);
         self.queue_on.clear();
         self.queue_off.clear();
         let root = chain.push(slot, on, &[]);
@@ -239,6 +266,8 @@ impl<'a> Engine<'a> {
         }
         let (mut head_on, mut head_off) = (0, 0);
         let geometry = self.p.geometry();
+        let houses = geometry.houses();
+        let side = self.side;
         'chain: loop {
             if head_on < self.queue_on.len() {
                 let n = self.queue_on[head_on];
@@ -254,14 +283,15 @@ impl<'a> Engine<'a> {
                         self.buf.push(s);
                     }
                 }
-                for &h in &self.houses_of[cell] {
-                    for &c in &geometry.houses()[h] {
-                        if c != cell && self.cand[c] & bit(digit) != 0 {
-                            let s = self.slot(c, digit);
-                            if self.mark[s as usize] != mark {
-                                self.mark[s as usize] = mark;
-                                self.buf.push(s);
-                            }
+                for &(h, k) in &self.houses_of[cell] {
+                    let mut m = self.places[h * side + usize::from(digit) - 1] & !(1 << k);
+                    while m != 0 {
+                        let c = houses[h][m.trailing_zeros() as usize];
+                        m &= m - 1;
+                        let s = (c * side + usize::from(digit) - 1) as u32;
+                        if self.mark[s as usize] != mark {
+                            self.mark[s as usize] = mark;
+                            self.buf.push(s);
                         }
                     }
                 }
@@ -285,58 +315,57 @@ impl<'a> Engine<'a> {
                 let (cell, digit) = self.cell_digit(chain.nodes[n as usize].slot);
                 // What this candidate off turns on, read before it leaves
                 // the grid; each with the removals it relies on.
-                let mut made = std::mem::take(&mut self.made);
-                made.clear();
+                self.made.clear();
+                self.made_parents.clear();
                 if mode.cell_links() && self.cand[cell].count_ones() == 2 {
                     let other = (self.cand[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
-                    let mut parents = vec![n];
+                    let from = self.made_parents.len();
+                    self.made_parents.push(n);
                     for gone in digits(self.base[cell] & !self.cand[cell]) {
-                        let at = self.at_off[self.slot(cell, gone) as usize];
+                        let at = self.at_off[cell * side + usize::from(gone) - 1];
                         if at != NONE {
-                            parents.push(at);
+                            self.made_parents.push(at);
                         }
                     }
-                    made.push((self.slot(cell, other), parents));
+                    let s = self.slot(cell, other);
+                    self.made.push((s, from, self.made_parents.len()));
                 }
-                for &h in &self.houses_of[cell] {
-                    let house = &geometry.houses()[h];
-                    let mut count = 0;
-                    let mut other = usize::MAX;
-                    for &c in house {
-                        if self.cand[c] & bit(digit) != 0 {
-                            count += 1;
-                            if c != cell {
-                                other = c;
-                            }
-                        }
-                    }
-                    if count != 2 || other == usize::MAX {
+                let d = usize::from(digit) - 1;
+                for &(h, k) in &self.houses_of[cell] {
+                    let m = self.places[h * side + d];
+                    if m.count_ones() != 2 {
                         continue;
                     }
-                    let s = self.slot(other, digit);
-                    if made.iter().any(|(m, _)| *m == s) {
+                    let other = houses[h][(m & !(1 << k)).trailing_zeros() as usize];
+                    let s = (other * side + d) as u32;
+                    if self.made.iter().any(|&(x, _, _)| x == s) {
                         continue;
                     }
-                    let mut parents = vec![n];
-                    for &c in house {
-                        if self.base[c] & !self.cand[c] & bit(digit) != 0 {
-                            let at = self.at_off[self.slot(c, digit) as usize];
-                            if at != NONE {
-                                parents.push(at);
-                            }
+                    let from = self.made_parents.len();
+                    self.made_parents.push(n);
+                    let mut gone = self.base_places[h * side + d] & !m;
+                    while gone != 0 {
+                        let c = houses[h][gone.trailing_zeros() as usize];
+                        gone &= gone - 1;
+                        let at = self.at_off[c * side + d];
+                        if at != NONE {
+                            self.made_parents.push(at);
                         }
                     }
-                    made.push((s, parents));
+                    self.made.push((s, from, self.made_parents.len()));
                 }
                 if mode.dynamic() {
                     self.cand[cell] &= !bit(digit);
+                    for &(h, k) in &self.houses_of[cell] {
+                        self.places[h * side + d] &= !(1 << k);
+                    }
                 }
-                for (s, parents) in &made {
-                    let s = *s;
+                for i in 0..self.made.len() {
+                    let (s, from, to) = self.made[i];
+                    let parents = &self.made_parents[from..to];
                     if self.at_off[s as usize] != NONE {
                         let on = chain.push(s, true, parents);
                         chain.absurd = Some((on, self.at_off[s as usize]));
-                        self.made = made;
                         break 'chain;
                     }
                     if self.at_on[s as usize] == NONE {
@@ -346,7 +375,6 @@ impl<'a> Engine<'a> {
                         self.queue_on.push(id);
                     }
                 }
-                self.made = made;
             } else {
                 break;
             }
@@ -398,8 +426,11 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
     let size = p.size();
     let (cells, side) = (size.cells(), size.side());
     let mut e = Engine::new(p);
-    let mut on_chains: Vec<Chain> = (0..cells * side).map(|_| Chain::default()).collect();
-    let mut off_chain = Chain::default();
+    // The chains' memory is kept from call to call: a path asks this for
+    // step after step, and each call builds hundreds of chains.
+    let (mut on_chains, mut off_chain) = POOL.with(|pool| std::mem::take(&mut *pool.borrow_mut()));
+    on_chains.resize_with(cells * side, Chain::default);
+    on_chains.iter_mut().for_each(|c| c.built = false);
     let mut best: Option<Found> = None;
     let mut offer = |found: Found| {
         if best
@@ -478,7 +509,7 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
             // House forcing chains, from the house's first place for the
             // digit.
             for hi in 0..e.houses_of[cell].len() {
-                let h = e.houses_of[cell][hi];
+                let h = e.houses_of[cell][hi].0;
                 let places: Vec<usize> = geometry.houses()[h]
                     .iter()
                     .copied()
@@ -526,8 +557,13 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
             });
         });
     }
-    let found = best?;
-    Some(step(p, &e, mode, &found, seen))
+    let found = best.map(|found| step(p, &e, mode, &found, seen));
+    POOL.with(|pool| *pool.borrow_mut() = (on_chains, off_chain));
+    found
+}
+
+thread_local! {
+    static POOL: RefCell<(Vec<Chain>, Chain)> = RefCell::new((Vec::new(), Chain::default()));
 }
 
 /// The implications every one of `chains` shares, on then off, in the

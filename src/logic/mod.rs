@@ -24,6 +24,7 @@
 
 mod binary;
 mod chains;
+mod cycles;
 mod direct;
 mod error;
 mod fish;

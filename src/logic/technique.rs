@@ -116,6 +116,15 @@ pub enum Technique {
     /// cell, or every place of a digit in a house, implies the same
     /// through static links (8.0 + length).
     MultipleForcingChain,
+    /// Sudoku Explainer's bidirectional X-cycle: one digit's chain that
+    /// comes back to its start and holds either way round (6.5 + length).
+    BidirectionalXCycle,
+    /// Sudoku Explainer's bidirectional Y-cycle: the same through
+    /// two-candidate cells (6.5 + length).
+    BidirectionalYCycle,
+    /// Sudoku Explainer's bidirectional cycle, through both kinds of link
+    /// (7.0 + length).
+    BidirectionalCycle,
 }
 
 impl Technique {
@@ -204,6 +213,9 @@ impl Technique {
             Technique::Search => "search",
             Technique::NishioForcingChain => "Nishio forcing chain",
             Technique::MultipleForcingChain => "multiple forcing chain",
+            Technique::BidirectionalXCycle => "bidirectional X-cycle",
+            Technique::BidirectionalYCycle => "bidirectional Y-cycle",
+            Technique::BidirectionalCycle => "bidirectional cycle",
         }
     }
 
@@ -244,6 +256,9 @@ impl Technique {
             Technique::Search => "search",
             Technique::NishioForcingChain => "nishio-forcing-chain",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::BidirectionalXCycle => "bidirectional-x-cycle",
+            Technique::BidirectionalYCycle => "bidirectional-y-cycle",
+            Technique::BidirectionalCycle => "bidirectional-cycle",
         }
     }
 
@@ -284,6 +299,8 @@ impl Technique {
             Technique::Reasoned | Technique::Search => return None,
             Technique::NishioForcingChain => 75,
             Technique::MultipleForcingChain => 80,
+            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 65,
+            Technique::BidirectionalCycle => 70,
         };
         Some(Difficulty(tenths))
     }
