@@ -453,9 +453,9 @@ fn quads_naked_and_hidden() {
     );
 }
 
-/// A forcing chain's rating grows with the deductions it takes to reach its
-/// contradiction, and its sentence says how many: the chains of a hard
-/// puzzle are not all the same length.
+/// A forcing chain's rating grows with its length (SE's complexity less
+/// two: the implications it rests on), and its sentence says how long it
+/// is: the chains of a hard puzzle are not all the same length.
 #[test]
 fn forcing_chains_are_rated_by_their_length() {
     let p =
@@ -471,7 +471,10 @@ fn forcing_chains_are_rated_by_their_length() {
         .filter(|s| s.technique == Technique::ForcingChain)
     {
         let words: Vec<&str> = step.explanation.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "deductions").unwrap();
+        let at = words
+            .iter()
+            .position(|w| w.trim_end_matches(')') == "implications")
+            .unwrap();
         let length: usize = words[at - 1].parse().unwrap();
         let rated = step.difficulty.unwrap().0;
         assert_eq!(

@@ -223,6 +223,12 @@ impl Search {
 /// The easiest forcing X-chain or XY forcing chain of the grid, as SE
 /// rates them, eliminating one candidate.
 pub(crate) fn forcing_chain(p: &Pencil, seen: &Seen) -> Option<Step> {
+    // Up to 9x9, SE's own single chains, cycles included, found and
+    // measured as SE finds and measures them; larger boards keep the
+    // contradictions below, which are cheaper there.
+    if p.size().side() <= 9 {
+        return super::cycles::single_chains(p, seen);
+    }
     let mut search = Search::new(p);
     let open = refutable(p, &search);
     if open.as_ref().is_some_and(|o| !o.iter().any(|&b| b)) {

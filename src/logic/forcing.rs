@@ -8,6 +8,7 @@
 //! branch (digits placed and candidates removed) adds to the rating as a
 //! chain's length does.
 
+use super::implication::{Mode, multiple_chains};
 use super::pencil::{Pencil, digits};
 use super::propagate::Propagator;
 use super::seen::Seen;
@@ -167,6 +168,26 @@ impl Branches {
 /// followed only if the shared conclusions need them, so the step is the
 /// same either way.
 pub fn forcing_chain(
+    p: &Pencil,
+    dynamic: bool,
+    solution: Option<&Grid>,
+    seen: &Seen,
+) -> Option<Step> {
+    // On boards up to 9x9, SE's own multiple-chain techniques, asked in
+    // its order; each is cheap enough there. Larger boards, and what lies
+    // beyond SE's dynamic chains (its "dynamic forcing chains (+)"), keep
+    // the propagation below.
+    if !dynamic && p.size().side() <= 9 {
+        return [Mode::Nishio, Mode::Multiple, Mode::Dynamic]
+            .into_iter()
+            .find_map(|mode| multiple_chains(p, mode, seen));
+    }
+    propagation_chain(p, dynamic, solution, seen)
+}
+
+/// Forcing chains by propagation: the shortest contradiction, or a
+/// conclusion every branch of a cell or of a digit in a house shares.
+fn propagation_chain(
     p: &Pencil,
     dynamic: bool,
     solution: Option<&Grid>,

@@ -24,10 +24,12 @@
 
 mod binary;
 mod chains;
+mod cycles;
 mod direct;
 mod error;
 mod fish;
 mod forcing;
+mod implication;
 mod intersections;
 pub mod path;
 pub mod pencil;

@@ -131,6 +131,23 @@ pub enum Technique {
     /// until nothing changes, contradict the grid; or both candidates of
     /// a two-candidate cell lead to the same elimination.
     RuleForcingChain,
+    /// Sudoku Explainer's Nishio forcing chain: a candidate assumed true
+    /// leads, through its digit's links in the grid the chain makes, to a
+    /// contradiction (7.5 + length).
+    NishioForcingChain,
+    /// Sudoku Explainer's multiple forcing chains: every candidate of a
+    /// cell, or every place of a digit in a house, implies the same
+    /// through static links (8.0 + length).
+    MultipleForcingChain,
+    /// Sudoku Explainer's bidirectional X-cycle: one digit's chain that
+    /// comes back to its start and holds either way round (6.5 + length).
+    BidirectionalXCycle,
+    /// Sudoku Explainer's bidirectional Y-cycle: the same through
+    /// two-candidate cells (6.5 + length).
+    BidirectionalYCycle,
+    /// Sudoku Explainer's bidirectional cycle, through both kinds of link
+    /// (7.0 + length).
+    BidirectionalCycle,
 }
 
 impl Technique {
@@ -223,6 +240,11 @@ impl Technique {
             Technique::InniesOuties => "45 rule",
             Technique::RulePointing => "rule pointing",
             Technique::RuleForcingChain => "rule forcing chain",
+            Technique::NishioForcingChain => "Nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chain",
+            Technique::BidirectionalXCycle => "bidirectional X-cycle",
+            Technique::BidirectionalYCycle => "bidirectional Y-cycle",
+            Technique::BidirectionalCycle => "bidirectional cycle",
         }
     }
 
@@ -267,6 +289,11 @@ impl Technique {
             Technique::InniesOuties => "innies-outies",
             Technique::RulePointing => "rule-pointing",
             Technique::RuleForcingChain => "rule-forcing-chain",
+            Technique::NishioForcingChain => "nishio-forcing-chain",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::BidirectionalXCycle => "bidirectional-x-cycle",
+            Technique::BidirectionalYCycle => "bidirectional-y-cycle",
+            Technique::BidirectionalCycle => "bidirectional-cycle",
         }
     }
 
@@ -315,6 +342,10 @@ impl Technique {
             Technique::RulePointing => 28,
             // As SE's forcing chain, which it extends through the rules.
             Technique::RuleForcingChain => 85,
+            Technique::NishioForcingChain => 75,
+            Technique::MultipleForcingChain => 80,
+            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 65,
+            Technique::BidirectionalCycle => 70,
         };
         Some(Difficulty(tenths))
     }
