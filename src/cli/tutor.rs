@@ -196,14 +196,14 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
         .tutor("steps")?
         .walk(&puzzle, &args.logic.budget(), &mut each);
     printed?;
-    if let Some(dir) = &folder {
-        let word = if drawn == 1 { "picture" } else { "pictures" };
-        eprintln!("{drawn} {word} in {}", dir.display());
-    }
     let walk = match walked {
         Ok(walk) => walk,
         Err(e) => return unanswered(&puzzle, &e, json),
     };
+    if let Some(dir) = &folder {
+        let word = if drawn == 1 { "picture" } else { "pictures" };
+        eprintln!("{drawn} {word} in {}", dir.display());
+    }
     let spent = walk
         .gave_up
         .as_ref()

@@ -11,6 +11,10 @@ pub const CELL: f64 = 60.0;
 /// A margin with nothing outside the grid: room for the outer line.
 const BARE: f64 = 0.25 * CELL;
 
+/// Half a pixel: the grid sits this far off the whole pixels, so that its
+/// lines (1 and 3 wide) cover whole pixels at scale 1 and come out crisp.
+const CRISP: f64 = 0.5;
+
 /// The height of one line of legend or caption text.
 pub const LEGEND_LINE: f64 = 0.42 * CELL;
 
@@ -102,7 +106,7 @@ impl Layout {
 
     /// The page's width.
     pub fn width(&self) -> f64 {
-        self.left + self.grid_side() + self.right
+        self.left + self.grid_side() + self.right + 2.0 * CRISP
     }
 
     /// The page's height, legend included.
@@ -125,7 +129,7 @@ impl Layout {
 
     /// Where the legend's first line starts (its top).
     pub fn legend_top(&self) -> f64 {
-        self.top + self.grid_side() + self.bottom
+        self.top + self.grid_side() + self.bottom + 2.0 * CRISP
     }
 
     /// The legend's left edge.
@@ -136,12 +140,12 @@ impl Layout {
     /// The x of column `col`'s left edge (`col` may be -1 or `side`, off
     /// the grid, or `side` for the right edge).
     pub fn x(&self, col: isize) -> f64 {
-        self.left + col as f64 * CELL
+        self.left + CRISP + col as f64 * CELL
     }
 
     /// The y of row `row`'s top edge.
     pub fn y(&self, row: isize) -> f64 {
-        self.top + row as f64 * CELL
+        self.top + CRISP + row as f64 * CELL
     }
 
     /// The box of the place at `row`, `col` (inside the grid or outside).
@@ -238,15 +242,15 @@ mod tests {
     #[test]
     fn margins_follow_the_clues() {
         let bare = Layout::new(9, Rims::default(), 0);
-        assert_eq!(bare.width(), 9.0 * CELL + 2.0 * BARE);
+        assert_eq!(bare.width(), 9.0 * CELL + 2.0 * BARE + 1.0);
         assert_eq!(bare.height(), bare.width());
         let mut rims = Rims::default();
         rims.add(-1, 3, 9);
         rims.add(2, 9, 9);
         let clued = Layout::new(9, rims, 2);
-        assert_eq!(clued.x(0), BARE);
-        assert_eq!(clued.y(0), CELL);
-        assert_eq!(clued.width(), 9.0 * CELL + BARE + CELL);
+        assert_eq!(clued.x(0), BARE + 0.5);
+        assert_eq!(clued.y(0), CELL + 0.5);
+        assert_eq!(clued.width(), 9.0 * CELL + BARE + CELL + 1.0);
         assert!(clued.height() > clued.legend_top() + 2.0 * LEGEND_LINE - 1.0);
     }
 }

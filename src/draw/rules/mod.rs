@@ -35,9 +35,7 @@ pub fn draw(canvas: &mut Canvas, puzzle: &Puzzle) {
             Constraint::Thermo(thermo) => lines::thermo(canvas, &thermo.cells),
             Constraint::SlowThermo(thermo) => {
                 lines::thermo(canvas, &thermo.cells);
-                canvas.note(format!(
-                    "slow thermometer (digits never decrease from the bulb): {constraint}"
-                ));
+                canvas.note(format!("{constraint}: digits never decrease from the bulb"));
             }
             Constraint::Arrow(arrow) => lines::arrow(canvas, &arrow.circle, &arrow.line),
             Constraint::DoubleArrow(line) => {
