@@ -7,7 +7,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use z3doku::draw::{Picture, png};
+use z3doku::draw::{Picture, Raster, png};
 use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::input::Source;
 
@@ -33,6 +33,15 @@ fn bench(c: &mut Criterion) {
             let svg = Picture::new(&killer).digits(&solution).draw().svg;
             black_box(png(&svg).unwrap().len())
         })
+    });
+    // The parts of a PNG: rendering alone, and its encoding.
+    let svg = Picture::new(&killer).digits(&solution).draw().svg;
+    group.bench_function("killer raster", |b| {
+        b.iter(|| black_box(Raster::of_svg(&svg, 1.0).unwrap().width()))
+    });
+    let raster = Raster::of_svg(&svg, 1.0).unwrap();
+    group.bench_function("killer encode", |b| {
+        b.iter(|| black_box(raster.png().unwrap().len()))
     });
     group.bench_function("thermo-arrow svg", |b| {
         b.iter(|| black_box(Picture::new(&thermo).draw().svg.len()))

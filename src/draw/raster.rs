@@ -123,11 +123,27 @@ impl Raster {
         }
     }
 
-    /// The picture as a PNG file.
+    /// The picture as a PNG file: RGB on its white page, compressed with
+    /// the PNG crate's fast setting. tiny-skia's own encoder took 31 ms
+    /// for a 9x9 killer, as long as the rendering; this takes 5 ms (one
+    /// sitting, loaded machine).
     pub fn png(&self) -> Result<Vec<u8>, DrawError> {
-        self.pixmap
-            .encode_png()
-            .map_err(|e| DrawError(format!("the PNG cannot be written: {e}")))
+        let failed = |e: png::EncodingError| DrawError(format!("the PNG cannot be written: {e}"));
+        let mut rgb = Vec::with_capacity(self.pixmap.data().len() / 4 * 3);
+        for p in self.pixmap.pixels() {
+            // Premultiplied on white: what shows is c + (255 - a).
+            let white = 255 - p.alpha();
+            rgb.extend([p.red() + white, p.green() + white, p.blue() + white]);
+        }
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, self.width(), self.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder.write_header().map_err(failed)?;
+        writer.write_image_data(&rgb).map_err(failed)?;
+        writer.finish().map_err(failed)?;
+        Ok(out)
     }
 }
 

@@ -185,7 +185,7 @@ mod tests {
     fn numbers_are_short() {
         assert_eq!(Num(3.0).to_string(), "3");
         assert_eq!(Num(3.5).to_string(), "3.5");
-        assert_eq!(Num(3.14159).to_string(), "3.14");
+        assert_eq!(Num(12.3456).to_string(), "12.35");
         assert_eq!(Num(-0.001).to_string(), "0");
         assert_eq!(Num(-2.25).to_string(), "-2.25");
         assert_eq!(Num(f64::NAN).to_string(), "0");
