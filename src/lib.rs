@@ -27,6 +27,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod draw;
 pub mod engine;
 pub mod generate;
 pub mod listen;

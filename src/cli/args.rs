@@ -98,6 +98,47 @@ pub enum CliCommand {
     /// Rate a puzzle: Sudoku Explainer's ER/EP/ED and the qqwing level.
     #[command(mut_arg("engine", |a| a.help(LOGIC_ENGINE)), mut_arg("timeout", |a| a.help(LOGIC_TIMEOUT)))]
     Rate(RateArgs),
+    /// Draw a puzzle as given, its rules as setters draw them, as SVG or PNG.
+    Draw(DrawArgs),
+}
+
+/// Where a picture goes (`-o svg`, `-o png`).
+#[derive(Args)]
+pub struct PictureArgs {
+    /// Write the picture (`-o svg` or `-o png`) to this file instead of standard output; for
+    /// `steps` and for `generate -n` above 1, the folder that takes one picture each
+    /// (`step-001.svg`, `puzzle-001.png`, ...), made if missing. A PNG is not written to a
+    /// terminal.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+}
+
+/// The picture formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PictureFormat {
+    /// SVG, a text file any browser shows.
+    Svg,
+    /// PNG, drawn here from the same SVG.
+    Png,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Cages are dashed with their sums, thermometers grey with bulbs, arrows circled, \
+                  lines coloured by kind, dots and X/V on the edges, outside clues beside the \
+                  grid; rules with no mark of their own (anti-knight, say) are named under it. \
+                  Without -o, the format is PNG when --out ends in .png, else SVG."
+)]
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+
+    /// The picture's format [default: png when --out ends in .png, else svg].
+    #[arg(long, short, value_enum)]
+    pub output: Option<PictureFormat>,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 /// `--engine` in `hint`, `steps` and `rate`.
@@ -172,6 +213,9 @@ pub struct OutputArgs {
     /// set.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Args)]
@@ -408,13 +452,18 @@ pub struct HintArgs {
     pub logic: LogicArgs,
 
     /// `pretty`: the sentence and the grid with the step's cells highlighted (in colour on a
-    /// terminal); `text`: the sentence; `json`: an object with the step's fields.
+    /// terminal); `text`: the sentence; `json`: an object with the step's fields; `svg`, `png`:
+    /// a picture of the pencil marks with the step's cells shaded, its digits ringed, its
+    /// eliminations struck out and its placements ringed green.
     #[arg(long, short, value_enum, default_value_t)]
     pub output: HintFormat,
 
     /// Colour in the pretty grid: `auto` uses it on a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Args)]
@@ -426,9 +475,27 @@ pub struct StepsArgs {
     #[command(flatten)]
     pub logic: LogicArgs,
 
-    /// `text`: a step per line, its rating first; `json`: an object with every step.
+    /// `text`: a step per line, its rating first; `json`: an object with every step; `svg`,
+    /// `png`: a picture per step, as `hint` draws it, into the folder --out names.
     #[arg(long, short, value_enum, default_value_t)]
-    pub output: ReportFormat,
+    pub output: StepsFormat,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
+}
+
+/// Output formats of `steps`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum StepsFormat {
+    /// A step per line, its rating first.
+    #[default]
+    Text,
+    /// A JSON object.
+    Json,
+    /// An SVG picture per step.
+    Svg,
+    /// A PNG picture per step.
+    Png,
 }
 
 #[derive(Args)]
@@ -464,6 +531,10 @@ pub enum HintFormat {
     Text,
     /// A JSON object.
     Json,
+    /// An SVG picture.
+    Svg,
+    /// A PNG picture.
+    Png,
 }
 
 #[derive(Args)]
@@ -492,7 +563,8 @@ pub struct CandidatesArgs {
     pub cap: u64,
 
     /// `pretty`: a pencil-mark grid; `pencilmarks`: one line of N³ characters (729 for 9x9), for
-    /// each cell and digit the digit or `.`; `json`: an object with each cell's counts.
+    /// each cell and digit the digit or `.`; `json`: an object with each cell's counts; `svg`,
+    /// `png`: a picture of the pencil marks, deciding ones ringed orange.
     #[arg(long, short, value_enum, default_value_t)]
     pub output: CandidatesFormat,
 
@@ -500,6 +572,9 @@ pub struct CandidatesArgs {
     /// set.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Args)]
@@ -602,9 +677,13 @@ pub struct GenerateArgs {
     /// `line`: each puzzle as one line (a killer puzzle or one under --rules as an f-puzzles
     /// link); `json`: an object per puzzle (JSON Lines) with its solution, clue count and
     /// symmetry (a killer puzzle's or --rules puzzle's f-puzzles link; with --difficulty or
-    /// --rating, its ratings as `rate` gives them).
+    /// --rating, its ratings as `rate` gives them); `svg`, `png`: a picture of each puzzle (to
+    /// standard output for one, into the folder --out names for more).
     #[arg(long, short, value_enum, default_value_t)]
     pub output: GenerateFormat,
+
+    #[command(flatten)]
+    pub picture: PictureArgs,
 
     /// No progress bar and no summary on standard error.
     #[arg(long, short)]
@@ -632,6 +711,10 @@ pub enum GenerateFormat {
     Line,
     /// JSON Lines: an object per puzzle.
     Json,
+    /// An SVG picture per puzzle.
+    Svg,
+    /// A PNG picture per puzzle.
+    Png,
 }
 
 /// Output formats of `candidates`.
@@ -644,6 +727,10 @@ pub enum CandidatesFormat {
     Pencilmarks,
     /// A JSON object.
     Json,
+    /// An SVG picture of the pencil marks.
+    Svg,
+    /// A PNG picture of the pencil marks.
+    Png,
 }
 
 /// Output formats of `minimize`.
@@ -679,6 +766,11 @@ pub enum ResultFormat {
     /// The puzzle and its rules as a sigh string, for sigh's Interactive Sudoku Solver (no
     /// solution: sigh's strings have no place for one).
     Sigh,
+    /// An SVG picture of the solution (the puzzle as given when there is none): givens bold,
+    /// solved digits blue, cells where two solutions differ shaded.
+    Svg,
+    /// The same picture as PNG.
+    Png,
 }
 
 /// Output formats of `count`.

@@ -2,8 +2,9 @@
 //! terminal, each puzzle printed as soon as it and all before it are made,
 //! and a summary line on standard error.
 
-use super::args::{DifficultyLevel, GenerateArgs, GenerateFormat, PuzzleArgs};
+use super::args::{DifficultyLevel, GenerateArgs, GenerateFormat, PictureFormat, PuzzleArgs};
 use super::batch::{progress_bar, stop_on_ctrl_c};
+use super::render;
 use super::{Failure, read_puzzle};
 use indicatif::ProgressBar;
 use rand::SeedableRng;
@@ -24,6 +25,25 @@ use z3doku::solve::{Pipeline, Request, Status, exit};
 
 /// Runs `z3doku generate`.
 pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
+    let picture = match args.output {
+        GenerateFormat::Svg => Some(PictureFormat::Svg),
+        GenerateFormat::Png => Some(PictureFormat::Png),
+        _ => None,
+    };
+    let target = args.picture.target(picture, false)?;
+    // One picture goes to standard output or the file --out names; more
+    // go into the folder --out names, one file each.
+    let folder = match picture {
+        Some(_) if args.count > 1 => Some(render::folder(
+            target,
+            "generate -n draws a picture per puzzle",
+        )?),
+        Some(format) => {
+            render::refuse_terminal(format, target)?;
+            None
+        }
+        None => None,
+    };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let rating = args
         .rating
@@ -72,8 +92,33 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
     let shared_terminal = !bar.is_hidden() && out.is_terminal();
     let mut write_error = None;
     let start = Instant::now();
+    let mut picture_error = None;
     let made = generator.run(args.count, jobs.min(max), &stop, |made| {
         bar.inc(1);
+        if let Some(format) = picture {
+            let svg = z3doku::draw::Picture::new(&made.puzzle).draw().svg;
+            let path = match &folder {
+                Some(dir) => Some(render::numbered(
+                    dir,
+                    "puzzle",
+                    made.index as usize + 1,
+                    format,
+                )),
+                None => target.map(std::path::Path::to_path_buf),
+            };
+            let written = if shared_terminal {
+                bar.suspend(|| render::emit(&svg, format, path.as_deref()))
+            } else {
+                render::emit(&svg, format, path.as_deref())
+            };
+            return match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    picture_error = Some(e);
+                    ControlFlow::Break(())
+                }
+            };
+        }
         let line = render(args.output, made, seed);
         // Output on the bar's terminal must not be drawn over.
         let written = if shared_terminal {
@@ -90,6 +135,9 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         }
     });
     bar.finish_and_clear();
+    if let Some(failure) = picture_error {
+        return Err(failure);
+    }
     let flushed = match write_error {
         Some(e) => Err(e),
         None => out.flush(),
@@ -143,6 +191,8 @@ fn render(format: GenerateFormat, made: &Generated, seed: u64) -> String {
             report.rating = made.rating.as_ref().map(RatingReport::of);
             report.to_json_line()
         }
+        // Pictures are written as they are made, in `run`.
+        (GenerateFormat::Svg | GenerateFormat::Png, _) => String::new(),
     }
 }
 

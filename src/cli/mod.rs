@@ -14,12 +14,13 @@ mod tables;
 mod tutor;
 
 use args::{
-    BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, CliCommand, CountArgs, EmitArgs,
-    EmitFormat, MinimizeArgs, MinimizeFormat, PuzzleArgs, QueensArgs, QueensFormat, ReportFormat,
-    ResultFormat, SolveArgs,
+    BenchArgs, CandidatesArgs, CandidatesFormat, CheckArgs, CliCommand, CountArgs, DrawArgs,
+    EmitArgs, EmitFormat, MinimizeArgs, MinimizeFormat, PictureArgs, PictureFormat, PuzzleArgs,
+    QueensArgs, QueensFormat, ReportFormat, ResultFormat, SolveArgs,
 };
 use render::Show;
 use std::io::Write;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use z3doku::bench;
 use z3doku::engine::z3::emit;
@@ -98,6 +99,7 @@ pub fn run(command: CliCommand) -> Result<u8, Failure> {
         CliCommand::Hint(args) => tutor::hint(&args),
         CliCommand::Steps(args) => tutor::steps(&args),
         CliCommand::Rate(args) => tutor::rate(&args),
+        CliCommand::Draw(args) => draw(&args),
     }
 }
 
@@ -160,7 +162,26 @@ fn fpuzzles_can_say(puzzle: &Puzzle, what: &str) -> Result<(), Failure> {
     }
 }
 
+impl PictureArgs {
+    /// Where the picture goes when `format` is a picture's; `--out` with
+    /// any other format is refused, and so is `--model`, which is text.
+    fn target(&self, format: Option<PictureFormat>, model: bool) -> Result<Option<&Path>, Failure> {
+        match format {
+            None if self.out.is_some() => Err(Failure::usage(
+                "--out writes a picture: use it with -o svg or -o png",
+            )),
+            Some(_) if model => Err(Failure::usage(
+                "--model prints text, which a picture does not hold: leave it out, or use another \
+                 -o",
+            )),
+            _ => Ok(self.out.as_deref()),
+        }
+    }
+}
+
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
+    let format = args.output.output;
+    let out = args.output.picture.target(format.picture(), args.model)?;
     let request = args
         .engine
         .request(args.unique, true, args.model, args.stats.stats)?;
@@ -173,8 +194,11 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
         verdict: args.unique,
         color: args.output.color(),
     };
-    let format = args.output.output;
-    print(&format.renderer().outcome(&outcome, show))?;
+    let text = format.renderer().outcome(&outcome, show);
+    match format.picture() {
+        Some(picture) => render::emit(&text, picture, out)?,
+        None => print(&text)?,
+    }
     if format != ResultFormat::Json && matches!(outcome.status, Status::None | Status::GaveUp) {
         eprintln!("{}", outcome.summary());
     }
@@ -184,13 +208,21 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
 }
 
 fn check(args: &CheckArgs) -> Result<u8, Failure> {
+    let format = args.output.output;
+    let out = args.output.picture.target(format.picture(), args.model)?;
     let request = args
         .engine
         .request(true, true, args.model, args.stats.stats)?;
     let puzzle = read_puzzle(&args.input)?;
     writable(args.output.output, &puzzle)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
-    let format = args.output.output;
+    if let Some(picture) = format.picture() {
+        // The verdict under the picture; the solution in it with --grid.
+        let svg = render::outcome_picture(&outcome, args.grid, vec![outcome.summary()]);
+        render::emit(&svg, picture, out)?;
+        report_on_stderr(&outcome);
+        return Ok(outcome.status.exit_code());
+    }
     let show = Show {
         // A format that only draws grids (or writes the link) is asked for
         // what it draws: without it, `-o line` would print the verdict
@@ -419,6 +451,12 @@ fn setter_statistics(checks: usize, outcome: &Outcome) -> String {
 }
 
 fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
+    let picture = match args.output {
+        CandidatesFormat::Svg => Some(PictureFormat::Svg),
+        CandidatesFormat::Png => Some(PictureFormat::Png),
+        _ => None,
+    };
+    let out = args.picture.target(picture, false)?;
     let request = args.engine.request(false, true, false, args.stats)?;
     let puzzle = read_puzzle(&args.input)?;
     let cap = usize::try_from(args.cap).unwrap_or(usize::MAX);
@@ -448,6 +486,26 @@ fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
             }
             print(&text)?;
         }
+        CandidatesFormat::Svg | CandidatesFormat::Png => {
+            let puzzle = &outcome.puzzle;
+            let size = puzzle.size();
+            let marks: Vec<u32> = (0..size.cells())
+                .map(|i| {
+                    (1..=size.side() as u8)
+                        .filter(|&d| result.count(i, d) > 0)
+                        .fold(0, |set, d| set | 1 << (d - 1))
+                })
+                .collect();
+            let mut drawn = z3doku::draw::Picture::new(puzzle)
+                .candidates(marks)
+                .deciding(&deciding)
+                .caption(result.summary());
+            if !deciding.is_empty() {
+                drawn = drawn.caption(format!("deciding (ringed): {}", clue_text(&deciding)));
+            }
+            let format = picture.unwrap_or(PictureFormat::Svg);
+            render::emit(&drawn.draw().svg, format, out)?;
+        }
     }
     if args.stats {
         eprint!("{}", setter_statistics(result.checks, outcome));
@@ -461,6 +519,22 @@ fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
         Status::Multiple => exit::SOLVED,
         status => status.exit_code(),
     })
+}
+
+fn draw(args: &DrawArgs) -> Result<u8, Failure> {
+    let out = args.picture.out.as_deref();
+    let png = out
+        .and_then(Path::extension)
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let format = args.output.unwrap_or(if png {
+        PictureFormat::Png
+    } else {
+        PictureFormat::Svg
+    });
+    let puzzle = read_puzzle(&args.input)?;
+    let svg = z3doku::draw::Picture::new(&puzzle).draw().svg;
+    render::emit(&svg, format, out)?;
+    Ok(exit::SOLVED)
 }
 
 fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {

@@ -1,13 +1,16 @@
 //! `hint`, `steps` and `rate`: the library's [`Tutor`] answers, and this
 //! prints.
 
-use super::args::{HintArgs, HintFormat, LogicArgs, RateArgs, ReportFormat, StepsArgs};
-use super::render::{Pretty, Render};
+use super::args::{
+    HintArgs, HintFormat, LogicArgs, PictureFormat, RateArgs, ReportFormat, StepsArgs, StepsFormat,
+};
+use super::render::{self, Pretty, Render};
 use super::{Failure, print, read_puzzle};
 use std::time::Duration;
+use z3doku::draw::Picture;
 use z3doku::engine::{Budget, GiveUp};
 use z3doku::logic::select::select;
-use z3doku::logic::{DEFAULT_TIMEOUT, PathError, Step, Technique, Tutor};
+use z3doku::logic::{DEFAULT_TIMEOUT, PathError, Pencil, Step, Technique, Tutor};
 use z3doku::puzzle::Puzzle;
 use z3doku::report::Report;
 use z3doku::solve::{Status, exit};
@@ -73,7 +76,28 @@ fn rating_text(step: &Step) -> String {
         .map_or_else(|| "-".into(), |d| d.to_string())
 }
 
+/// The picture of `step` on the grid `pencil` holds before it: the digits
+/// placed so far, the pencil marks, and the step's highlights.
+fn step_picture(puzzle: &Puzzle, pencil: &Pencil, step: &Step, rating: bool) -> String {
+    let size = puzzle.size();
+    let marks: Vec<u32> = (0..size.cells()).map(|i| pencil.candidates(i)).collect();
+    let mut picture = Picture::new(puzzle)
+        .digits(&pencil.grid())
+        .candidates(marks)
+        .step(step);
+    if let (true, Some(difficulty)) = (rating, step.difficulty) {
+        picture = picture.caption(format!("rating: {difficulty}"));
+    }
+    picture.draw().svg
+}
+
 pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
+    let picture = match args.output {
+        HintFormat::Svg => Some(PictureFormat::Svg),
+        HintFormat::Png => Some(PictureFormat::Png),
+        _ => None,
+    };
+    let out = args.picture.target(picture, false)?;
     let puzzle = read_puzzle(&args.input)?;
     let json = args.output == HintFormat::Json;
     let (step, unique) = match args
@@ -91,8 +115,22 @@ pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
         }
         Err(e) => return unanswered(&puzzle, &e, json),
     };
+    if let Some(format) = picture {
+        let svg = match (&step, Pencil::new(&puzzle)) {
+            (Some(step), Some(pencil)) => step_picture(&puzzle, &pencil, step, true),
+            _ => {
+                Picture::new(&puzzle)
+                    .caption("the puzzle is solved")
+                    .draw()
+                    .svg
+            }
+        };
+        render::emit(&svg, format, out)?;
+        return Ok(exit::SOLVED);
+    }
     let text = match (args.output, &step) {
         (HintFormat::Json, _) => Report::of_hint(&puzzle, step.as_ref()).to_json_line(),
+        (HintFormat::Svg | HintFormat::Png, _) => String::new(),
         (_, None) => "the puzzle is solved\n".to_string(),
         (HintFormat::Text, Some(step)) => format!("{step}\n"),
         (HintFormat::Pretty, Some(step)) => {
@@ -131,11 +169,32 @@ pub fn hint(args: &HintArgs) -> Result<u8, Failure> {
 /// The path, a step per line as each is found; past the budget, the steps
 /// found and one line on standard error (exit status 4).
 pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
+    let picture = match args.output {
+        StepsFormat::Svg => Some(PictureFormat::Svg),
+        StepsFormat::Png => Some(PictureFormat::Png),
+        _ => None,
+    };
+    let out = args.picture.target(picture, false)?;
+    let folder = match picture {
+        Some(_) => Some(render::folder(out, "steps draws a picture per step")?),
+        None => None,
+    };
     let puzzle = read_puzzle(&args.input)?;
-    let json = args.output == ReportFormat::Json;
+    let json = args.output == StepsFormat::Json;
     let mut printed = Ok(());
+    // The grid before each step, for its picture.
+    let mut pencil = Pencil::new(&puzzle);
+    let mut drawn = 0;
     let mut each = |step: &Step| {
         if json || printed.is_err() {
+            return;
+        }
+        if let (Some(format), Some(dir), Some(before)) = (picture, &folder, pencil.as_mut()) {
+            drawn += 1;
+            let svg = step_picture(&puzzle, before, step, true);
+            before.apply(&step.placements, &step.eliminations);
+            let path = render::numbered(dir, "step", drawn, format);
+            printed = render::emit(&svg, format, Some(&path));
             return;
         }
         let mut text = String::new();
@@ -155,6 +214,10 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
         Ok(walk) => walk,
         Err(e) => return unanswered(&puzzle, &e, json),
     };
+    if let Some(dir) = &folder {
+        let word = if drawn == 1 { "picture" } else { "pictures" };
+        eprintln!("{drawn} {word} in {}", dir.display());
+    }
     let spent = walk
         .gave_up
         .as_ref()

@@ -6,6 +6,7 @@ mod json;
 mod line;
 mod matrix;
 mod pencil;
+mod picture;
 mod pretty;
 mod sigh;
 
@@ -14,10 +15,11 @@ pub use json::Json;
 pub use line::Line;
 pub use matrix::Matrix;
 pub use pencil::{DECIDING_MARK, pencil_grid};
+pub use picture::{Svg, emit, folder, numbered, outcome_picture, refuse_terminal};
 pub use pretty::Pretty;
 pub use sigh::Sigh;
 
-use super::args::ResultFormat;
+use super::args::{PictureFormat, ResultFormat};
 use std::fmt::Write;
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::grid::{Grid, digit_char};
@@ -33,6 +35,17 @@ impl ResultFormat {
             ResultFormat::Json => Box::new(Json),
             ResultFormat::Fpuzzles => Box::new(Fpuzzles),
             ResultFormat::Sigh => Box::new(Sigh),
+            // A PNG is drawn from the SVG as it is written out (see `emit`).
+            ResultFormat::Svg | ResultFormat::Png => Box::new(Svg),
+        }
+    }
+
+    /// The picture format, for `svg` and `png`.
+    pub fn picture(self) -> Option<PictureFormat> {
+        match self {
+            ResultFormat::Svg => Some(PictureFormat::Svg),
+            ResultFormat::Png => Some(PictureFormat::Png),
+            _ => None,
         }
     }
 }

@@ -1,0 +1,117 @@
+//! Cages, dashed just inside their cells with the sum in the top left
+//! corner of their first cell in reading order; extra regions, shaded.
+
+use super::super::svg::Path;
+use super::super::{CELL, Canvas, Layer};
+use crate::puzzle::grid::Cell;
+use std::collections::HashSet;
+
+/// How far inside its cells a cage's line runs.
+pub const INSET: f64 = 0.08 * CELL;
+/// The dash pattern.
+const DASH: &str = "5 3";
+/// Extra regions' shade.
+const EXTRA: &str = "#dcdcdc";
+
+/// Draws a cage around `cells` with `label` (its sum) in its corner.
+pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<String>) {
+    let inside: HashSet<(isize, isize)> = cells
+        .iter()
+        .map(|c| (c.row() as isize, c.col() as isize))
+        .collect();
+    let has = |r: isize, c: isize| inside.contains(&(r, c));
+    let d = INSET;
+    let mut path = Path::new();
+    // Each side of a cell on the cage's edge, drawn `d` inside; at each end
+    // it stops short by `d` where the cage turns away, runs to the cell's
+    // edge where the cage goes on straight, and reaches `d` past it where
+    // the cage turns in (an inner corner), so the pieces meet.
+    let end = |along: bool, diagonal: bool| -> f64 {
+        match (along, diagonal) {
+            (false, _) => d,
+            (true, false) => 0.0,
+            (true, true) => -d,
+        }
+    };
+    for cell in cells {
+        let (r, c) = (cell.row() as isize, cell.col() as isize);
+        let (x0, y0) = (c as f64 * CELL, r as f64 * CELL);
+        let (x1, y1) = (x0 + CELL, y0 + CELL);
+        if !has(r - 1, c) {
+            let a = end(has(r, c - 1), has(r - 1, c - 1));
+            let b = end(has(r, c + 1), has(r - 1, c + 1));
+            path.move_to(x0 + a, y0 + d).line_to(x1 - b, y0 + d);
+        }
+        if !has(r + 1, c) {
+            let a = end(has(r, c - 1), has(r + 1, c - 1));
+            let b = end(has(r, c + 1), has(r + 1, c + 1));
+            path.move_to(x0 + a, y1 - d).line_to(x1 - b, y1 - d);
+        }
+        if !has(r, c - 1) {
+            let a = end(has(r - 1, c), has(r - 1, c - 1));
+            let b = end(has(r + 1, c), has(r + 1, c - 1));
+            path.move_to(x0 + d, y0 + a).line_to(x0 + d, y1 - b);
+        }
+        if !has(r, c + 1) {
+            let a = end(has(r - 1, c), has(r - 1, c + 1));
+            let b = end(has(r + 1, c), has(r + 1, c + 1));
+            path.move_to(x1 - d, y0 + a).line_to(x1 - d, y1 - b);
+        }
+    }
+    let layer = canvas.layer(Layer::Cage);
+    layer.element(
+        "path",
+        &[
+            ("d", path.as_str().into()),
+            ("stroke", "#000000".into()),
+            ("stroke-width", 1.2.into()),
+            ("stroke-dasharray", DASH.into()),
+            ("fill", "none".into()),
+        ],
+    );
+    let (Some(label), Some(first)) = (label, cells.iter().min()) else {
+        return;
+    };
+    let b = canvas.cell(*first);
+    let font = 0.23 * CELL;
+    let width = 0.62 * font * label.chars().count() as f64 + 0.06 * CELL;
+    let layer = canvas.layer(Layer::Cage);
+    // The sum sits on the cage's corner, on white, breaking the dashes.
+    layer.element(
+        "rect",
+        &[
+            ("x", (b.x + 0.03 * CELL).into()),
+            ("y", (b.y + 0.03 * CELL).into()),
+            ("width", width.into()),
+            ("height", (1.05 * font).into()),
+            ("fill", "#ffffff".into()),
+        ],
+    );
+    layer.text_element(
+        "text",
+        &[
+            ("x", (b.x + 0.05 * CELL).into()),
+            ("y", (b.y + 0.03 * CELL + 0.85 * font).into()),
+            ("font-size", font.into()),
+            ("fill", "#000000".into()),
+        ],
+        &label,
+    );
+}
+
+/// Shades an extra region's cells.
+pub fn extra_region(canvas: &mut Canvas, cells: &[Cell]) {
+    for &cell in cells {
+        let b = canvas.cell(cell);
+        canvas.layer(Layer::Fill).element(
+            "rect",
+            &[
+                ("x", b.x.into()),
+                ("y", b.y.into()),
+                ("width", b.width.into()),
+                ("height", b.height.into()),
+                ("fill", EXTRA.into()),
+            ],
+        );
+    }
+}
