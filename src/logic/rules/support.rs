@@ -252,6 +252,13 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
             }
             true
         }
+        Primitive::Any { literals } => literals.iter().any(|&(c, digits)| match value[c] {
+            0 => dom[c] & digits != 0,
+            v => digits & bit(v) != 0,
+        }),
+        Primitive::Formula(test) => {
+            crate::puzzle::kinds::formula::feasible(test, &|c| value[c], &|c| dom[c])
+        }
     }
 }
 

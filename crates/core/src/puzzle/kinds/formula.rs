@@ -12,8 +12,7 @@
 //! so that `--output fpuzzles` refuses the
 //! puzzle rather than drop the rule.
 
-use super::{Added, Constraint, Read, Rule, one};
-use crate::puzzle::Puzzle;
+use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::Context;
 use crate::puzzle::expr::{Bounds, LIMIT, Span, Syntax, Test, Written};
@@ -208,6 +207,7 @@ pub fn failing(test: &Test<usize>, side: u8, limit: usize) -> Option<(Vec<usize>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Puzzle;
     use crate::puzzle::check::{CheckError, verify_solution};
     use crate::puzzle::parse::parse_puzzle;
     use crate::puzzle::rule_text;
