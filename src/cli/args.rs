@@ -124,7 +124,7 @@ pub enum PictureFormat {
 
 #[derive(Args)]
 #[command(
-    after_help = "Cages are dashed with their sums, thermometers grey with bulbs, arrows circled, \
+    after_help = "Cages are dashed with their sums, rising lines grey with bulbs, arrows circled, \
                   lines coloured by kind, dots and X/V on the edges, outside clues beside the \
                   grid; rules with no mark of their own (anti-knight, say) are named under it. \
                   Without -o, the format is PNG when --out ends in .png, else SVG."

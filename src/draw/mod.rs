@@ -46,7 +46,7 @@ pub struct DrawError(pub String);
 pub(crate) enum Layer {
     /// Cell shading: extra regions, clones, indexers, a step's cells.
     Fill = 0,
-    /// Lines through cells: thermometers, arrows, coloured lines, diagonals.
+    /// Lines through cells: bulb lines, arrows, coloured lines, diagonals.
     Line,
     /// Shapes in cells, over the lines: bulbs, circles, odd and even marks.
     Shape,

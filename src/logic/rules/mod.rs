@@ -8,8 +8,8 @@
 //! ([`support::supports`]) walks every assignment of the unit's candidates
 //! that the unit alone allows, with the houses among its own cells, and a
 //! candidate no such assignment uses is false: a killer cage's
-//! combinations, a thermometer's ranges by position, an arrow's sum bounds,
-//! a dot's pair table, a little killer's or a sandwich's combinations
+//! combinations, a rising line's ranges by position, an arrow's sum bounds,
+//! a dot's pair table, a diagonal sum's or an outside clue's combinations
 //! along its line, all come from it. Because the finder reads primitives,
 //! a rule kind added to the registry is covered the day it is lowered,
 //! with no code here; the named forms on top of it are the words (a cage's

@@ -2,7 +2,7 @@
 //! candidates, are the only ways something can happen, so what each of
 //! them rules out is false. A place rules out its digit in the cells it
 //! sees (the houses) and, through every rule that ties two cells (a pair
-//! primitive: anti-king, anti-knight, nonconsecutive, dots, whispers, a
+//! primitive: anti-king, anti-knight, nonconsecutive, dots, difference lines, a
 //! cage's or a line's digits that differ), the digits its rule forbids
 //! opposite. Only what the houses alone would not give is taken: that is
 //! pointing and claiming, which come later on the path.
