@@ -65,13 +65,13 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         *slot = Some(slot.unwrap_or(all) & digits);
     }
     let mut given = Vec::new();
-    for index in 0..size.cells() {
+    for (index, limited) in candidates.iter().enumerate() {
         let cell = size.cell_at(index);
         let digit = puzzle.givens().get(index);
         if digit != 0 {
             given.push(format!("{}_{digit}", id(cell)));
         }
-        if let Some(digits) = candidates[index] {
+        if let Some(digits) = *limited {
             let values: Vec<String> = (1..=side)
                 .filter(|d| digits >> (d - 1) & 1 == 1)
                 .map(|d| d.to_string())
