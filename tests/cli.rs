@@ -300,6 +300,20 @@ fn an_fpuzzles_link_says_which_rules_it_leaves_out() {
         );
     }
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("https://f-puzzles.com/?load="));
+    // Commands that print only links refuse such rules rather than lose
+    // them (the puzzle would not be unique without them).
+    let dir = tempdir();
+    let file = dir.join("windoku.txt");
+    std::fs::write(&file, &puzzle).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [vec!["generate", "--rules", file], vec!["minimize", &puzzle]] {
+        let out = z3doku().args(&args).assert().code(2).get_output().clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("f-puzzles has no way to say `windoku`"),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 #[test]

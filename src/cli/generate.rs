@@ -32,6 +32,9 @@ pub fn run(args: &GenerateArgs) -> Result<u8, Failure> {
         .transpose()
         .map_err(|e| Failure::input(format!("--rating: {e}")))?;
     let rules = args.rules.as_deref().map(read_rules).transpose()?;
+    if let Some(rules) = &rules {
+        super::refuse_unwritable(rules, "generate --rules")?;
+    }
     let size = rules.as_ref().map_or(args.size, Puzzle::size);
     let difficulty = args.difficulty.map(level);
     let spec = Spec {

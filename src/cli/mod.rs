@@ -118,6 +118,18 @@ fn report_on_stderr(outcome: &Outcome) {
     }
 }
 
+/// Refuses to print `puzzle` as an f-puzzles link (the only form `what`
+/// prints it in) when f-puzzles cannot say one of its rules: the link
+/// would lose the rule, and with it the puzzle's uniqueness.
+fn refuse_unwritable(puzzle: &Puzzle, what: &str) -> Result<(), Failure> {
+    match z3doku::puzzle::fpuzzles::write::unwritable(puzzle).first() {
+        Some(rule) => Err(Failure::input(format!(
+            "{what} prints f-puzzles links, and f-puzzles has no way to say `{rule}`"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Says on standard error why an f-puzzles link holds no solution, when
 /// one was found but left out (see [`render::missing_solution`]), and
 /// which rules it leaves out because f-puzzles cannot say them.
@@ -400,6 +412,9 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
             "a variant puzzle's minimal givens print only with their rules (-o fpuzzles or -o \
              json): a line or a grid would lose them",
         ));
+    }
+    if matches!(format, MinimizeFormat::Fpuzzles) {
+        refuse_unwritable(&puzzle, "minimize -o fpuzzles")?;
     }
     let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
     match (format, &result.minimal) {
