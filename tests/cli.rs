@@ -298,6 +298,20 @@ fn an_fpuzzles_link_is_refused_for_a_rule_f_puzzles_cannot_say() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty());
+    // Commands that print only links refuse such rules rather than lose
+    // them (the puzzle would not be unique without them).
+    let dir = tempdir();
+    let file = dir.join("windoku.txt");
+    std::fs::write(&file, &puzzle).unwrap();
+    let file = file.to_str().unwrap();
+    for args in [vec!["generate", "--rules", file], vec!["minimize", &puzzle]] {
+        let out = z3doku().args(&args).assert().code(2).get_output().clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("f-puzzles has no rule for \"windoku\""),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 #[test]

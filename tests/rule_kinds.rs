@@ -206,7 +206,7 @@ fn solutions_within(
 /// The native engine's answer within two seconds, else Z3's `bool`: the
 /// native search is slow on some nearly empty boards of the rules that
 /// only rule lines state (proving a 3-given anti-taxicab board has a
-/// second solution took over a minute, a 9-given global entropy board
+/// second solution took over a minute, an 8-given global entropy board
 /// 9.7 s, where `bool` takes 0.4 and 0.2 s: its pairs and clauses narrow a
 /// cell only once the others are filled). tests/sigh_kinds.rs and
 /// tests/variant_properties.rs count these rules with the native engine.
