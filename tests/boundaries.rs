@@ -98,14 +98,28 @@ fn nothing_outside_the_z3_engine_reaches_its_crate_private_items() {
 #[test]
 fn the_logic_modules_depend_on_each_other_without_a_circle() {
     let dir = root().join("src/logic");
-    let modules: BTreeSet<String> = sources(&dir)
-        .iter()
+    // A module is a file `x.rs` or a folder `x/` (whose files are read
+    // together: their `super::` is the folder's own module).
+    let modules: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
         .filter_map(|f| f.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .filter(|m| m != "mod")
         .collect();
     let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for module in &modules {
-        let code = code(&dir.join(format!("{module}.rs")));
+        let folder = dir.join(module);
+        let code = if folder.is_dir() {
+            sources(&folder)
+                .iter()
+                .map(|f| code(f))
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            code(&dir.join(format!("{module}.rs")))
+        };
         let mut named = named_after(&code, "super::");
         named.extend(named_after(&code, "crate::logic::"));
         named.retain(|n| modules.contains(n) && n != module);
