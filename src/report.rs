@@ -323,10 +323,12 @@ impl Report {
         puzzle: &crate::puzzle::Puzzle,
         seed: u64,
     ) -> Report {
-        let status = match (&estimate.gave_up, estimate.samples, estimate.estimate) {
-            (Some(_), 0, _) => Status::GaveUp.name(),
-            (_, _, e) if e == 0.0 => Status::None.name(),
-            _ => Status::Solved.name(),
+        let status = if estimate.gave_up.is_some() && estimate.samples == 0 {
+            Status::GaveUp.name()
+        } else if estimate.estimate <= 0.0 {
+            Status::None.name()
+        } else {
+            Status::Solved.name()
         };
         Report {
             status,

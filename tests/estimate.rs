@@ -63,7 +63,7 @@ fn the_interval_holds_variant_counts() {
     // Variant boards whose count the native engine finishes: the estimate
     // sees their rules through the engine's counts.
     let empty6 = |extra: &str| {
-        let row = vec!["{}"; 6].join(",");
+        let row = ["{}"; 6].join(",");
         let rows = vec![format!("[{row}]"); 6].join(",");
         format!(r#"{{"size":6,"grid":[{rows}]{extra}}}"#)
     };

@@ -455,14 +455,17 @@ fn malformed_messages_are_invalid_and_the_server_goes_on() {
     // while others go on.
     // The server refuses it from its header, and may close before the
     // client has sent it all.
-    let _ = client.0.send(Message::text("x".repeat(2 * 1024 * 1024)));
+    let _ = client.0.send(Message::text("x".repeat(17 * 1024 * 1024)));
     loop {
         match client.0.read() {
             Ok(Message::Text(text)) => {
                 let answer: Value = serde_json::from_str(text.as_str()).unwrap();
                 assert_eq!(answer["type"], "invalid");
                 assert!(
-                    answer["message"].as_str().unwrap().contains("refused"),
+                    answer["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains("refused: over 16 MiB"),
                     "{answer}"
                 );
             }
@@ -719,4 +722,44 @@ fn estimate_streams_its_narrowing_interval_until_cancelled() {
     let clash = fpuzzles_json(&format!("11{}", ".".repeat(79)), "");
     let none = client.ask(4, "estimate", &clash);
     assert_eq!(none["type"], "invalid", "{none}");
+}
+
+#[test]
+fn large_puzzles_are_read_and_larger_ones_refused_naming_the_limit() {
+    let server = Server::start(&["--engine", "native"]);
+    let mut client = server.connect();
+    // The notebook with 40,000 drawn lines: its JSON is some 2.6 MiB and
+    // its payload hundreds of KiB, over the old limits of 1 MiB a message
+    // and 16 KiB a payload.
+    let mut puzzle: Value = serde_json::from_str(&fpuzzles_json(NOTEBOOK, "")).unwrap();
+    let lines: Vec<Value> = (0..40_000)
+        .map(|k| {
+            json!({"lines": [[format!("R{}C{}", k % 9 + 1, k / 9 % 9 + 1), format!("R{}C{}", k / 81 % 9 + 1, k % 7 + 1)]],
+                   "outlineC": format!("#{:06X}", k * 97 % 0xFFFFFF), "width": 0.1})
+        })
+        .collect();
+    puzzle["line"] = Value::Array(lines);
+    let text = puzzle.to_string();
+    assert!(text.len() > 2 * 1024 * 1024, "{}", text.len());
+    assert!(lz_str::compress_to_base64(&text).len() > 16 * 1024);
+    assert_eq!(client.ask(1, "check", &text)["count"], 1);
+    // The JSON itself as the data, as well as compressed.
+    client.send(
+        &json!({"nonce": 2, "command": "check", "dataType": "fpuzzles", "data": text}).to_string(),
+    );
+    assert_eq!(client.answer()["count"], 1);
+    // A small payload that would decompress to 17 MiB is refused, naming
+    // the limit, and the server goes on.
+    let huge = format!(
+        "{{\"size\":9,\"title\":\"{}\"}}",
+        "x".repeat(17 * 1024 * 1024)
+    );
+    let answer = client.ask(3, "check", &huge);
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    let message = answer["message"].as_str().unwrap();
+    assert!(message.contains("more than 16 MiB"), "{message}");
+    assert_eq!(
+        client.ask(4, "solve", &fpuzzles_json(NOTEBOOK, ""))["type"],
+        "solved"
+    );
 }

@@ -154,8 +154,8 @@ fn serve(stream: TcpStream, answering: Answering, stopping: &AtomicBool) {
                 let refusal = Response::invalid(
                     serde_json::Value::Null,
                     format!(
-                        "the message is refused: over {} KiB ({e})",
-                        MAX_MESSAGE_BYTES / 1024
+                        "the message is refused: over {} MiB ({e})",
+                        MAX_MESSAGE_BYTES / (1024 * 1024)
                     ),
                 );
                 let _ = send(&mut socket, &refusal);

@@ -343,13 +343,13 @@ fn estimate(
             estimate.elapsed.as_secs_f64()
         );
     }
-    Ok(
-        match (&estimate.gave_up, estimate.samples, estimate.estimate) {
-            (Some(_), 0, _) => exit::GAVE_UP,
-            (_, _, e) if e == 0.0 => exit::NO_SOLUTION,
-            _ => exit::SOLVED,
-        },
-    )
+    Ok(if estimate.gave_up.is_some() && estimate.samples == 0 {
+        exit::GAVE_UP
+    } else if estimate.estimate <= 0.0 {
+        exit::NO_SOLUTION
+    } else {
+        exit::SOLVED
+    })
 }
 
 fn queens(args: &QueensArgs) -> Result<u8, Failure> {

@@ -16,8 +16,12 @@ pub mod session;
 pub use protocol::{ListenCommand, LogicalCell, Reply, Request, Response, parse_request};
 pub use session::{Answering, Progress, Responder, Session};
 
-/// The largest message read: f-puzzles' requests are a few KiB.
-pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
+/// The largest message read: a request with f-puzzles JSON of up to
+/// [`MAX_PAYLOAD_CHARS`](crate::puzzle::fpuzzles::MAX_PAYLOAD_CHARS)
+/// (16 MiB, the most a payload may decompress to) in its `data`, and room
+/// for the request around it. f-puzzles' requests are a few KiB; a puzzle
+/// with thousands of drawn lines, some hundreds.
+pub const MAX_MESSAGE_BYTES: usize = crate::puzzle::fpuzzles::MAX_PAYLOAD_CHARS + 64 * 1024;
 
 /// The port the userscript connects to.
 pub const DEFAULT_PORT: u16 = 4545;

@@ -11,6 +11,7 @@
 //! an error that names it: a rule z3doku does not know must never be
 //! skipped, or it would solve a different puzzle.
 
+pub mod lz;
 pub mod write;
 
 use super::Puzzle;
@@ -25,10 +26,12 @@ use serde_json::{Map, Value};
 use std::sync::Arc;
 use thiserror::Error;
 
-/// The longest compressed payload read. lz-string's output can grow with
-/// the square of its input, so a bound on the input bounds the memory
-/// decompression takes; real puzzles' payloads are a few KiB.
-const MAX_PAYLOAD_CHARS: usize = 16 * 1024;
+/// The longest compressed payload read, and the most it may decompress to
+/// (in UTF-16 units, a character each for JSON's ASCII): 16 MiB, room for
+/// a puzzle with hundreds of thousands of drawn lines. lz-string's output
+/// can grow with the square of its input, so decompression stops at the
+/// cap ([`lz`]), and its memory stays within a few times the cap.
+pub const MAX_PAYLOAD_CHARS: usize = 16 * 1024 * 1024;
 
 /// The shortest text taken for a bare compressed payload: anything shorter
 /// cannot hold even an empty 4x4 puzzle, and the grid forms are that short.
@@ -177,14 +180,23 @@ pub fn decompress(text: &str) -> Result<String, FpuzzlesError> {
     };
     // A query string may carry base64's `+` as a space.
     let payload = payload.replace(' ', "+");
-    if payload.chars().count() > MAX_PAYLOAD_CHARS {
+    let limit = || format!("{} MiB", MAX_PAYLOAD_CHARS / (1024 * 1024));
+    if payload.len() > MAX_PAYLOAD_CHARS {
         return Err(FpuzzlesError::Payload(format!(
-            "longer than {} KiB; save the puzzle as JSON instead",
-            MAX_PAYLOAD_CHARS / 1024
+            "longer than {}, the most z3doku reads",
+            limit()
         )));
     }
-    let wide = lz_str::decompress_from_base64(&payload)
-        .ok_or_else(|| FpuzzlesError::Payload("it does not decompress".into()))?;
+    let wide = lz::decompress_from_base64(&payload, MAX_PAYLOAD_CHARS).map_err(|e| match e {
+        lz::LzError::Corrupt => FpuzzlesError::Payload("it does not decompress".into()),
+        lz::LzError::TooLong(_) => FpuzzlesError::Payload(format!(
+            "it decompresses to more than {}, the most z3doku reads",
+            limit()
+        )),
+    })?;
+    if wide.is_empty() {
+        return Err(FpuzzlesError::Payload("it decompresses to nothing".into()));
+    }
     String::from_utf16(&wide)
         .map_err(|_| FpuzzlesError::Payload("it decompresses to invalid text".into()))
 }
