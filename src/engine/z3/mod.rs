@@ -796,7 +796,11 @@ mod tests {
                     Err(EngineError::GaveUp(GiveUp::Cancelled)),
                     "{kind:?} {side}"
                 );
-                assert!(start.elapsed() < Duration::from_secs(3), "{kind:?} {side}");
+                // Listing every solution of an empty board never ends, so
+                // any return proves the cancel was heard; the bound is
+                // loose because the 25x25 encoding is built before the
+                // search that hears it, which a loaded machine slows.
+                assert!(start.elapsed() < Duration::from_secs(20), "{kind:?} {side}");
             }
             // The interrupt leaves the context usable.
             let small = Puzzle::classic(Grid::empty(Size::from_side(4).unwrap_or_default()));
