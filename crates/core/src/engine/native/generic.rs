@@ -19,19 +19,19 @@
 //!   cage with a sum keeps only the digits of the sets of its size and sum
 //!   its cells can still make up, and a digit every such set holds goes to
 //!   its only place;
-//! - a weighted sum (arrows, lines, little killers): bounds, each digit of
+//! - a weighted sum ([`Primitive::Sum`]): bounds, each digit of
 //!   each cell kept only when the other cells' least and greatest
 //!   contributions let some total be met;
-//! - "at least k of these cells hold d" (quadruples), grouped by cells:
+//! - "at least k of these cells hold d" ([`Primitive::Contains`]), grouped by cells:
 //!   when the places left for a digit are as many as it needs, it takes
 //!   them all, and when the digits needed fill the cells, nothing else
 //!   goes there;
-//! - a between line: only pairs of end digits that leave every middle cell
+//! - [`Primitive::Between`]: only pairs of end digits that leave every middle cell
 //!   a candidate strictly between them;
 //! - buildings seen from a clue: an exact walk over (tallest so far, seen so
 //!   far) states from both ends of the line;
-//! - "when these cells hold these digits, this holds" (sandwiches,
-//!   X-sums): once the condition holds the consequence propagates, and
+//! - "when these cells hold these digits, this holds" ([`Primitive::When`]):
+//!   once the condition holds the consequence propagates, and
 //!   while one condition cell is open its digit leaves it when the
 //!   consequence could not then hold.
 //!
@@ -89,7 +89,10 @@ enum Prop {
     /// own it narrows the cell once, before the search).
     Allowed { cell: u16, digits: u32 },
     /// Each `(digit bit, count)`: at least `count` of the cells hold it.
-    Contains { cells: Vec<u16>, need: Vec<(u32, u32)> },
+    Contains {
+        cells: Vec<u16>,
+        need: Vec<(u32, u32)>,
+    },
     /// Every middle cell lies strictly between the two ends.
     Between { ends: (u16, u16), middle: Vec<u16> },
     /// Read in order, `count` cells are taller than all before them.
@@ -100,8 +103,8 @@ enum Prop {
         then: Box<Prop>,
     },
     /// Rules of the form "when ..., then ..." whose conditions between them
-    /// always hold one way (an X-sum's first cell takes some digit; a
-    /// sandwich's 1 and 9 stand somewhere in its line): each case still
+    /// always hold one way (one cell's every digit; two digits' every
+    /// placement in a house that holds each of them once): each case still
     /// possible is tried aside, and each cell keeps only what some case
     /// leaves it. `cells` are all the cases read; `house`, when there is
     /// one holding them all, loses a case's condition digits in its other
@@ -392,7 +395,10 @@ impl Prop {
                 cases_propagate(cases, cells, house, d, scratch)
             }
             Prop::Check(primitive, cells) => {
-                if cells.iter().any(|&c| d.get(usize::from(c)).count_ones() != 1) {
+                if cells
+                    .iter()
+                    .any(|&c| d.get(usize::from(c)).count_ones() != 1)
+                {
                     return true;
                 }
                 primitive.holds(&|c| d.get(c).trailing_zeros() as u8 + 1)
@@ -647,6 +653,9 @@ fn extreme_sums(pool: u32, count: u32) -> (u32, u32) {
 /// other cells' least and greatest contributions let some total be met.
 fn sum<D: Doms>(terms: &[(u16, i32)], totals: &[i32], d: &mut D) -> bool {
     let side = d.side();
+    if let Some(exact) = sum_exact(terms, totals, d) {
+        return exact;
+    }
     loop {
         let (mut low, mut high) = (0i32, 0i32);
         for &(c, w) in terms {
@@ -703,6 +712,89 @@ fn sum<D: Doms>(terms: &[(u16, i32)], totals: &[i32], d: &mut D) -> bool {
     }
 }
 
+/// A weighted sum of up to four cells whose partial sums fit in 128
+/// values, exactly: which
+/// digits of each cell lie on some choice of digits, one per cell, that
+/// meets a total (the cells' digits taken as independent). Partial sums
+/// are bit sets, offset so that the least possible one is bit 0. `None`
+/// when the range is too wide (then bounds do).
+fn sum_exact<D: Doms>(terms: &[(u16, i32)], totals: &[i32], d: &mut D) -> Option<bool> {
+    // Longer sums took fewer nodes this way but more time than with bounds
+    // (build.md, "The generic native search").
+    const MAX_TERMS: usize = 4;
+    let side = d.side() as i32;
+    if terms.len() > MAX_TERMS {
+        return None;
+    }
+    // Every partial sum, the empty one too, lies in low..=high.
+    let low: i32 = terms.iter().map(|&(_, w)| w.min(0) * side).sum();
+    let high: i32 = terms.iter().map(|&(_, w)| w.max(0) * side).sum();
+    if high - low >= 128 {
+        return None;
+    }
+    let shift = |set: u128, by: i32| -> u128 {
+        if by >= 0 {
+            set.checked_shl(by as u32).unwrap_or(0)
+        } else {
+            set.checked_shr((-by) as u32).unwrap_or(0)
+        }
+    };
+    // forward[i]: partial sums of the first i terms, as bits from `low`
+    // (the empty sum 0 is bit -low); need[i]: partial sums after i terms
+    // from which the rest can reach a total.
+    let n = terms.len();
+    let mut forward = [0u128; MAX_TERMS + 1];
+    let mut need = [0u128; MAX_TERMS + 1];
+    forward[0] = 1u128 << (-low);
+    for (i, &(c, w)) in terms.iter().enumerate() {
+        let mut left = d.get(usize::from(c));
+        let mut next = 0;
+        while left != 0 {
+            let digit = left.trailing_zeros() as i32 + 1;
+            left &= left - 1;
+            next |= shift(forward[i], w * digit);
+        }
+        forward[i + 1] = next;
+    }
+    for &t in totals {
+        if (low..=high).contains(&t) {
+            need[n] |= 1u128 << (t - low);
+        }
+    }
+    if forward[n] & need[n] == 0 {
+        return Some(false);
+    }
+    for i in (0..n).rev() {
+        let (c, w) = terms[i];
+        let mut left = d.get(usize::from(c));
+        let mut before = 0;
+        while left != 0 {
+            let digit = left.trailing_zeros() as i32 + 1;
+            left &= left - 1;
+            before |= shift(need[i + 1], -w * digit);
+        }
+        need[i] = before;
+    }
+    for (i, &(c, w)) in terms.iter().enumerate() {
+        let c = usize::from(c);
+        let dom = d.get(c);
+        let mut keep = 0;
+        let mut left = dom;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let digit = bit.trailing_zeros() as i32 + 1;
+            if shift(forward[i], w * digit) & need[i + 1] != 0 {
+                keep |= bit;
+            }
+        }
+        if !d.keep(c, keep) {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 #[inline]
 fn div_floor(a: i32, b: i32) -> i32 {
     a.div_euclid(b) - i32::from(b < 0 && a.rem_euclid(b) != 0)
@@ -748,7 +840,7 @@ fn contains<D: Doms>(cells: &[u16], need: &[(u32, u32)], d: &mut D) -> bool {
     true
 }
 
-/// A between line: the pairs of end digits that leave each middle cell a
+/// [`Primitive::Between`]: the pairs of end digits that leave each middle cell a
 /// candidate strictly between them.
 fn between<D: Doms>(ends: (u16, u16), middle: &[u16], d: &mut D) -> bool {
     let (a, b) = (usize::from(ends.0), usize::from(ends.1));
@@ -764,11 +856,7 @@ fn between<D: Doms>(ends: (u16, u16), middle: &[u16], d: &mut D) -> bool {
             let y = right.trailing_zeros() as i32 + 1;
             right &= right - 1;
             let inside = span(x.min(y) + 1, x.max(y) - 1, side);
-            if inside != 0
-                && middle
-                    .iter()
-                    .all(|&m| d.get(usize::from(m)) & inside != 0)
-            {
+            if inside != 0 && middle.iter().all(|&m| d.get(usize::from(m)) & inside != 0) {
                 keep_a |= 1 << (x - 1);
                 keep_b |= 1 << (y - 1);
                 keep_middle |= inside;
@@ -978,9 +1066,9 @@ struct WhenGroup {
     exhaustive: bool,
 }
 
-/// Groups `whens` by condition: those on one cell (an X-sum's first cell)
+/// Groups `whens` by condition: those on one cell
 /// are exhaustive when they name every digit; those on two cells of one
-/// house with two digits (a sandwich's 1 and 9) when they name every
+/// house with two digits when they name every
 /// ordered pair of the house's cells, since the house holds both digits
 /// once. Every other rule is a group of its own, not exhaustive.
 fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<WhenGroup> {
@@ -1123,7 +1211,7 @@ impl Generic {
             .map(|h| Prop::House(h.cells.iter().map(|&c| c as u16).collect()))
             .collect();
         self.allowed = vec![all; cells];
-        // Quadruples' counts, grouped by their cells.
+        // `Contains` counts, grouped by their cells.
         let mut contains: Vec<(Vec<u16>, Vec<(u32, u32)>)> = Vec::new();
         let houses = rules.houses();
         let in_house = |cells: &[usize]| {
@@ -1135,9 +1223,10 @@ impl Generic {
         for primitive in rules.primitives() {
             match primitive {
                 Primitive::Allowed { cell, digits } => self.allowed[*cell] &= digits,
-                Primitive::Distinct { cells, sum: None } if houses.iter().any(|h| {
-                    h.cells.len() == cells.len() && cells.iter().all(|c| h.cells.contains(c))
-                }) => {}
+                Primitive::Distinct { cells, sum: None }
+                    if houses.iter().any(|h| {
+                        h.cells.len() == cells.len() && cells.iter().all(|c| h.cells.contains(c))
+                    }) => {}
                 Primitive::Contains {
                     cells,
                     digit,
@@ -1172,7 +1261,10 @@ impl Generic {
                 let mut cells: Vec<u16> = cases
                     .iter()
                     .flat_map(|(when, then)| {
-                        when.iter().map(|&(c, _)| c).chain(then.cells()).collect::<Vec<_>>()
+                        when.iter()
+                            .map(|&(c, _)| c)
+                            .chain(then.cells())
+                            .collect::<Vec<_>>()
                     })
                     .collect();
                 cells.sort_unstable();
