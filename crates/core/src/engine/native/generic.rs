@@ -581,11 +581,7 @@ fn distinct<D: Doms>(cells: &[u16], sum: Option<u32>, sets: &[u32], d: &mut D) -
             let mut places = cells.iter().filter(|&&c| d.get(usize::from(c)) & bit != 0);
             match (places.next(), places.next()) {
                 (None, _) => return false,
-                (Some(&c), None) => {
-                    if !d.set(usize::from(c), bit) {
-                        return false;
-                    }
-                }
+                (Some(&c), None) if !d.set(usize::from(c), bit) => return false,
                 _ => {}
             }
         }
@@ -904,8 +900,8 @@ fn visible<D: Doms>(cells: &[u16], count: u32, d: &mut D) -> bool {
             }
         }
     }
-    for m in 0..=side {
-        backward[n][m] = 1 << count;
+    for seen in backward[n].iter_mut().take(side + 1) {
+        *seen = 1 << count;
     }
     for i in (0..n).rev() {
         let dom = d.get(usize::from(cells[i]));
@@ -1066,6 +1062,11 @@ struct WhenGroup {
     exhaustive: bool,
 }
 
+/// What groups rules "when ..., then ...": the condition's house (or
+/// `usize::MAX` for one cell), its one cell (or `usize::MAX`), and its two
+/// digits, lower first (0 for one cell).
+type WhenKey = (usize, usize, u8, u8);
+
 /// Groups `whens` by condition: those on one cell
 /// are exhaustive when they name every digit; those on two cells of one
 /// house with two digits when they name every
@@ -1074,7 +1075,7 @@ struct WhenGroup {
 fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<WhenGroup> {
     let side = rules.size().side();
     // Key: the condition's cells' house (or the one cell) and its digits.
-    let mut keyed: Vec<((usize, usize, u8, u8), Vec<usize>)> = Vec::new();
+    let mut keyed: Vec<(WhenKey, Vec<usize>)> = Vec::new();
     let mut alone = Vec::new();
     for (k, (when, _)) in whens.iter().enumerate() {
         let key = match when {
@@ -1131,6 +1132,9 @@ fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<Whe
     }));
     groups
 }
+
+/// Cells, and the `(digit bit, count)` each `Contains` over them needs.
+type ContainsGroup = (Vec<u16>, Vec<(u32, u32)>);
 
 /// The search's tables and state. The tables are built once per set of
 /// rules; the state is sized for the board, so that searching does not
@@ -1212,7 +1216,7 @@ impl Generic {
             .collect();
         self.allowed = vec![all; cells];
         // `Contains` counts, grouped by their cells.
-        let mut contains: Vec<(Vec<u16>, Vec<(u32, u32)>)> = Vec::new();
+        let mut contains: Vec<ContainsGroup> = Vec::new();
         let houses = rules.houses();
         let in_house = |cells: &[usize]| {
             houses
