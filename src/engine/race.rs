@@ -16,10 +16,10 @@
 //! worker ends when the race is dropped, which cancels its search in hand
 //! and joins it, so no thread outlives the engine.
 //!
-//! Each side's solutions are gathered and the winner's handed to the
-//! visitor afterwards, so the visitor never sees the two mixed; the cost is
-//! that a visitor that stops early (rather than by the limit) stops the
-//! replay, not the search.
+//! The native side's solutions go to the visitor as they come (so a count
+//! shows its progress); when Z3 wins, the visitor gets those of its
+//! solutions it has not seen yet, up to the limit, so that no solution
+//! comes twice.
 //!
 //! The answer is checked by the independent checker like any other, and
 //! `--verify` confirms it with the engine that did not give it
@@ -32,6 +32,7 @@ use super::{
 };
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
@@ -144,48 +145,69 @@ impl RaceEngine {
         self.stop = Some(stop.clone());
         let z3_running = self.jobs().is_some_and(|jobs| jobs.send(job).is_ok());
 
-        let mut grids = Vec::new();
+        // The native side's solutions go to the visitor as they come (a
+        // count's progress shows them); Z3's, should it win, only those not
+        // seen yet.
+        let mut delivered: Vec<Grid> = Vec::new();
+        let mut visitor_stopped = false;
         let native =
             self.native
                 .solutions_racing(puzzle, excluded, limits.clone(), &won, &mut |f| {
-                    grids.push(f.grid.clone());
-                    ControlFlow::Continue(())
+                    if delivered.len() < KEEP_SEEN {
+                        delivered.push(f.grid.clone());
+                    } else {
+                        // Too many to keep: the native side answers alone.
+                        stop.cancel();
+                    }
+                    let flow = visit(f);
+                    visitor_stopped |= flow.is_break();
+                    flow
                 });
-        let z3_won = won.is_cancelled();
-        let (result, grids, statistics, kind) = match native {
+        let z3_won = won.is_cancelled() && !visitor_stopped && delivered.len() < KEEP_SEEN;
+        let (result, statistics, kind) = match native {
             Ok(()) if !z3_won => {
                 stop.cancel();
-                (Ok(()), grids, self.native.statistics(), EngineKind::Native)
+                (Ok(()), self.native.statistics(), EngineKind::Native)
             }
             Err(EngineError::GaveUp(GiveUp::Cancelled)) if !z3_won => {
                 // The request itself was called off.
                 stop.cancel();
                 return Err(EngineError::GaveUp(GiveUp::Cancelled));
             }
-            native if !z3_running => (native, grids, self.native.statistics(), EngineKind::Native),
+            native if !z3_running => (native, self.native.statistics(), EngineKind::Native),
             native => {
                 // Z3 answered first, or the native search gave up (its
                 // deadline is Z3's too): Z3's answer decides.
                 match wait(&answer, &limits, &stop) {
                     Some(z3) if z3.result.is_ok() || native.is_err() => {
-                        (z3.result, z3.grids, z3.statistics, EngineKind::Z3)
+                        if z3.result.is_ok() {
+                            // Z3 found them all, or `limits.solutions` of
+                            // them: with those seen, no more than that.
+                            let seen: HashSet<&Grid> = delivered.iter().collect();
+                            let room = limits.solutions.saturating_sub(delivered.len());
+                            for grid in z3.grids.iter().filter(|g| !seen.contains(g)).take(room) {
+                                if visit(Found { grid, model: None }).is_break() {
+                                    break;
+                                }
+                            }
+                        }
+                        (z3.result, z3.statistics, EngineKind::Z3)
                     }
-                    _ => (native, grids, self.native.statistics(), EngineKind::Native),
+                    _ => (native, self.native.statistics(), EngineKind::Native),
                 }
             }
         };
         self.winner = Some(kind);
         self.statistics = vec![("answered by".into(), kind.name().into())];
         self.statistics.extend(statistics);
-        result?;
-        for grid in &grids {
-            if visit(Found { grid, model: None }).is_break() {
-                break;
-            }
-        }
-        Ok(())
+        result
     }
 }
+
+/// The most native solutions a race keeps to tell Z3's apart from them;
+/// past it (a long count) the native side answers alone and Z3 is called
+/// off, so that memory stays bounded.
+const KEEP_SEEN: usize = 10_000;
 
 /// The worker thread's name.
 const WORKER: &str = "z3doku-race";
@@ -347,6 +369,12 @@ mod tests {
              antiking\n",
         );
         assert!(count(&mut race, &notebook, Limits::solutions(2)).is_ok());
+        // The worker names itself once it first runs, which on a busy
+        // machine may come after both answers.
+        let waiting = Instant::now();
+        while workers().is_some_and(|n| n == 0) && waiting.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         if let Some(n) = workers() {
             assert_eq!(n, 1, "one worker while the race lives");
         }
