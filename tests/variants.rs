@@ -41,6 +41,7 @@ fn configs() -> Vec<Settings> {
 fn name(settings: &Settings) -> String {
     match settings.engine {
         EngineKind::Native => "native".into(),
+        EngineKind::Race => "race".into(),
         EngineKind::Z3 => format!("z3/{}", settings.encoding.name()),
     }
 }

@@ -77,8 +77,8 @@ pub enum CliCommand {
     /// Serve f-puzzles' solver buttons (true candidates, solve, check, count, step, path) over a
     /// WebSocket, for the userscript that connects them to a local solver.
     #[command(
-        mut_arg("engine", |a| a.default_value("native").help(
-            "The engine that answers (native is the fastest)"
+        mut_arg("engine", |a| a.default_value("race").help(
+            "The engine that answers (race: native and Z3 side by side, the first answer wins)"
         )),
         mut_arg("timeout", |a| a.help(
             "Give up on each request after this many milliseconds (it is answered `invalid`; a \
@@ -184,7 +184,8 @@ pub struct EngineArgs {
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
 
-    /// Confirm the verdict with the other engine (native for Z3, Z3 for native).
+    /// Confirm the verdict with the other engine (native for Z3, Z3 for native; for a race, the
+    /// one that did not answer).
     #[arg(long)]
     pub verify: bool,
 
@@ -846,6 +847,10 @@ impl Choice for EngineKind {
             EngineKind::Z3 => "The Z3 SMT solver, with the chosen encoding",
             EngineKind::Native => {
                 "z3doku's own bit-vector search: fast, and an independent referee for Z3's answers"
+            }
+            EngineKind::Race => {
+                "native and Z3 (bool) side by side on each search: the first answer wins, the other \
+                 is called off"
             }
         }
     }

@@ -25,6 +25,16 @@ impl EngineArgs {
                 "--model prints Z3's model; the native engine has none",
             ));
         }
+        if self.engine == EngineKind::Race && keep_models {
+            return Err(Failure::usage(
+                "--model prints Z3's model; a race's answer may come from the native engine, which has none",
+            ));
+        }
+        if self.engine == EngineKind::Race && self.encoding.is_some() {
+            return Err(Failure::usage(
+                "--encoding does not apply to --engine race: its Z3 side always uses bool",
+            ));
+        }
         if self.engine == EngineKind::Native && self.encoding.is_some() {
             return Err(Failure::usage(
                 "--encoding chooses how Z3 sees the puzzle; it does not apply to --engine native",

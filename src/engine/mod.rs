@@ -10,6 +10,7 @@
 //! under their usual paths.
 
 pub use z3doku_core::engine::{contract, native};
+pub mod race;
 pub mod z3;
 
 pub use contract::{
@@ -21,5 +22,6 @@ pub fn new_engine(settings: &Settings) -> Box<dyn Engine> {
     match settings.engine {
         EngineKind::Z3 => Box::new(z3::Z3Engine::new(settings)),
         EngineKind::Native => Box::new(native::NativeEngine::new(settings)),
+        EngineKind::Race => Box::new(race::RaceEngine::new(settings)),
     }
 }

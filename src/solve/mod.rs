@@ -16,7 +16,9 @@ pub use candidates::Candidates;
 pub use minimize::Minimized;
 pub use status::{Status, exit};
 
-use crate::engine::{Budget, Engine, EngineError, EngineKind, Found, GiveUp, Settings, new_engine};
+use crate::engine::{
+    Budget, EncodingKind, Engine, EngineError, EngineKind, Found, GiveUp, Settings, new_engine,
+};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash, verify_solution};
 use crate::puzzle::grid::{Cell, Clue, Grid};
@@ -235,8 +237,9 @@ pub fn solve(puzzle: &Puzzle, request: &Request) -> Result<Outcome, InternalErro
 pub struct Pipeline {
     request: Request,
     engine: Box<dyn Engine>,
-    /// The other engine, made the first time `--verify` needs it.
-    referee: Option<Box<dyn Engine>>,
+    /// The other engine, made the first time `--verify` needs it, with its
+    /// kind.
+    referee: Option<(EngineKind, Box<dyn Engine>)>,
 }
 
 impl Pipeline {
@@ -255,14 +258,31 @@ impl Pipeline {
         &self.request
     }
 
-    /// The referee engine, with the request's engine's counterpart.
+    /// The referee engine, with the request's engine's counterpart (for a
+    /// race, the engine that did not give its last answer).
     fn referee(&mut self) -> (EngineKind, &mut dyn Engine) {
-        let kind = self.request.settings.engine.referee();
-        let referee = self.referee.get_or_insert_with(|| {
-            new_engine(&Settings {
-                engine: kind,
-                ..Settings::default()
-            })
+        let kind = match self.engine.answered_by() {
+            Some(answered) => answered.referee(),
+            None => self.request.settings.engine.referee(),
+        };
+        if self.referee.as_ref().is_some_and(|(k, _)| *k != kind) {
+            self.referee = None;
+        }
+        // A race's Z3 side is `bool`; so is the Z3 that confirms its native
+        // answers (`int` can take minutes where `bool` takes a second).
+        let encoding = match self.request.settings.engine {
+            EngineKind::Race => EncodingKind::Bool,
+            _ => EncodingKind::default(),
+        };
+        let (_, referee) = self.referee.get_or_insert_with(|| {
+            (
+                kind,
+                new_engine(&Settings {
+                    engine: kind,
+                    encoding,
+                    ..Settings::default()
+                }),
+            )
         });
         (kind, referee.as_mut())
     }

@@ -21,25 +21,31 @@ pub enum EngineKind {
     /// z3doku's own bit-vector search: fast, and an independent referee for
     /// Z3's answers.
     Native,
+    /// The native search and Z3's `bool` encoding side by side on each
+    /// search: the first answer wins and the other is called off.
+    Race,
 }
 
 impl EngineKind {
     /// Every engine, in the order the command line lists them.
-    pub const ALL: [EngineKind; 2] = [EngineKind::Z3, EngineKind::Native];
+    pub const ALL: [EngineKind; 3] = [EngineKind::Z3, EngineKind::Native, EngineKind::Race];
 
     /// The engine's name as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Z3 => "z3",
             EngineKind::Native => "native",
+            EngineKind::Race => "race",
         }
     }
 
     /// The other engine, which confirms this one's verdicts independently.
+    /// A race's verdict is confirmed by the engine that did not give it
+    /// ([`Engine::answered_by`]); before it has answered, by Z3.
     pub fn referee(self) -> EngineKind {
         match self {
             EngineKind::Z3 => EngineKind::Native,
-            EngineKind::Native => EngineKind::Z3,
+            EngineKind::Native | EngineKind::Race => EngineKind::Z3,
         }
     }
 }
@@ -381,6 +387,12 @@ pub trait Engine {
     /// The engine's statistics of its last search, as (name, value) rows.
     fn statistics(&self) -> Vec<(String, String)> {
         Vec::new()
+    }
+
+    /// Which engine gave the last search's answer, when this one runs
+    /// others (a race); `None` for an engine that answers itself.
+    fn answered_by(&self) -> Option<EngineKind> {
+        None
     }
 }
 

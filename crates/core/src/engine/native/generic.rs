@@ -1,31 +1,55 @@
 //! The search for every board and set of rules.
 //!
-//! Each house keeps the digits still to place in it as bits of a `u32`; a
-//! blank cell's candidates are the digits free in all of its houses. Blank
-//! cells sit in a to-do list: the cells before `depth` are filled, the rest
-//! are open. Each search node fills one cell: a cell with no candidates ends
-//! the branch, a cell with one (a naked single) or a digit with one place
-//! left in a house (a hidden single) is filled without branching, and
-//! otherwise the search branches on the cell with the fewest candidates.
-//! Filling and emptying a cell only flips bits, so the search undoes its
-//! moves instead of copying state.
+//! Each cell keeps its candidates (bit `d - 1` for digit `d`) as state.
+//! Every rule is a propagator over those candidates ([`Prop`]): it removes
+//! the digits that no assignment of its cells' other candidates supports,
+//! and says when nothing is left. A changed cell wakes the propagators that
+//! read it, and they run to a fixed point before the search branches; a
+//! change is recorded on a trail, so the search undoes its moves instead of
+//! copying state.
 //!
-//! Variant constraints narrow a cell's candidates further, computed from
-//! the filled cells around it whenever they are asked for (so there is
-//! nothing to undo): digits a filled knight's or king's move away or in the
-//! same cage are out, and so are the neighbours of a filled digit next to a
-//! nonconsecutive cell; an increasing line bounds a cell by the filled cells
-//! before and after it on the line; a cage's sum keeps only digits that
-//! leave its other open cells a reachable remainder; a pencil-marked cell
-//! keeps only its marks. Every constraint thus holds between each cell and
-//! those filled before it, so a full board keeps them all. Killer cages
-//! also bring the sums they imply within a house (see [`crate::puzzle::implied`]),
-//! each searched as one more cage.
+//! What each kind of formula narrows (sigh's handlers were the measuring
+//! stick; see build.md, "The generic native search"):
+//! - a house: naked singles leave its other cells, a digit with one place
+//!   left goes there, a digit with none is a dead end;
+//! - a relation between two cells: each keeps the digits some candidate of
+//!   the other allows (a table per relation);
+//! - different digits (a cage, a region that is not a house): a placed
+//!   digit leaves the others, and there must be as many digits as cells; a
+//!   cage with a sum keeps only the digits of the sets of its size and sum
+//!   its cells can still make up, and a digit every such set holds goes to
+//!   its only place;
+//! - a weighted sum ([`Primitive::Sum`]): bounds, each digit of
+//!   each cell kept only when the other cells' least and greatest
+//!   contributions let some total be met;
+//! - "at least k of these cells hold d" ([`Primitive::Contains`]), grouped by cells:
+//!   when the places left for a digit are as many as it needs, it takes
+//!   them all, and when the digits needed fill the cells, nothing else
+//!   goes there;
+//! - [`Primitive::Between`]: only pairs of end digits that leave every middle cell
+//!   a candidate strictly between them;
+//! - buildings seen from a clue: an exact walk over (tallest so far, seen so
+//!   far) states from both ends of the line;
+//! - "when these cells hold these digits, this holds" ([`Primitive::When`]):
+//!   once the condition holds the consequence propagates, and
+//!   while one condition cell is open its digit leaves it when the
+//!   consequence could not then hold.
+//!
+//! A primitive without a propagator of its own is checked once its cells
+//! are filled ([`Prop::Check`]), so a new kind of formula is right at once
+//! and fast once it gets a match arm in [`Prop::propagate`].
+//!
+//! The search branches on the open cell with the most failures per
+//! candidate: each dead end a propagator finds adds to the weight of the
+//! cells it reads, and a cell's weight over its candidate count picks the
+//! cell (fewest candidates while nothing has failed), the way sigh's
+//! candidate selector weighs conflicts. Killer cages also bring the sums
+//! they imply within a house (see [`crate::puzzle::implied`]), each one
+//! more cage.
 
 use super::{Flow, Search};
 use crate::puzzle::Puzzle;
-use crate::puzzle::constraint::digit_range;
-use crate::puzzle::grid::{Grid, MAX_CELLS, MAX_SIDE, Size};
+use crate::puzzle::grid::{Grid, MAX_SIDE, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::kinds::formula;
 use crate::puzzle::primitive::{Primitive, Relation};
@@ -33,432 +57,646 @@ use crate::puzzle::rules::Rules;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-/// The search's tables and state. The tables are built once per set of
-/// rules; the state is sized for the largest board, so that no puzzle
-/// allocates.
-pub(super) struct Generic {
-    /// The rules the tables below were built for.
-    rules: Option<Arc<Rules>>,
-    /// The houses of cell `c` are `house_list[house_start[c]..house_start[c + 1]]`.
-    house_start: Vec<usize>,
-    house_list: Vec<u16>,
-    /// Each house's cells.
-    members: Vec<Vec<u16>>,
-    /// The variant constraints' tables, when the rules have any.
-    variant: Option<Variant>,
-    /// The board as filled so far.
-    grid: Grid,
-    /// Each house's digits still to place: bit `d - 1` for digit `d`.
-    free: Vec<u32>,
-    /// The blank cells of the puzzle; those from `depth` on are still open.
-    todo: [u16; MAX_CELLS],
-    /// How many cells `todo` holds.
-    open: usize,
-    /// For a randomised search, each cell's digits (as bits) in the order
-    /// they are tried; `None` tries them from the smallest up.
-    orders: Option<Vec<[u32; MAX_SIDE]>>,
+/// How often (in nodes) the generic search reads the clock and the cancel
+/// tokens: a node can take tens of microseconds here.
+const GENERIC_CLOCK_EVERY: u64 = 64;
+
+/// One rule as the search applies it.
+enum Prop {
+    /// A house of the board: every digit once.
+    House(Vec<u16>),
+    /// Two cells in a relation: `ab[e]` holds the digits `b` may take when
+    /// `a` holds `e`, and `ba` the other way round.
+    Pair {
+        a: u16,
+        b: u16,
+        ab: Box<[u32; MAX_SIDE + 1]>,
+        ba: Box<[u32; MAX_SIDE + 1]>,
+    },
+    /// Different digits, with a sum when it is a cage; `sets` lists the
+    /// sets of different digits of the cells' number and the sum (boards
+    /// up to 12x12; larger ones keep to bounds).
+    Distinct {
+        cells: Vec<u16>,
+        sum: Option<u32>,
+        sets: Vec<u32>,
+    },
+    /// `Σ weight · digit` is one of `totals`.
+    Sum {
+        terms: Vec<(u16, i32)>,
+        totals: Vec<i32>,
+    },
+    /// The cell holds one of `digits` (only inside [`Prop::When`]: on its
+    /// own it narrows the cell once, before the search).
+    Allowed { cell: u16, digits: u32 },
+    /// Each `(digit bit, count)`: at least `count` of the cells hold it.
+    Contains {
+        cells: Vec<u16>,
+        need: Vec<(u32, u32)>,
+    },
+    /// Every middle cell lies strictly between the two ends.
+    Between { ends: (u16, u16), middle: Vec<u16> },
+    /// Read in order, `count` cells are taller than all before them.
+    Visible { cells: Vec<u16>, count: u32 },
+    /// When each cell holds its digit (as a bit), `then` holds.
+    When {
+        when: Vec<(u16, u32)>,
+        then: Box<Prop>,
+    },
+    /// Rules of the form "when ..., then ..." whose conditions between them
+    /// always hold one way (one cell's every digit; two digits' every
+    /// placement in a house that holds each of them once): each case still
+    /// possible is tried aside, and each cell keeps only what some case
+    /// leaves it. `cells` are all the cases read; `house`, when there is
+    /// one holding them all, loses a case's condition digits in its other
+    /// cells during the trial.
+    Cases {
+        cases: Vec<(Vec<(u16, u32)>, Prop)>,
+        cells: Vec<u16>,
+        house: Vec<u16>,
+    },
+    /// At least one cell holds a digit of its set: dead when no literal
+    /// can hold, and the last that can is narrowed to its set.
+    Any(Vec<(u16, u32)>),
+    /// A rule written as a formula, with the cells it reads: read over the
+    /// candidates' bounds, and once one cell is left open it keeps the
+    /// digits that satisfy the formula.
+    Formula(Arc<crate::puzzle::expr::Test<usize>>, Vec<u16>),
+    /// Any other formula, with the cells it reads: checked once they are
+    /// all filled.
+    Check(Primitive, Vec<u16>),
 }
 
-/// The variant constraints, as tables per cell.
-struct Variant {
-    /// The digits each cell may hold at all: its pencil marks, and what
-    /// its places on increasing lines leave.
-    allowed: Vec<u32>,
-    /// For each cell, the cells it stands in a relation with, each with
-    /// the table of digits it may hold for each digit of the other.
-    pairs: Vec<Vec<(u16, u16)>>,
-    /// `tables[t][e]`: the digits allowed opposite digit `e`.
-    tables: Vec<[u32; MAX_SIDE + 1]>,
-    /// Each cage with a sum: its cells and the sum.
-    cages: Vec<(Vec<u16>, u32)>,
-    /// The cages with sums that hold each cell.
-    cage_of: Vec<Vec<u16>>,
-    /// On boards up to 12x12, every set of different digits (as bits) by
-    /// its size and sum: `sets[size][sum]`.
-    sets: Vec<Vec<Vec<u32>>>,
-    /// The primitives without tables of their own (sums, counts, between
-    /// lines, buildings seen, conditions), each checked digit by digit.
-    others: Vec<Primitive>,
-    /// Those that read each cell.
-    other_of: Vec<Vec<u16>>,
+/// The candidates a propagator reads and narrows.
+trait Doms {
+    fn get(&self, cell: usize) -> u32;
+    /// Narrows `cell` to `mask` (a subset of its candidates); `false` when
+    /// nothing is left.
+    fn set(&mut self, cell: usize, mask: u32) -> bool;
+    /// Narrows `cell` to the candidates also in `keep`.
+    #[inline]
+    fn keep(&mut self, cell: usize, keep: u32) -> bool {
+        let old = self.get(cell);
+        old & keep == old || self.set(cell, old & keep)
+    }
+    fn side(&self) -> usize;
 }
 
-impl Variant {
-    fn new(rules: &Rules) -> Variant {
-        let size = rules.size();
-        let (cells, side) = (size.cells(), size.side());
-        let all = u32::MAX >> (32 - side);
-        let mut variant = Variant {
-            allowed: vec![all; cells],
-            pairs: vec![Vec::new(); cells],
-            tables: Vec::new(),
-            cages: Vec::new(),
-            cage_of: vec![Vec::new(); cells],
-            sets: Vec::new(),
-            others: Vec::new(),
-            other_of: vec![Vec::new(); cells],
-        };
-        let has_sums = rules
-            .primitives()
-            .any(|p| matches!(p, Primitive::Distinct { sum: Some(_), .. }));
-        if side <= 12 && has_sums {
-            let top = side * (side + 1) / 2;
-            variant.sets = vec![vec![Vec::new(); top + 1]; side + 1];
-            for set in 0..=all {
-                variant.sets[set.count_ones() as usize][digit_sum(set) as usize].push(set);
+/// The search's candidates, with the trail and the queue of propagators to
+/// run.
+struct State {
+    dom: Vec<u32>,
+    side: usize,
+    /// `(cell, candidates before)` for each change, to undo it.
+    trail: Vec<(u16, u32)>,
+    /// The propagators reading cell `c` are `watch[watch_start[c]..watch_start[c + 1]]`.
+    watch_start: Vec<u32>,
+    watch: Vec<u32>,
+    /// Propagators waiting to run, cheap ones first.
+    fast: Vec<u32>,
+    slow: Vec<u32>,
+    queued: Vec<bool>,
+    is_slow: Vec<bool>,
+}
+
+impl State {
+    fn enqueue(&mut self, prop: u32) {
+        let p = prop as usize;
+        if !self.queued[p] {
+            self.queued[p] = true;
+            if self.is_slow[p] {
+                self.slow.push(prop);
+            } else {
+                self.fast.push(prop);
             }
         }
-        for primitive in rules.primitives() {
-            match primitive {
-                Primitive::Distinct { cells, sum } => {
-                    for (k, &a) in cells.iter().enumerate() {
-                        for &b in &cells[k + 1..] {
-                            if !rules.share_house(a, b) {
-                                variant.relate(a, b, Relation::Differ, side);
-                            }
+    }
+
+    fn next(&mut self) -> Option<u32> {
+        let prop = self.fast.pop().or_else(|| self.slow.pop())?;
+        self.queued[prop as usize] = false;
+        Some(prop)
+    }
+
+    fn clear_queue(&mut self) {
+        for &p in self.fast.iter().chain(&self.slow) {
+            self.queued[p as usize] = false;
+        }
+        self.fast.clear();
+        self.slow.clear();
+    }
+
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            if let Some((cell, old)) = self.trail.pop() {
+                self.dom[usize::from(cell)] = old;
+            }
+        }
+    }
+}
+
+impl Doms for State {
+    #[inline]
+    fn get(&self, cell: usize) -> u32 {
+        self.dom[cell]
+    }
+
+    #[inline]
+    fn set(&mut self, cell: usize, mask: u32) -> bool {
+        let old = self.dom[cell];
+        if old == mask {
+            return mask != 0;
+        }
+        self.trail.push((cell as u16, old));
+        self.dom[cell] = mask;
+        if mask == 0 {
+            return false;
+        }
+        let (from, to) = (self.watch_start[cell], self.watch_start[cell + 1]);
+        for k in from..to {
+            let prop = self.watch[k as usize];
+            self.enqueue(prop);
+        }
+        true
+    }
+
+    fn side(&self) -> usize {
+        self.side
+    }
+}
+
+/// Candidates as `base` has them, with changes of its own on top, for
+/// asking whether a formula could hold without changing the search's
+/// state. The scratch arrays belong to the engine, so that asking does not
+/// allocate.
+struct Overlay<'a> {
+    base: &'a dyn Doms,
+    value: &'a mut [u32],
+    stamp: &'a mut [u32],
+    epoch: u32,
+}
+
+/// The engine's arrays for trials: an overlay's changes (`value[c]`
+/// counts when `stamp[c] == epoch`), and what the cases of a
+/// [`Prop::Cases`] leave each cell.
+struct Scratch {
+    value: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    union: Vec<u32>,
+}
+
+impl Scratch {
+    /// A new overlay on `base`, with no changes of its own.
+    fn overlay<'a>(
+        value: &'a mut [u32],
+        stamp: &'a mut [u32],
+        epoch: &mut u32,
+        base: &'a dyn Doms,
+    ) -> Overlay<'a> {
+        *epoch = epoch.wrapping_add(1);
+        if *epoch == 0 {
+            stamp.fill(0);
+            *epoch = 1;
+        }
+        Overlay {
+            base,
+            value,
+            stamp,
+            epoch: *epoch,
+        }
+    }
+}
+
+impl Doms for Overlay<'_> {
+    #[inline]
+    fn get(&self, cell: usize) -> u32 {
+        if self.stamp[cell] == self.epoch {
+            self.value[cell]
+        } else {
+            self.base.get(cell)
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, cell: usize, mask: u32) -> bool {
+        self.stamp[cell] = self.epoch;
+        self.value[cell] = mask;
+        mask != 0
+    }
+
+    fn side(&self) -> usize {
+        self.base.side()
+    }
+}
+
+/// The lowest and highest digit of a non-empty set.
+#[inline]
+fn low_high(mask: u32) -> (i32, i32) {
+    (
+        mask.trailing_zeros() as i32 + 1,
+        32 - mask.leading_zeros() as i32,
+    )
+}
+
+/// The digits `lo..=hi` as bits (empty when `lo > hi`).
+#[inline]
+fn span(lo: i32, hi: i32, side: usize) -> u32 {
+    let (lo, hi) = (lo.max(1), hi.min(side as i32));
+    if lo > hi {
+        return 0;
+    }
+    (u32::MAX >> (32 - (hi - lo + 1))) << (lo - 1)
+}
+
+impl Prop {
+    /// Whether the propagator is dearer than a house or a pair, and so
+    /// waits until those are done.
+    fn slow(&self) -> bool {
+        !matches!(self, Prop::House(_) | Prop::Pair { .. })
+    }
+
+    /// Every cell it reads.
+    fn cells(&self) -> Vec<u16> {
+        match self {
+            Prop::House(cells)
+            | Prop::Distinct { cells, .. }
+            | Prop::Contains { cells, .. }
+            | Prop::Visible { cells, .. } => cells.clone(),
+            Prop::Pair { a, b, .. } => vec![*a, *b],
+            Prop::Sum { terms, .. } => terms.iter().map(|&(c, _)| c).collect(),
+            Prop::Allowed { cell, .. } => vec![*cell],
+            Prop::Between { ends, middle } => {
+                let mut cells = vec![ends.0, ends.1];
+                cells.extend(middle);
+                cells
+            }
+            Prop::When { when, then } => {
+                let mut cells: Vec<u16> = when.iter().map(|&(c, _)| c).collect();
+                cells.extend(then.cells());
+                cells.sort_unstable();
+                cells.dedup();
+                cells
+            }
+            Prop::Any(literals) => literals.iter().map(|&(c, _)| c).collect(),
+            Prop::Check(_, cells) | Prop::Formula(_, cells) | Prop::Cases { cells, .. } => {
+                cells.clone()
+            }
+        }
+    }
+
+    /// Narrows `d` to what the rule allows; `false` at a dead end.
+    /// `scratch` lets [`Prop::When`] try its consequence aside (absent
+    /// when this runs inside such a trial already).
+    fn propagate<D: Doms>(&self, d: &mut D, scratch: Option<&mut Scratch>) -> bool {
+        match self {
+            Prop::House(cells) => house(cells, d),
+            Prop::Pair { a, b, ab, ba } => {
+                let (a, b) = (usize::from(*a), usize::from(*b));
+                d.keep(b, support(d.get(a), ab)) && d.keep(a, support(d.get(b), ba))
+            }
+            Prop::Distinct { cells, sum, sets } => distinct(cells, *sum, sets, d),
+            Prop::Sum { terms, totals } => sum(terms, totals, d),
+            Prop::Allowed { cell, digits } => d.keep(usize::from(*cell), *digits),
+            Prop::Contains { cells, need } => contains(cells, need, d),
+            Prop::Between { ends, middle } => between(*ends, middle, d),
+            Prop::Visible { cells, count } => visible(cells, *count, d),
+            Prop::When { when, then } => {
+                let mut open = None;
+                for &(cell, bit) in when {
+                    let dom = d.get(usize::from(cell));
+                    if dom & bit == 0 {
+                        // The condition fails: nothing to say.
+                        return true;
+                    }
+                    if dom != bit {
+                        if open.is_some() {
+                            // Two or more open: too early.
+                            return true;
                         }
-                    }
-                    if let Some(sum) = sum {
-                        variant.add_cage(cells, *sum);
+                        open = Some((usize::from(cell), bit));
                     }
                 }
-                Primitive::Pair { a, b, relation } => variant.relate(*a, *b, *relation, side),
-                Primitive::Allowed { cell, digits } => variant.allowed[*cell] &= digits,
-                other => variant.add_other(other.clone()),
-            }
-        }
-        // What the cages imply with the houses: one more cage each.
-        for implied in implied_cages(rules) {
-            variant.add_cage(&implied.cells, implied.sum);
-        }
-        variant
-    }
-
-    /// Adds a cage with a sum: different digits in `cells`, adding up to
-    /// `sum`.
-    fn add_cage(&mut self, cells: &[usize], sum: u32) {
-        let number = self.cages.len() as u16;
-        for &cell in cells {
-            self.cage_of[cell].push(number);
-        }
-        self.cages
-            .push((cells.iter().map(|&c| c as u16).collect(), sum));
-    }
-
-    /// Adds a primitive checked digit by digit.
-    fn add_other(&mut self, primitive: Primitive) {
-        let number = self.others.len() as u16;
-        for cell in primitive.cells() {
-            self.other_of[cell].push(number);
-        }
-        self.others.push(primitive);
-    }
-
-    /// Records that cells `a` and `b` stand in `relation`, with a table
-    /// for each side (shared with any equal table already made).
-    fn relate(&mut self, a: usize, b: usize, relation: Relation, side: usize) {
-        for (me, other, flip) in [(a, b, false), (b, a, true)] {
-            let mut table = [0u32; MAX_SIDE + 1];
-            for (e, allowed) in table.iter_mut().enumerate().take(side + 1).skip(1) {
-                for d in 1..=side as u8 {
-                    let ok = if flip {
-                        relation.allows(e as u8, d)
-                    } else {
-                        relation.allows(d, e as u8)
-                    };
-                    if ok {
-                        *allowed |= 1 << (d - 1);
+                match (open, scratch) {
+                    (None, scratch) => then.propagate(d, scratch),
+                    (Some((cell, bit)), Some(scratch)) => {
+                        // The last open condition cell takes its digit only
+                        // when the consequence could then still hold.
+                        let Scratch {
+                            value,
+                            stamp,
+                            epoch,
+                            ..
+                        } = scratch;
+                        let mut trial = Scratch::overlay(value, stamp, epoch, &*d);
+                        let possible = trial.set(cell, bit) && then.propagate(&mut trial, None);
+                        possible || d.keep(cell, !bit)
                     }
+                    (Some(_), None) => true,
                 }
             }
-            let number = match self.tables.iter().position(|t| *t == table) {
-                Some(number) => number,
-                None => {
-                    self.tables.push(table);
-                    self.tables.len() - 1
-                }
-            };
-            self.pairs[me].push((other as u16, number as u16));
-        }
-    }
-
-    /// The digits the constraints leave open cell `cell` of `grid`;
-    /// `houses` gives a cell's candidates by its houses alone.
-    fn candidates(&self, grid: &Grid, cell: usize, houses: &dyn Fn(usize) -> u32) -> u32 {
-        let mut mask = self.allowed[cell];
-        for &(other, table) in &self.pairs[cell] {
-            let other = usize::from(other);
-            let table = &self.tables[usize::from(table)];
-            match grid.get(other) {
-                0 => {
-                    // Only digits some candidate of the other cell allows.
-                    let mut support = 0;
-                    let mut left = houses(other) & self.allowed[other];
-                    while left != 0 {
-                        support |= table[left.trailing_zeros() as usize + 1];
-                        left &= left - 1;
-                    }
-                    mask &= support;
-                }
-                digit => mask &= table[usize::from(digit)],
+            Prop::Cases {
+                cases,
+                cells,
+                house,
+            } => {
+                let Some(scratch) = scratch else {
+                    return true;
+                };
+                cases_propagate(cases, cells, house, d, scratch)
             }
-            if mask == 0 {
-                return 0;
-            }
-        }
-        for &number in &self.cage_of[cell] {
-            let (members, sum) = &self.cages[usize::from(number)];
-            mask &= self.cage_options(grid, members, *sum, mask, houses);
-        }
-        for &number in &self.other_of[cell] {
-            let primitive = &self.others[usize::from(number)];
-            let mut left = mask;
-            while left != 0 {
-                let bit = left & left.wrapping_neg();
-                left ^= bit;
-                let digit = bit.trailing_zeros() as u8 + 1;
-                let value = |c: usize| if c == cell { digit } else { grid.get(c) };
-                let open = |c: usize| if value(c) == 0 { houses(c) } else { 0 };
-                if !feasible(primitive, &value, &open, grid.size().side() as u8) {
-                    mask &= !bit;
-                }
-            }
-        }
-        mask
-    }
-
-    /// Which of `mask`'s digits an open cell of a cage (`members`, `sum`)
-    /// may take: those in some set of different digits the cage does not
-    /// hold yet that makes up the rest of its sum, with one digit per open
-    /// cell and each open cell able to take one of them (by `houses`, its
-    /// houses' candidates). Boards above 12x12 (too many sets to list)
-    /// only check that the other
-    /// open cells can still reach the remainder.
-    fn cage_options(
-        &self,
-        grid: &Grid,
-        members: &[u16],
-        sum: u32,
-        mask: u32,
-        houses: &dyn Fn(usize) -> u32,
-    ) -> u32 {
-        let (mut used, mut total, mut open) = (0u32, 0u32, 0u32);
-        for &member in members {
-            match grid.get(usize::from(member)) {
-                0 => open += 1,
-                digit => {
-                    used |= 1 << (digit - 1);
-                    total += u32::from(digit);
-                }
-            }
-        }
-        let Some(rest) = sum.checked_sub(total) else {
-            return 0;
-        };
-        let free = (u32::MAX >> (32 - grid.size().side())) & !used;
-        if !self.sets.is_empty() {
-            let Some(sets) = self
-                .sets
-                .get(open as usize)
-                .and_then(|by_sum| by_sum.get(rest as usize))
-            else {
-                return 0;
-            };
-            // The open cells' candidates by their houses, on the stack.
-            let mut open_candidates = [0u32; MAX_SIDE];
-            let mut count = 0;
-            for &member in members {
-                let member = usize::from(member);
-                if grid.get(member) == 0 && count < MAX_SIDE {
-                    open_candidates[count] = houses(member);
-                    count += 1;
-                }
-            }
-            let open_candidates = &open_candidates[..count];
-            let mut options = 0;
-            for &set in sets {
-                if set & !free == 0
-                    && set & !options != 0
-                    && open_candidates.iter().all(|&c| c & set != 0)
+            Prop::Any(literals) => any(literals, d),
+            Prop::Formula(test, cells) => formula_propagate(test, cells, d),
+            Prop::Check(primitive, cells) => {
+                if cells
+                    .iter()
+                    .any(|&c| d.get(usize::from(c)).count_ones() != 1)
                 {
-                    options |= set;
+                    return true;
                 }
+                primitive.holds(&|c| d.get(c).trailing_zeros() as u8 + 1)
             }
-            return mask & options;
         }
-        let others = open.saturating_sub(1);
-        let mut options = 0;
-        let mut left = mask & free;
+    }
+}
+
+/// [`Prop::Any`]: some literal must still be able to hold; when only one
+/// can, its cell keeps only that literal's digits.
+fn any<D: Doms>(literals: &[(u16, u32)], d: &mut D) -> bool {
+    let mut open = literals
+        .iter()
+        .filter(|&&(c, mask)| d.get(usize::from(c)) & mask != 0);
+    match (open.next(), open.next()) {
+        (None, _) => false,
+        (Some(&(c, mask)), None) => d.keep(usize::from(c), mask),
+        _ => true,
+    }
+}
+
+/// [`Prop::Formula`]: the formula read over the cells' candidates (see
+/// [`formula::feasible`]); with one cell left open, each of its digits is
+/// tried.
+fn formula_propagate<D: Doms>(
+    test: &crate::puzzle::expr::Test<usize>,
+    cells: &[u16],
+    d: &mut D,
+) -> bool {
+    let value = |dom: u32| {
+        if dom.count_ones() == 1 {
+            dom.trailing_zeros() as u8 + 1
+        } else {
+            0
+        }
+    };
+    let mut open = cells
+        .iter()
+        .map(|&c| usize::from(c))
+        .filter(|&c| d.get(c).count_ones() != 1);
+    let (first, second) = (open.next(), open.next());
+    {
+        let doms = &*d;
+        if !formula::feasible(test, &|c| value(doms.get(c)), &|c| doms.get(c)) {
+            return false;
+        }
+    }
+    let (Some(last), None) = (first, second) else {
+        return true;
+    };
+    let mut keep = 0;
+    let candidates = d.get(last);
+    for digit in 1..=d.side() as u8 {
+        let bit = 1u32 << (digit - 1);
+        if candidates & bit == 0 {
+            continue;
+        }
+        let doms = &*d;
+        let at = |c: usize| if c == last { digit } else { value(doms.get(c)) };
+        let dom = |c: usize| if c == last { bit } else { doms.get(c) };
+        if formula::feasible(test, &at, &dom) {
+            keep |= bit;
+        }
+    }
+    d.keep(last, keep)
+}
+
+/// [`Prop::Cases`]: the union of what each case still possible leaves.
+fn cases_propagate<D: Doms>(
+    cases: &[(Vec<(u16, u32)>, Prop)],
+    cells: &[u16],
+    house: &[u16],
+    d: &mut D,
+    scratch: &mut Scratch,
+) -> bool {
+    let Scratch {
+        value,
+        stamp,
+        epoch,
+        union,
+    } = scratch;
+    for &c in cells {
+        union[usize::from(c)] = 0;
+    }
+    let mut any = false;
+    for (when, then) in cases {
+        if when
+            .iter()
+            .any(|&(c, bit)| d.get(usize::from(c)) & bit == 0)
+        {
+            continue;
+        }
+        let mut trial = Scratch::overlay(value, stamp, epoch, &*d);
+        let mut possible = when.iter().all(|&(c, bit)| trial.set(usize::from(c), bit));
+        if possible && !house.is_empty() {
+            let placed = when.iter().fold(0, |m, &(_, bit)| m | bit);
+            possible = house.iter().all(|&c| {
+                let c = usize::from(c);
+                when.iter().any(|&(w, _)| usize::from(w) == c) || trial.keep(c, !placed)
+            });
+        }
+        if possible && then.propagate(&mut trial, None) {
+            any = true;
+            for &c in cells {
+                union[usize::from(c)] |= trial.get(usize::from(c));
+            }
+        }
+    }
+    if !any {
+        return false;
+    }
+    cells
+        .iter()
+        .all(|&c| d.keep(usize::from(c), union[usize::from(c)]))
+}
+
+/// The digits some candidate in `from` allows by `table`.
+#[inline]
+fn support(mut from: u32, table: &[u32; MAX_SIDE + 1]) -> u32 {
+    let mut out = 0;
+    while from != 0 {
+        out |= table[from.trailing_zeros() as usize + 1];
+        from &= from - 1;
+    }
+    out
+}
+
+/// A house: naked singles out of the other cells, hidden singles in, no
+/// digit without a place.
+fn house<D: Doms>(cells: &[u16], d: &mut D) -> bool {
+    loop {
+        let (mut fixed, mut once, mut twice) = (0u32, 0u32, 0u32);
+        for &c in cells {
+            let dom = d.get(usize::from(c));
+            if dom.count_ones() == 1 {
+                if fixed & dom != 0 {
+                    return false;
+                }
+                fixed |= dom;
+            }
+            twice |= once & dom;
+            once |= dom;
+        }
+        let all = u32::MAX >> (32 - d.side());
+        if once != all {
+            return false;
+        }
+        let singles = once & !twice & !fixed;
+        let mut changed = false;
+        for &c in cells {
+            let c = usize::from(c);
+            let dom = d.get(c);
+            if dom.count_ones() == 1 {
+                continue;
+            }
+            let single = dom & singles;
+            let new = if single != 0 {
+                if single.count_ones() > 1 {
+                    return false;
+                }
+                single
+            } else {
+                dom & !fixed
+            };
+            if new != dom {
+                if !d.set(c, new) {
+                    return false;
+                }
+                changed |= new.count_ones() == 1;
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// Different digits, and a cage's sum.
+fn distinct<D: Doms>(cells: &[u16], sum: Option<u32>, sets: &[u32], d: &mut D) -> bool {
+    // Placed digits leave the other cells, until nothing new is placed.
+    let (fixed, mut union, total) = loop {
+        let (mut fixed, mut union, mut total) = (0u32, 0u32, 0u32);
+        for &c in cells {
+            let dom = d.get(usize::from(c));
+            if dom.count_ones() == 1 {
+                if fixed & dom != 0 {
+                    return false;
+                }
+                fixed |= dom;
+                total += dom.trailing_zeros() + 1;
+            }
+            union |= dom;
+        }
+        let mut placed = false;
+        for &c in cells {
+            let c = usize::from(c);
+            let dom = d.get(c);
+            if dom.count_ones() > 1 && dom & fixed != 0 {
+                if !d.set(c, dom & !fixed) {
+                    return false;
+                }
+                placed |= (dom & !fixed).count_ones() == 1;
+            }
+        }
+        if !placed {
+            break (fixed, union, total);
+        }
+    };
+    if (union.count_ones() as usize) < cells.len() {
+        return false;
+    }
+    let Some(sum) = sum else {
+        return true;
+    };
+    if !sets.is_empty() {
+        let (mut options, mut required) = (0u32, u32::MAX);
+        for &set in sets {
+            if set & fixed == fixed
+                && set & !union == 0
+                && cells.iter().all(|&c| d.get(usize::from(c)) & set != 0)
+            {
+                options |= set;
+                required &= set;
+            }
+        }
+        if options == 0 {
+            return false;
+        }
+        for &c in cells {
+            if !d.keep(usize::from(c), options) {
+                return false;
+            }
+        }
+        // A digit every set holds goes to its only place.
+        let mut left = required & !fixed;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let mut places = cells.iter().filter(|&&c| d.get(usize::from(c)) & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return false,
+                (Some(&c), None) if !d.set(usize::from(c), bit) => return false,
+                _ => {}
+            }
+        }
+        return true;
+    }
+    // Large boards: bounds on the other open cells' different digits.
+    let side = d.side();
+    let all = u32::MAX >> (32 - side);
+    let open = cells
+        .iter()
+        .filter(|&&c| d.get(usize::from(c)).count_ones() > 1)
+        .count() as u32;
+    let Some(rest) = sum.checked_sub(total) else {
+        return false;
+    };
+    if open == 0 {
+        return rest == 0;
+    }
+    union &= !fixed & all;
+    for &c in cells {
+        let c = usize::from(c);
+        let dom = d.get(c);
+        if dom.count_ones() == 1 {
+            continue;
+        }
+        let mut keep = 0;
+        let mut left = dom;
         while left != 0 {
             let bit = left & left.wrapping_neg();
             left ^= bit;
             let digit = bit.trailing_zeros() + 1;
-            let Some(remainder) = rest.checked_sub(digit) else {
-                continue;
-            };
-            let (low, high) = extreme_sums(free & !bit, others);
-            if (low..=high).contains(&remainder) {
-                options |= bit;
-            }
-        }
-        options
-    }
-}
-
-/// Whether `primitive` can still hold, given each cell's digit by `value`
-/// (0 when open) and an open cell's candidates by `open`. Exact once every
-/// cell it reads is filled, so that a full board keeps it; before that it
-/// prunes what it cheaply can.
-fn feasible(
-    primitive: &Primitive,
-    value: &dyn Fn(usize) -> u8,
-    open: &dyn Fn(usize) -> u32,
-    side: u8,
-) -> bool {
-    match primitive {
-        Primitive::Distinct { cells, sum } => {
-            let mut seen = 0u32;
-            let mut total = 0u32;
-            for &c in cells {
-                let d = value(c);
-                if d != 0 {
-                    if seen >> (d - 1) & 1 == 1 {
-                        return false;
-                    }
-                    seen |= 1 << (d - 1);
-                    total += u32::from(d);
-                }
-            }
-            let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
-            sum.is_none_or(|s| sum_reachable(&terms, &[s as i32], value, open) && total <= s)
-        }
-        Primitive::Pair { a, b, relation } => {
-            let (x, y) = (value(*a), value(*b));
-            x == 0 || y == 0 || relation.allows(x, y)
-        }
-        Primitive::Sum { terms, totals } => sum_reachable(terms, totals, value, open),
-        Primitive::Allowed { cell, digits } => match value(*cell) {
-            0 => open(*cell) & digits != 0,
-            d => digits >> (d - 1) & 1 == 1,
-        },
-        Primitive::Contains {
-            cells,
-            digit,
-            count,
-        } => {
-            let bit = 1 << (digit - 1);
-            let possible = cells
-                .iter()
-                .filter(|&&c| match value(c) {
-                    0 => open(c) & bit != 0,
-                    d => d == *digit,
-                })
-                .count();
-            possible >= *count
-        }
-        Primitive::Between { ends, middle } => {
-            let (x, y) = (value(ends.0), value(ends.1));
-            let filled = middle.iter().map(|&m| value(m)).filter(|&d| d != 0);
-            match (x, y) {
-                (0, 0) => true,
-                (0, e) | (e, 0) => {
-                    // The middle lies on one side of the known end, and the
-                    // open end must reach beyond it.
-                    let (low, high) = filled.fold((u8::MAX, 0), |(l, h), d| (l.min(d), h.max(d)));
-                    if high == 0 {
-                        return true;
-                    }
-                    let other = if x == 0 { ends.0 } else { ends.1 };
-                    let beyond_high = open(other) >> high != 0;
-                    let below_low = open(other) & ((1u32 << (low - 1)) - 1) != 0;
-                    (low > e && beyond_high) || (high < e && below_low)
-                }
-                (x, y) => {
-                    let (low, high) = (x.min(y), x.max(y));
-                    let inside =
-                        digit_range(usize::from(low) + 1, usize::from(high).saturating_sub(1));
-                    middle.iter().all(|&m| match value(m) {
-                        0 => open(m) & inside != 0,
-                        d => d > low && d < high,
-                    })
+            if let Some(remainder) = rest.checked_sub(digit) {
+                let (low, high) = extreme_sums(union & !bit, open - 1);
+                if (low..=high).contains(&remainder) {
+                    keep |= bit;
                 }
             }
         }
-        Primitive::Visible { cells, count } => {
-            // The buildings seen along the filled stretch from the clue,
-            // and how many more the rest of the line can show.
-            let (mut seen, mut top, mut filled) = (0, 0, 0);
-            for &c in cells {
-                match value(c) {
-                    0 => break,
-                    d => {
-                        if d > top {
-                            seen += 1;
-                            top = d;
-                        }
-                        filled += 1;
-                    }
-                }
-            }
-            let rest = cells.len() - filled;
-            let least = seen + usize::from(top < side);
-            let most = seen + rest.min(usize::from(side - top));
-            (least..=most).contains(count)
-        }
-        // Some literal can still be true; when all but one are false the
-        // digit-by-digit test leaves that cell only its mask's digits.
-        Primitive::Any { literals } => literals.iter().any(|&(c, digits)| match value(c) {
-            0 => open(c) & digits != 0,
-            d => digits >> (d - 1) & 1 == 1,
-        }),
-        Primitive::When { when, then } => {
-            when.iter().any(|&(c, d)| value(c) != d) || feasible(then, value, open, side)
-        }
-        Primitive::Formula(test) => formula::feasible(test, value, open),
-    }
-}
-
-/// Whether `Σ weight · digit` over `terms` can still reach one of
-/// `totals`, with open cells ranging over their candidates.
-fn sum_reachable(
-    terms: &[(usize, i32)],
-    totals: &[i32],
-    value: &dyn Fn(usize) -> u8,
-    open: &dyn Fn(usize) -> u32,
-) -> bool {
-    let (mut low, mut high) = (0i32, 0i32);
-    for &(cell, weight) in terms {
-        let (least, most) = match value(cell) {
-            0 => {
-                let candidates = open(cell);
-                if candidates == 0 {
-                    return false;
-                }
-                let least = candidates.trailing_zeros() as i32 + 1;
-                let most = 32 - candidates.leading_zeros() as i32;
-                (least, most)
-            }
-            d => (i32::from(d), i32::from(d)),
-        };
-        if weight > 0 {
-            low += weight * least;
-            high += weight * most;
-        } else {
-            low += weight * most;
-            high += weight * least;
+        if !d.keep(c, keep) {
+            return false;
         }
     }
-    totals.iter().any(|t| (low..=high).contains(t))
-}
-
-/// The sum of the digits whose bits are in `set`.
-fn digit_sum(mut set: u32) -> u32 {
-    let mut sum = 0;
-    while set != 0 {
-        sum += set.trailing_zeros() + 1;
-        set &= set - 1;
-    }
-    sum
+    true
 }
 
 /// The least and greatest sums of `count` different digits from `pool`
@@ -479,50 +717,707 @@ fn extreme_sums(pool: u32, count: u32) -> (u32, u32) {
     (low, high)
 }
 
-/// What a scan for hidden singles found.
-enum Hidden {
-    /// A house where some digit has no place left.
-    Dead,
-    /// A cell that must take a digit (as a bit).
-    Forced(usize, u32),
-    /// Nothing forced.
-    Nothing,
+/// A weighted sum, by bounds: each candidate of each cell stays when the
+/// other cells' least and greatest contributions let some total be met.
+fn sum<D: Doms>(terms: &[(u16, i32)], totals: &[i32], d: &mut D) -> bool {
+    let side = d.side();
+    if let Some(exact) = sum_exact(terms, totals, d) {
+        return exact;
+    }
+    loop {
+        let (mut low, mut high) = (0i32, 0i32);
+        for &(c, w) in terms {
+            let dom = d.get(usize::from(c));
+            if dom == 0 {
+                return false;
+            }
+            let (lo, hi) = low_high(dom);
+            if w > 0 {
+                low += w * lo;
+                high += w * hi;
+            } else {
+                low += w * hi;
+                high += w * lo;
+            }
+        }
+        if !totals.iter().any(|t| (low..=high).contains(t)) {
+            return false;
+        }
+        let mut changed = false;
+        for &(c, w) in terms {
+            let c = usize::from(c);
+            let dom = d.get(c);
+            let (lo, hi) = low_high(dom);
+            // The others' range, without this cell's part.
+            let (own_low, own_high) = if w > 0 {
+                (w * lo, w * hi)
+            } else {
+                (w * hi, w * lo)
+            };
+            let (others_low, others_high) = (low - own_low, high - own_high);
+            let mut keep = 0;
+            for &t in totals {
+                // w · x within [t - others_high, t - others_low].
+                let (a, b) = (t - others_high, t - others_low);
+                let (x_low, x_high) = if w > 0 {
+                    (div_ceil(a, w), div_floor(b, w))
+                } else {
+                    (div_ceil(b, w), div_floor(a, w))
+                };
+                keep |= span(x_low, x_high, side);
+            }
+            let new = dom & keep;
+            if new != dom {
+                if !d.set(c, new) {
+                    return false;
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// A weighted sum of up to four cells whose partial sums fit in 128
+/// values, exactly: which
+/// digits of each cell lie on some choice of digits, one per cell, that
+/// meets a total (the cells' digits taken as independent). Partial sums
+/// are bit sets, offset so that the least possible one is bit 0. `None`
+/// when the range is too wide (then bounds do).
+fn sum_exact<D: Doms>(terms: &[(u16, i32)], totals: &[i32], d: &mut D) -> Option<bool> {
+    // Longer sums took fewer nodes this way but more time than with bounds
+    // (build.md, "The generic native search").
+    const MAX_TERMS: usize = 4;
+    let side = d.side() as i32;
+    if terms.len() > MAX_TERMS {
+        return None;
+    }
+    // Every partial sum, the empty one too, lies in low..=high.
+    let low: i32 = terms.iter().map(|&(_, w)| w.min(0) * side).sum();
+    let high: i32 = terms.iter().map(|&(_, w)| w.max(0) * side).sum();
+    if high - low >= 128 {
+        return None;
+    }
+    let shift = |set: u128, by: i32| -> u128 {
+        if by >= 0 {
+            set.checked_shl(by as u32).unwrap_or(0)
+        } else {
+            set.checked_shr((-by) as u32).unwrap_or(0)
+        }
+    };
+    // forward[i]: partial sums of the first i terms, as bits from `low`
+    // (the empty sum 0 is bit -low); need[i]: partial sums after i terms
+    // from which the rest can reach a total.
+    let n = terms.len();
+    let mut forward = [0u128; MAX_TERMS + 1];
+    let mut need = [0u128; MAX_TERMS + 1];
+    forward[0] = 1u128 << (-low);
+    for (i, &(c, w)) in terms.iter().enumerate() {
+        let mut left = d.get(usize::from(c));
+        let mut next = 0;
+        while left != 0 {
+            let digit = left.trailing_zeros() as i32 + 1;
+            left &= left - 1;
+            next |= shift(forward[i], w * digit);
+        }
+        forward[i + 1] = next;
+    }
+    for &t in totals {
+        if (low..=high).contains(&t) {
+            need[n] |= 1u128 << (t - low);
+        }
+    }
+    if forward[n] & need[n] == 0 {
+        return Some(false);
+    }
+    for i in (0..n).rev() {
+        let (c, w) = terms[i];
+        let mut left = d.get(usize::from(c));
+        let mut before = 0;
+        while left != 0 {
+            let digit = left.trailing_zeros() as i32 + 1;
+            left &= left - 1;
+            before |= shift(need[i + 1], -w * digit);
+        }
+        need[i] = before;
+    }
+    for (i, &(c, w)) in terms.iter().enumerate() {
+        let c = usize::from(c);
+        let dom = d.get(c);
+        let mut keep = 0;
+        let mut left = dom;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let digit = bit.trailing_zeros() as i32 + 1;
+            if shift(forward[i], w * digit) & need[i + 1] != 0 {
+                keep |= bit;
+            }
+        }
+        if !d.keep(c, keep) {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+#[inline]
+fn div_floor(a: i32, b: i32) -> i32 {
+    a.div_euclid(b) - i32::from(b < 0 && a.rem_euclid(b) != 0)
+}
+
+#[inline]
+fn div_ceil(a: i32, b: i32) -> i32 {
+    -div_floor(-a, b)
+}
+
+/// Each digit's places among the cells: a digit needing as many places as
+/// it has left takes them, and when the needs fill the cells nothing else
+/// goes there.
+fn contains<D: Doms>(cells: &[u16], need: &[(u32, u32)], d: &mut D) -> bool {
+    let mut needed = 0u32;
+    let mut total = 0;
+    for &(bit, count) in need {
+        needed |= bit;
+        total += count;
+        let places = cells
+            .iter()
+            .filter(|&&c| d.get(usize::from(c)) & bit != 0)
+            .count() as u32;
+        if places < count {
+            return false;
+        }
+        if places == count {
+            for &c in cells {
+                let c = usize::from(c);
+                if d.get(c) & bit != 0 && !d.set(c, bit) {
+                    return false;
+                }
+            }
+        }
+    }
+    if total as usize >= cells.len() {
+        for &c in cells {
+            if !d.keep(usize::from(c), needed) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// [`Primitive::Between`]: the pairs of end digits that leave each middle cell a
+/// candidate strictly between them.
+fn between<D: Doms>(ends: (u16, u16), middle: &[u16], d: &mut D) -> bool {
+    let (a, b) = (usize::from(ends.0), usize::from(ends.1));
+    let side = d.side();
+    let (da, db) = (d.get(a), d.get(b));
+    let (mut keep_a, mut keep_b, mut keep_middle) = (0u32, 0u32, 0u32);
+    let mut left = da;
+    while left != 0 {
+        let x = left.trailing_zeros() as i32 + 1;
+        left &= left - 1;
+        let mut right = db;
+        while right != 0 {
+            let y = right.trailing_zeros() as i32 + 1;
+            right &= right - 1;
+            let inside = span(x.min(y) + 1, x.max(y) - 1, side);
+            if inside != 0 && middle.iter().all(|&m| d.get(usize::from(m)) & inside != 0) {
+                keep_a |= 1 << (x - 1);
+                keep_b |= 1 << (y - 1);
+                keep_middle |= inside;
+            }
+        }
+    }
+    if !d.keep(a, keep_a) || !d.keep(b, keep_b) {
+        return false;
+    }
+    middle.iter().all(|&m| d.keep(usize::from(m), keep_middle))
+}
+
+/// Buildings seen: which digits of each cell lie on some walk from the
+/// clue to the far end that sees exactly `count`. A state is the tallest
+/// building so far and, as a bit, how many were seen.
+fn visible<D: Doms>(cells: &[u16], count: u32, d: &mut D) -> bool {
+    const WIDE: usize = MAX_SIDE + 1;
+    let n = cells.len();
+    let side = d.side();
+    if n > MAX_SIDE || count as usize > MAX_SIDE {
+        return true;
+    }
+    // forward[i][m]: seen counts (bits) reachable before cell i with
+    // tallest m; backward[i][m]: seen counts before cell i from which the
+    // rest of the line ends on `count`.
+    let mut forward = [[0u32; WIDE]; WIDE + 1];
+    let mut backward = [[0u32; WIDE]; WIDE + 1];
+    forward[0][0] = 1;
+    for i in 0..n {
+        let dom = d.get(usize::from(cells[i]));
+        for m in 0..=side {
+            let seen = forward[i][m];
+            if seen == 0 {
+                continue;
+            }
+            let mut left = dom;
+            while left != 0 {
+                let digit = left.trailing_zeros() as usize + 1;
+                left &= left - 1;
+                if digit > m {
+                    forward[i + 1][digit] |= seen << 1;
+                } else {
+                    forward[i + 1][m] |= seen;
+                }
+            }
+        }
+    }
+    for seen in backward[n].iter_mut().take(side + 1) {
+        *seen = 1 << count;
+    }
+    for i in (0..n).rev() {
+        let dom = d.get(usize::from(cells[i]));
+        for m in 0..=side {
+            let mut ok = 0;
+            let mut left = dom;
+            while left != 0 {
+                let digit = left.trailing_zeros() as usize + 1;
+                left &= left - 1;
+                ok |= if digit > m {
+                    backward[i + 1][digit] >> 1
+                } else {
+                    backward[i + 1][m]
+                };
+            }
+            backward[i][m] = ok;
+        }
+    }
+    if forward[0][0] & backward[0][0] == 0 {
+        return false;
+    }
+    for i in 0..n {
+        let cell = usize::from(cells[i]);
+        let dom = d.get(cell);
+        let mut keep = 0;
+        let mut left = dom;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let digit = bit.trailing_zeros() as usize + 1;
+            let supported = (0..=side).any(|m| {
+                let seen = forward[i][m];
+                seen != 0
+                    && if digit > m {
+                        seen & (backward[i + 1][digit] >> 1) != 0
+                    } else {
+                        seen & backward[i + 1][m] != 0
+                    }
+            });
+            if supported {
+                keep |= bit;
+            }
+        }
+        if !d.keep(cell, keep) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The tables of a relation, each way round.
+fn pair_tables(relation: Relation, side: usize) -> [Box<[u32; MAX_SIDE + 1]>; 2] {
+    let mut ab = Box::new([0u32; MAX_SIDE + 1]);
+    let mut ba = Box::new([0u32; MAX_SIDE + 1]);
+    for e in 1..=side as u8 {
+        for f in 1..=side as u8 {
+            if relation.allows(e, f) {
+                ab[usize::from(e)] |= 1 << (f - 1);
+                ba[usize::from(f)] |= 1 << (e - 1);
+            }
+        }
+    }
+    [ab, ba]
+}
+
+/// The sum of the digits whose bits are in `set`.
+fn digit_sum(mut set: u32) -> u32 {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() + 1;
+        set &= set - 1;
+    }
+    sum
+}
+
+/// A primitive as a propagator; `sets(size, sum)` lists the sets of
+/// different digits of a size and sum (empty on boards above 12x12).
+fn lower(
+    primitive: &Primitive,
+    sets: &dyn Fn(usize, u32) -> Vec<u32>,
+    in_house: &dyn Fn(&[usize]) -> bool,
+    side: usize,
+) -> Prop {
+    let cells16 = |cells: &[usize]| cells.iter().map(|&c| c as u16).collect::<Vec<_>>();
+    match primitive {
+        // A plain sum of cells in one house is a cage: its digits differ
+        // anyway, and a cage's sets say more than bounds.
+        Primitive::Sum { terms, totals }
+            if !terms.is_empty()
+                && totals.len() == 1
+                && totals[0] >= 0
+                && terms.iter().all(|&(_, w)| w == 1)
+                && in_house(&terms.iter().map(|&(c, _)| c).collect::<Vec<_>>()) =>
+        {
+            let cells: Vec<usize> = terms.iter().map(|&(c, _)| c).collect();
+            let total = totals[0] as u32;
+            Prop::Distinct {
+                cells: cells16(&cells),
+                sum: Some(total),
+                sets: sets(cells.len(), total),
+            }
+        }
+        Primitive::Distinct { cells, sum } => Prop::Distinct {
+            cells: cells16(cells),
+            sum: *sum,
+            sets: sum.map_or_else(Vec::new, |s| sets(cells.len(), s)),
+        },
+        Primitive::Pair { a, b, relation } => {
+            let [ab, ba] = pair_tables(*relation, side);
+            Prop::Pair {
+                a: *a as u16,
+                b: *b as u16,
+                ab,
+                ba,
+            }
+        }
+        Primitive::Sum { terms, totals } => Prop::Sum {
+            terms: terms.iter().map(|&(c, w)| (c as u16, w)).collect(),
+            totals: totals.clone(),
+        },
+        Primitive::Allowed { cell, digits } => Prop::Allowed {
+            cell: *cell as u16,
+            digits: *digits,
+        },
+        Primitive::Contains {
+            cells,
+            digit,
+            count,
+        } => Prop::Contains {
+            cells: cells16(cells),
+            need: vec![(1 << (digit - 1), *count as u32)],
+        },
+        Primitive::Between { ends, middle } => Prop::Between {
+            ends: (ends.0 as u16, ends.1 as u16),
+            middle: cells16(middle),
+        },
+        Primitive::Visible { cells, count } => Prop::Visible {
+            cells: cells16(cells),
+            count: *count as u32,
+        },
+        Primitive::When { when, then } => Prop::When {
+            when: when
+                .iter()
+                .map(|&(c, digit)| (c as u16, 1u32 << (digit.max(1) - 1)))
+                .collect(),
+            then: Box::new(lower(then, sets, in_house, side)),
+        },
+        Primitive::Any { literals } => {
+            Prop::Any(literals.iter().map(|&(c, m)| (c as u16, m)).collect())
+        }
+        Primitive::Formula(test) => Prop::Formula(test.clone(), cells16(&primitive.cells())),
+        // A kind of formula without a propagator yet is checked when full.
+        #[allow(unreachable_patterns)]
+        other => Prop::Check(other.clone(), cells16(&other.cells())),
+    }
+}
+
+/// Rules "when ..., then ..." that share their condition's shape, and
+/// whether their conditions between them always hold one way.
+struct WhenGroup {
+    members: Vec<usize>,
+    exhaustive: bool,
+}
+
+/// What groups rules "when ..., then ...": the condition's house (or
+/// `usize::MAX` for one cell), its one cell (or `usize::MAX`), and its two
+/// digits, lower first (0 for one cell).
+type WhenKey = (usize, usize, u8, u8);
+
+/// Groups `whens` by condition: those on one cell
+/// are exhaustive when they name every digit; those on two cells of one
+/// house with two digits when they name every
+/// ordered pair of the house's cells, since the house holds both digits
+/// once. Every other rule is a group of its own, not exhaustive.
+fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<WhenGroup> {
+    let side = rules.size().side();
+    // Key: the condition's cells' house (or the one cell) and its digits.
+    let mut keyed: Vec<(WhenKey, Vec<usize>)> = Vec::new();
+    let mut alone = Vec::new();
+    for (k, (when, _)) in whens.iter().enumerate() {
+        let key = match when {
+            [(c, _)] => Some((usize::MAX, *c, 0, 0)),
+            [(a, x), (b, y)] if x != y => rules
+                .houses_of(*a)
+                .iter()
+                .find(|&&h| rules.houses()[h].cells.contains(b))
+                .map(|&h| (h, usize::MAX, (*x).min(*y), (*x).max(*y))),
+            _ => None,
+        };
+        match key {
+            Some(key) => match keyed.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => members.push(k),
+                None => keyed.push((key, vec![k])),
+            },
+            None => alone.push(k),
+        }
+    }
+    let mut groups = Vec::new();
+    for ((house, _, _, _), members) in keyed {
+        let exhaustive = if house == usize::MAX {
+            let digits: std::collections::BTreeSet<u8> =
+                members.iter().map(|&k| whens[k].0[0].1).collect();
+            digits.len() == side && digits.iter().all(|&d| (1..=side as u8).contains(&d))
+        } else {
+            let n = rules.houses()[house].cells.len();
+            // Each placement: where the lower digit stands, and the higher.
+            let placements: std::collections::BTreeSet<(usize, usize)> = members
+                .iter()
+                .map(|&k| {
+                    let w = whens[k].0;
+                    if w[0].1 < w[1].1 {
+                        (w[0].0, w[1].0)
+                    } else {
+                        (w[1].0, w[0].0)
+                    }
+                })
+                .collect();
+            placements.len() == n * (n - 1)
+        };
+        if exhaustive && members.len() > 1 {
+            groups.push(WhenGroup {
+                members,
+                exhaustive,
+            });
+        } else {
+            alone.extend(members);
+        }
+    }
+    groups.extend(alone.into_iter().map(|k| WhenGroup {
+        members: vec![k],
+        exhaustive: false,
+    }));
+    groups
+}
+
+/// Cells, and the `(digit bit, count)` each `Contains` over them needs.
+type ContainsGroup = (Vec<u16>, Vec<(u32, u32)>);
+
+/// The search's tables and state. The tables are built once per set of
+/// rules; the state is sized for the board, so that searching does not
+/// allocate.
+pub(super) struct Generic {
+    /// The rules the tables below were built for.
+    rules: Option<Arc<Rules>>,
+    props: Vec<Prop>,
+    /// The cells each propagator reads.
+    prop_cells: Vec<Vec<u16>>,
+    /// Each cell's digits allowed at all (pencil marks and the like).
+    allowed: Vec<u32>,
+    state: State,
+    scratch: Scratch,
+    /// Each cell's weight: how often a propagator reading it failed.
+    weight: Vec<u32>,
+    /// The board handed to the visitor.
+    grid: Grid,
+    /// For a randomised search, each cell's digits (as bits) in the order
+    /// they are tried; `None` tries them from the smallest up.
+    orders: Option<Vec<[u32; MAX_SIDE]>>,
 }
 
 impl Generic {
     pub(super) fn new() -> Generic {
         Generic {
             rules: None,
-            house_start: Vec::new(),
-            house_list: Vec::new(),
-            members: Vec::new(),
-            variant: None,
+            props: Vec::new(),
+            prop_cells: Vec::new(),
+            allowed: Vec::new(),
+            state: State {
+                dom: Vec::new(),
+                side: 9,
+                trail: Vec::new(),
+                watch_start: Vec::new(),
+                watch: Vec::new(),
+                fast: Vec::new(),
+                slow: Vec::new(),
+                queued: Vec::new(),
+                is_slow: Vec::new(),
+            },
+            scratch: Scratch {
+                value: Vec::new(),
+                stamp: Vec::new(),
+                epoch: 0,
+                union: Vec::new(),
+            },
+            weight: Vec::new(),
             grid: Grid::empty(Size::NINE),
-            free: Vec::new(),
-            todo: [0; MAX_CELLS],
-            open: 0,
             orders: None,
         }
     }
 
     fn build_tables(&mut self, rules: &Arc<Rules>) {
-        let cells = rules.size().cells();
-        self.house_start.clear();
-        self.house_list.clear();
-        for cell in 0..cells {
-            self.house_start.push(self.house_list.len());
-            self.house_list
-                .extend(rules.houses_of(cell).iter().map(|&h| h as u16));
+        let size = rules.size();
+        let (cells, side) = (size.cells(), size.side());
+        let all = u32::MAX >> (32 - side);
+        // The sets of different digits by size and sum, on boards small
+        // enough to list them.
+        let mut by_size_sum: Vec<Vec<Vec<u32>>> = Vec::new();
+        if side <= 12 {
+            let top = side * (side + 1) / 2;
+            by_size_sum = vec![vec![Vec::new(); top + 1]; side + 1];
+            for set in 1..=all {
+                by_size_sum[set.count_ones() as usize][digit_sum(set) as usize].push(set);
+            }
         }
-        self.house_start.push(self.house_list.len());
-        self.members = rules
+        let sets = |n: usize, s: u32| -> Vec<u32> {
+            by_size_sum
+                .get(n)
+                .and_then(|by_sum| by_sum.get(s as usize))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let mut props: Vec<Prop> = rules
             .houses()
             .iter()
-            .map(|house| house.cells.iter().map(|&c| c as u16).collect())
+            .map(|h| Prop::House(h.cells.iter().map(|&c| c as u16).collect()))
             .collect();
-        self.free = vec![0; self.members.len()];
-        self.variant = (!rules.constraints().is_empty()).then(|| Variant::new(rules));
+        self.allowed = vec![all; cells];
+        // `Contains` counts, grouped by their cells.
+        let mut contains: Vec<ContainsGroup> = Vec::new();
+        let houses = rules.houses();
+        let in_house = |cells: &[usize]| {
+            houses
+                .iter()
+                .any(|h| cells.iter().all(|c| h.cells.contains(c)))
+        };
+        let mut whens: Vec<(&[(usize, u8)], &Primitive)> = Vec::new();
+        for primitive in rules.primitives() {
+            match primitive {
+                Primitive::Allowed { cell, digits } => self.allowed[*cell] &= digits,
+                Primitive::Distinct { cells, sum: None }
+                    if houses.iter().any(|h| {
+                        h.cells.len() == cells.len() && cells.iter().all(|c| h.cells.contains(c))
+                    }) => {}
+                Primitive::Contains {
+                    cells,
+                    digit,
+                    count,
+                } => {
+                    let key: Vec<u16> = cells.iter().map(|&c| c as u16).collect();
+                    let need = (1u32 << (digit - 1), *count as u32);
+                    match contains.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, needs)) => needs.push(need),
+                        None => contains.push((key, vec![need])),
+                    }
+                }
+                Primitive::When { when, then } => whens.push((when, then)),
+                other => props.push(lower(other, &sets, &in_house, side)),
+            }
+        }
+        for group in when_groups(&whens, rules) {
+            let cases: Vec<(Vec<(u16, u32)>, Prop)> = group
+                .members
+                .iter()
+                .map(|&k| {
+                    let (when, then) = whens[k];
+                    (
+                        when.iter()
+                            .map(|&(c, digit)| (c as u16, 1u32 << (digit.max(1) - 1)))
+                            .collect(),
+                        lower(then, &sets, &in_house, side),
+                    )
+                })
+                .collect();
+            if group.exhaustive {
+                let mut cells: Vec<u16> = cases
+                    .iter()
+                    .flat_map(|(when, then)| {
+                        when.iter()
+                            .map(|&(c, _)| c)
+                            .chain(then.cells())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                let house = houses
+                    .iter()
+                    .find(|h| cells.iter().all(|&c| h.cells.contains(&usize::from(c))))
+                    .map(|h| h.cells.iter().map(|&c| c as u16).collect())
+                    .unwrap_or_default();
+                props.push(Prop::Cases {
+                    cases,
+                    cells,
+                    house,
+                });
+            } else {
+                props.extend(cases.into_iter().map(|(when, then)| Prop::When {
+                    when,
+                    then: Box::new(then),
+                }));
+            }
+        }
+        props.extend(
+            contains
+                .into_iter()
+                .map(|(cells, need)| Prop::Contains { cells, need }),
+        );
+        for implied in implied_cages(rules) {
+            props.push(Prop::Distinct {
+                cells: implied.cells.iter().map(|&c| c as u16).collect(),
+                sum: Some(implied.sum),
+                sets: sets(implied.cells.len(), implied.sum),
+            });
+        }
+        // Who reads each cell.
+        let prop_cells: Vec<Vec<u16>> = props.iter().map(Prop::cells).collect();
+        let mut readers: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        for (k, list) in prop_cells.iter().enumerate() {
+            for &c in list {
+                readers[usize::from(c)].push(k as u32);
+            }
+        }
+        let state = &mut self.state;
+        state.side = side;
+        state.dom = vec![all; cells];
+        state.watch_start.clear();
+        state.watch.clear();
+        for list in &readers {
+            state.watch_start.push(state.watch.len() as u32);
+            state.watch.extend(list);
+        }
+        state.watch_start.push(state.watch.len() as u32);
+        state.queued = vec![false; props.len()];
+        state.is_slow = props.iter().map(Prop::slow).collect();
+        state.fast = Vec::with_capacity(props.len());
+        state.slow = Vec::with_capacity(props.len());
+        state.trail = Vec::with_capacity(cells * side);
+        self.scratch = Scratch {
+            value: vec![0; cells],
+            stamp: vec![0; cells],
+            epoch: 0,
+            union: vec![0; cells],
+        };
+        self.weight = vec![0; cells];
+        self.props = props;
+        self.prop_cells = prop_cells;
         self.rules = Some(Arc::clone(rules));
+    }
+
+    /// Tries each cell's digits in the order `orders` gives (each cell's
+    /// digits as bits, every digit of the board once), or from the
+    /// smallest up with `None`.
+    pub(super) fn set_orders(&mut self, orders: Option<Vec<[u32; MAX_SIDE]>>) {
+        self.orders = orders;
     }
 
     /// Visits every solution of `puzzle` until `search` stops.
@@ -535,164 +1430,115 @@ impl Generic {
         {
             self.build_tables(rules);
         }
-        let size = puzzle.size();
-        let all = u32::MAX >> (32 - size.side());
-        self.free.fill(all);
-        self.grid = Grid::empty(size);
-        self.open = 0;
+        self.grid = Grid::empty(puzzle.size());
+        let state = &mut self.state;
+        state.trail.clear();
+        state.clear_queue();
         for (cell, &digit) in puzzle.givens().cells().iter().enumerate() {
-            if digit == 0 {
-                self.todo[self.open] = cell as u16;
-                self.open += 1;
-                continue;
+            let mut dom = self.allowed[cell];
+            if digit != 0 {
+                dom &= 1 << (digit - 1);
             }
-            let bit = 1 << (digit - 1);
-            if self.candidates(cell) & bit == 0 {
-                // Two clues share a digit in a house.
+            state.dom[cell] = dom;
+            if dom == 0 {
                 return ControlFlow::Continue(());
             }
-            self.place(cell, bit);
         }
-        self.search(0, search)
+        for k in 0..self.props.len() {
+            state.enqueue(k as u32);
+        }
+        if !self.propagate() {
+            return ControlFlow::Continue(());
+        }
+        self.search(search)
     }
 
-    /// Tries each cell's digits in the order `orders` gives (each cell's
-    /// digits as bits, every digit of the board once), or from the
-    /// smallest up with `None`.
-    pub(super) fn set_orders(&mut self, orders: Option<Vec<[u32; MAX_SIDE]>>) {
-        self.orders = orders;
-    }
-
-    /// The houses holding `cell`.
-    #[inline]
-    fn houses(&self, cell: usize) -> &[u16] {
-        &self.house_list[self.house_start[cell]..self.house_start[cell + 1]]
-    }
-
-    /// The digits the houses of `cell` still need.
-    #[inline]
-    fn house_candidates(&self, cell: usize) -> u32 {
-        self.houses(cell)
-            .iter()
-            .fold(u32::MAX, |free, &h| free & self.free[usize::from(h)])
-    }
-
-    #[inline]
-    fn candidates(&self, cell: usize) -> u32 {
-        let free = self.house_candidates(cell);
-        match &self.variant {
-            Some(variant) if free != 0 => {
-                free & variant.candidates(&self.grid, cell, &|c| self.house_candidates(c))
+    /// Runs the waiting propagators to a fixed point; `false` at a dead
+    /// end (the queue is then empty and the failing rule's cells weigh
+    /// more).
+    fn propagate(&mut self) -> bool {
+        while let Some(k) = self.state.next() {
+            let prop = &self.props[k as usize];
+            if !prop.propagate(&mut self.state, Some(&mut self.scratch)) {
+                self.state.clear_queue();
+                for &c in &self.prop_cells[k as usize] {
+                    let w = &mut self.weight[usize::from(c)];
+                    *w = w.saturating_add(1);
+                }
+                return false;
             }
-            _ => free,
         }
+        true
     }
 
-    #[inline]
-    fn place(&mut self, cell: usize, bit: u32) {
-        for k in self.house_start[cell]..self.house_start[cell + 1] {
-            self.free[usize::from(self.house_list[k])] &= !bit;
+    /// The open cell to branch on: the most weight per candidate, and the
+    /// fewest candidates among equals; `None` when every cell is filled.
+    fn choose(&self) -> Option<usize> {
+        let mut best: Option<(usize, u64, u64)> = None;
+        for (cell, &dom) in self.state.dom.iter().enumerate() {
+            let count = u64::from(dom.count_ones());
+            if count <= 1 {
+                continue;
+            }
+            let weight = u64::from(self.weight[cell]) + 1;
+            // weight / count > best_weight / best_count, in integers.
+            let better = best.is_none_or(|(_, w, n)| weight * n > w * count);
+            if better {
+                best = Some((cell, weight, count));
+            }
         }
-        self.grid.set(cell, bit.trailing_zeros() as u8 + 1);
+        best.map(|(cell, _, _)| cell)
     }
 
-    #[inline]
-    fn unplace(&mut self, cell: usize, bit: u32) {
-        for k in self.house_start[cell]..self.house_start[cell + 1] {
-            self.free[usize::from(self.house_list[k])] |= bit;
-        }
-        self.grid.set(cell, 0);
-    }
-
-    fn search(&mut self, depth: usize, search: &mut Search<'_>) -> Flow {
-        if depth == self.open {
-            return search.found(&self.grid);
-        }
+    fn search(&mut self, search: &mut Search<'_>) -> Flow {
         search.node()?;
-        // The open cell with the fewest candidates: (count, place in todo,
-        // candidates).
-        let mut best = (u32::MAX, depth, 0);
-        for pos in depth..self.open {
-            let candidates = self.candidates(usize::from(self.todo[pos]));
-            let count = candidates.count_ones();
-            if count < best.0 {
-                best = (count, pos, candidates);
-                if count <= 1 {
-                    break;
-                }
+        // A node here propagates far more than one of the other searches,
+        // so the clock and the tokens are read more often.
+        if search.nodes.is_multiple_of(GENERIC_CLOCK_EVERY) {
+            search.look_up()?;
+        }
+        let Some(cell) = self.choose() else {
+            for (cell, &dom) in self.state.dom.iter().enumerate() {
+                self.grid.set(cell, dom.trailing_zeros() as u8 + 1);
             }
-        }
-        match best.0 {
-            0 => return ControlFlow::Continue(()),
-            1 => {}
-            _ => match self.hidden_single() {
-                Hidden::Dead => return ControlFlow::Continue(()),
-                Hidden::Forced(cell, bit) => {
-                    let pos = (depth..self.open)
-                        .find(|&p| usize::from(self.todo[p]) == cell)
-                        .unwrap_or(depth);
-                    best = (1, pos, bit);
-                }
-                Hidden::Nothing => {}
-            },
-        }
-        self.todo.swap(depth, best.1);
-        let cell = usize::from(self.todo[depth]);
-        let mut candidates = best.2;
+            return search.found(&self.grid);
+        };
+        // Each digit in turn; once it fails (or its solutions are seen) it
+        // leaves the cell, and what that implies propagates before the
+        // next digit is tried.
         let mut next = 0;
-        while candidates != 0 {
+        loop {
+            let candidates = self.state.dom[cell];
             let bit = match &self.orders {
                 None => candidates & candidates.wrapping_neg(),
                 Some(orders) => {
                     // The cell's order holds every candidate, so one is met.
                     let order = &orders[cell];
-                    while order[next] & candidates == 0 {
+                    while next < MAX_SIDE && order[next] & candidates == 0 {
                         next += 1;
                     }
-                    order[next]
+                    order.get(next).copied().unwrap_or(candidates) & candidates
                 }
             };
-            candidates ^= bit;
-            self.place(cell, bit);
-            let flow = self.search(depth + 1, search);
-            self.unplace(cell, bit);
-            flow?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Looks through every house for a digit with no place left (a dead
-    /// end) or exactly one (a hidden single).
-    fn hidden_single(&self) -> Hidden {
-        for (members, &free) in self.members.iter().zip(&self.free) {
-            if free == 0 {
-                continue;
+            let bit = bit & bit.wrapping_neg();
+            if bit == candidates {
+                // The last digit left, placed by what the others' failing
+                // implied.
+                return self.search(search);
             }
-            // Bit-sliced counting: the digits seen in at least one open cell
-            // of the house, and in at least two.
-            let (mut once, mut twice) = (0, 0);
-            for &cell in members {
-                let cell = usize::from(cell);
-                if self.grid.get(cell) == 0 {
-                    let candidates = self.candidates(cell);
-                    twice |= once & candidates;
-                    once |= candidates;
-                }
+            let mark = self.state.trail.len();
+            if self.state.set(cell, bit) && self.propagate() {
+                let flow = self.search(search);
+                self.state.undo(mark);
+                flow?;
+            } else {
+                self.state.clear_queue();
+                self.state.undo(mark);
             }
-            if free & !once != 0 {
-                return Hidden::Dead;
-            }
-            let singles = once & !twice;
-            if singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                for &cell in members {
-                    let cell = usize::from(cell);
-                    if self.grid.get(cell) == 0 && self.candidates(cell) & bit != 0 {
-                        return Hidden::Forced(cell, bit);
-                    }
-                }
+            if !(self.state.set(cell, candidates & !bit) && self.propagate()) {
+                self.state.clear_queue();
+                return ControlFlow::Continue(());
             }
         }
-        Hidden::Nothing
     }
 }

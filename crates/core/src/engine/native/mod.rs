@@ -35,6 +35,9 @@ pub struct NativeEngine {
     houses: Box<houses::Houses>,
     killer: Box<killer::Killer>,
     nodes: u64,
+    /// A second token that calls the search off (a race's rival having
+    /// answered), beside the request's own.
+    rival: Option<Cancel>,
 }
 
 impl NativeEngine {
@@ -46,6 +49,7 @@ impl NativeEngine {
             houses: Box::new(houses::Houses::new()),
             killer: Box::new(killer::Killer::new()),
             nodes: 0,
+            rival: None,
         }
     }
 }
@@ -62,6 +66,24 @@ fn ascending(side: usize) -> [u32; MAX_SIDE] {
 }
 
 impl NativeEngine {
+    /// [`Engine::solutions_excluding`], also called off (as
+    /// [`GiveUp::Cancelled`]) once `rival` is cancelled: for a race, where
+    /// the other engine's answer makes this search's moot while the
+    /// request's own token stays as it was.
+    pub fn solutions_racing(
+        &mut self,
+        puzzle: &Puzzle,
+        excluded: &[Grid],
+        limits: Limits,
+        rival: &Cancel,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        self.rival = Some(rival.clone());
+        let result = self.solutions_excluding(puzzle, excluded, limits, visit);
+        self.rival = None;
+        result
+    }
+
     /// A random solution of `puzzle` under its rules, or `None` when it has
     /// none. The search tries each cell's digits in an order drawn from
     /// `rng`, so that any solution can come out. An attempt that wanders
@@ -92,6 +114,7 @@ impl NativeEngine {
                 visit: &mut visit,
                 deadline: None,
                 cancel: None,
+                rival: None,
                 left: 1,
                 nodes: 0,
                 budget,
@@ -117,10 +140,12 @@ impl Engine for NativeEngine {
         if limits.solutions == 0 {
             return Ok(());
         }
+        let rival = self.rival.clone();
         let mut search = Search {
             visit,
             deadline: limits.budget.deadline,
             cancel: limits.budget.cancel.as_ref(),
+            rival: rival.as_ref(),
             left: limits.solutions,
             nodes: 0,
             budget: u64::MAX,
@@ -208,6 +233,7 @@ fn visited(cap: usize, solve: &mut dyn FnMut(&mut Search<'_>) -> Flow) -> (Vec<S
         visit: &mut visit,
         deadline: None,
         cancel: None,
+        rival: None,
         left: cap,
         nodes: 0,
         budget: u64::MAX,
@@ -271,6 +297,8 @@ struct Search<'a> {
     visit: &'a mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     deadline: Option<Instant>,
     cancel: Option<&'a Cancel>,
+    /// A race's other token ([`NativeEngine::solutions_racing`]).
+    rival: Option<&'a Cancel>,
     /// Solutions still to visit.
     left: usize,
     nodes: u64,
@@ -296,7 +324,9 @@ impl Search<'_> {
     /// Reads the cancel token and the clock.
     #[cold]
     fn look_up(&self) -> Flow {
-        if self.cancel.is_some_and(Cancel::is_cancelled) {
+        if self.cancel.is_some_and(Cancel::is_cancelled)
+            || self.rival.is_some_and(Cancel::is_cancelled)
+        {
             return ControlFlow::Break(Halt::Cancelled);
         }
         if let Some(deadline) = self.deadline
