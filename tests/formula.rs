@@ -95,25 +95,36 @@ fn decides(rule: &str) {
     let board = solutions(&native, &rules, 1)
         .pop()
         .unwrap_or_else(|| panic!("{rule}: no board keeps it"));
-    let order: Vec<usize> = (0..81).map(|k| k * 37 % 81).collect();
     let unique =
         |givens: &Grid| solutions(&native, &rules.with_givens(givens.clone()), 2).len() == 1;
-    let mut givens = Grid::empty(board.size());
-    for &cell in &order {
-        if unique(&givens) {
-            break;
+    // Givens minimal under the rule may leave the board unique without it
+    // too (a weak rule, or an unlucky order): then another order of the
+    // cells is tried, so the puzzle is one the rule decides.
+    let mut chosen = None;
+    for step in [37, 41, 43, 47, 53, 59, 61, 67] {
+        let order: Vec<usize> = (0..81).map(|k| k * step % 81).collect();
+        let mut givens = Grid::empty(board.size());
+        for &cell in &order {
+            if unique(&givens) {
+                break;
+            }
+            givens.set(cell, board.get(cell));
         }
-        givens.set(cell, board.get(cell));
-    }
-    for &cell in &order {
-        if givens.get(cell) != 0 {
-            let mut fewer = givens.clone();
-            fewer.set(cell, 0);
-            if unique(&fewer) {
-                givens = fewer;
+        for &cell in &order {
+            if givens.get(cell) != 0 {
+                let mut fewer = givens.clone();
+                fewer.set(cell, 0);
+                if unique(&fewer) {
+                    givens = fewer;
+                }
             }
         }
+        if solutions(&native, &plain.with_givens(givens.clone()), 2).len() == 2 {
+            chosen = Some(givens);
+            break;
+        }
     }
+    let givens = chosen.unwrap_or_else(|| panic!("{rule}: no order of givens needs the rule"));
     let puzzle = rules.with_givens(givens.clone());
     for settings in all_settings() {
         let found = solutions(&settings, &puzzle, 2);

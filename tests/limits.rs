@@ -294,7 +294,6 @@ fn every_command_checks_its_engine_options_alike() {
             "--encoding",
             "bool",
         ],
-        vec!["listen", "--port", "0", "--encoding", "bool"],
         vec!["hint", NOTEBOOK, "--engine", "native", "--encoding", "bool"],
         vec![
             "steps",
@@ -313,6 +312,15 @@ fn every_command_checks_its_engine_options_alike() {
             .code(2)
             .stderr(String::from_utf8_lossy(&solve).into_owned());
     }
+    // listen's default engine, the race, takes no encoding either.
+    z3doku()
+        .args(["listen", "--port", "0", "--encoding", "bool"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--encoding does not apply to --engine race",
+        ));
     z3doku()
         .args(["listen", "--port", "0", "--verify"])
         .timeout(Duration::from_secs(20))
@@ -331,7 +339,7 @@ fn help_says_what_the_timeout_bounds() {
     assert!(squeeze(help("batch")).contains("Give up on each puzzle after this many milliseconds"));
     assert!(squeeze(help("solve")).contains("It bounds the whole command"));
     assert!(squeeze(help("listen")).contains("Give up on each request"));
-    assert!(squeeze(help("listen")).contains("[default: native]"));
+    assert!(squeeze(help("listen")).contains("[default: race]"));
     for command in ["hint", "steps", "rate"] {
         let text = squeeze(help(command));
         assert!(text.contains("[default: 10000]"), "{command}: {text}");
