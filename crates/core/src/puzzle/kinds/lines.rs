@@ -936,7 +936,7 @@ mod sketch_tests {
             cells: cells.clone(),
             difference: 5,
         };
-        assert_eq!(usual.sketch(size), [line.clone()]);
+        assert_eq!(usual.sketch(size), std::slice::from_ref(&line));
         let three = Whispers {
             cells: cells.clone(),
             difference: 3,
