@@ -46,7 +46,7 @@ pub struct DrawError(pub String);
 pub(crate) enum Layer {
     /// Cell shading: extra regions, clones, indexers, a step's cells.
     Fill = 0,
-    /// Lines through cells: bulb lines, arrows, coloured lines, diagonals.
+    /// Lines through cells: lines with a bulb, arrows, coloured lines, diagonals.
     Line,
     /// Shapes in cells, over the lines: bulbs, circles, odd and even marks.
     Shape,
@@ -54,7 +54,7 @@ pub(crate) enum Layer {
     Grid,
     /// Cages, dashed inside their cells, and their sums.
     Cage,
-    /// Marks on the edges between cells: dots, X and V, quadruples.
+    /// Marks on the edges between cells: dots, letters, circles on corners.
     Edge,
     /// Clues outside the grid.
     Outside,

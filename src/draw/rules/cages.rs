@@ -1,20 +1,21 @@
-//! Cages, dashed just inside their cells with the sum in the top left
-//! corner of their first cell in reading order; extra regions, shaded.
+//! Cages, dashed just inside their cells with a label in the top left
+//! corner of their first cell in reading order; cells shaded with a tint.
 
 use super::super::svg::Path;
 use super::super::{CELL, Canvas, Layer};
 use crate::puzzle::grid::Cell;
+use crate::puzzle::sketch::Tint;
 use std::collections::HashSet;
 
 /// How far inside its cells a cage's line runs.
 pub const INSET: f64 = 0.08 * CELL;
 /// The dash pattern.
 const DASH: &str = "5 3";
-/// Extra regions' shade.
-const EXTRA: &str = "#dcdcdc";
+/// The tints taken in turn, one per rule by its place in the list.
+const IN_TURN: [&str; 4] = ["#fbe7a1", "#c9e7fb", "#e7d1fb", "#d1fbd9"];
 
-/// Draws a cage around `cells` with `label` (its sum) in its corner.
-pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<String>) {
+/// Draws a cage around `cells` with `label` in its corner.
+pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
     let inside: HashSet<(isize, isize)> = cells
         .iter()
         .map(|c| (c.row() as isize, c.col() as isize))
@@ -95,12 +96,20 @@ pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<String>) {
             ("font-size", font.into()),
             ("fill", "#000000".into()),
         ],
-        &label,
+        label,
     );
 }
 
-/// Shades an extra region's cells.
-pub fn extra_region(canvas: &mut Canvas, cells: &[Cell]) {
+/// Shades `cells` with `tint`; the `number`th rule of the puzzle takes
+/// its turn of [`Tint::InTurn`].
+pub fn shade(canvas: &mut Canvas, cells: &[Cell], tint: Tint, number: usize) {
+    let fill = match tint {
+        Tint::Grey => "#dcdcdc",
+        Tint::Red => "#f6b8b8",
+        Tint::Green => "#b8f0c0",
+        Tint::Blue => "#b8d4f6",
+        Tint::InTurn => IN_TURN[number % IN_TURN.len()],
+    };
     for &cell in cells {
         let b = canvas.cell(cell);
         canvas.layer(Layer::Fill).element(
@@ -110,7 +119,7 @@ pub fn extra_region(canvas: &mut Canvas, cells: &[Cell]) {
                 ("y", b.y.into()),
                 ("width", b.width.into()),
                 ("height", b.height.into()),
-                ("fill", EXTRA.into()),
+                ("fill", fill.into()),
             ],
         );
     }

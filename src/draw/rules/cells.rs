@@ -1,26 +1,22 @@
-//! Marks in cells: odd (a grey circle) and even (a grey square), minimum
-//! and maximum (chevrons on the edges), the digits a cell allows, clones,
-//! quadruples and indexers.
+//! Marks in cells: a grey disc or square, chevrons on the edges, small
+//! text along the bottom, and a circle with digits on a corner.
 
 use super::super::marks::centred;
 use super::super::svg::Path;
 use super::super::{CELL, Canvas, Layer};
 use super::{circle, disc};
 use crate::puzzle::grid::{Cell, digit_char};
-use crate::puzzle::kinds::cells::Indexing;
 
 const SHAPE: &str = "#d2d2d2";
-/// Clone shades, one per clone rule in turn.
-const CLONES: [&str; 4] = ["#fbe7a1", "#c9e7fb", "#e7d1fb", "#d1fbd9"];
 
-/// An odd cell: a grey circle.
-pub fn odd(canvas: &mut Canvas, cell: Cell) {
+/// A grey disc in `cell`.
+pub fn disc_in(canvas: &mut Canvas, cell: Cell) {
     let at = canvas.center(cell);
     disc(canvas, Layer::Shape, at, 0.36 * CELL, SHAPE);
 }
 
-/// An even cell: a grey square.
-pub fn even(canvas: &mut Canvas, cell: Cell) {
+/// A grey square in `cell`.
+pub fn square(canvas: &mut Canvas, cell: Cell) {
     let b = canvas.cell(cell).inset(0.16 * CELL);
     canvas.layer(Layer::Shape).element(
         "rect",
@@ -34,8 +30,7 @@ pub fn even(canvas: &mut Canvas, cell: Cell) {
     );
 }
 
-/// A minimum (chevrons pointing in: the neighbours are larger) or a
-/// maximum (pointing out).
+/// Chevrons on the four edges of `cell`, pointing in or out.
 pub fn chevrons(canvas: &mut Canvas, cell: Cell, inward: bool) {
     let (cx, cy) = canvas.center(cell);
     let near = 0.3 * CELL;
@@ -63,12 +58,8 @@ pub fn chevrons(canvas: &mut Canvas, cell: Cell, inward: bool) {
     );
 }
 
-/// The digits a cell allows, small along its bottom edge.
-pub fn allowed(canvas: &mut Canvas, cell: Cell, digits: u32, side: usize) {
-    let text: String = (1..=side as u8)
-        .filter(|d| digits & (1 << (d - 1)) != 0)
-        .map(digit_char)
-        .collect();
+/// Small text along the bottom edge of `cell`.
+pub fn foot(canvas: &mut Canvas, cell: Cell, text: &str) {
     let b = canvas.cell(cell);
     let font = (0.2 * CELL).min(0.9 * CELL / text.chars().count().max(1) as f64 * 1.6);
     centred(
@@ -76,32 +67,13 @@ pub fn allowed(canvas: &mut Canvas, cell: Cell, digits: u32, side: usize) {
         Layer::Cage,
         (b.x + b.width / 2.0, b.y + b.height - 0.14 * CELL),
         font,
-        &text,
+        text,
         &[("fill", "#707070")],
     );
 }
 
-/// Clones: the cells and their clones shaded alike, a shade per rule.
-pub fn clones(canvas: &mut Canvas, cells: &[Cell], clones: &[Cell], number: usize) {
-    let shade = CLONES[number % CLONES.len()];
-    for &cell in cells.iter().chain(clones) {
-        let b = canvas.cell(cell);
-        canvas.layer(Layer::Fill).element(
-            "rect",
-            &[
-                ("x", b.x.into()),
-                ("y", b.y.into()),
-                ("width", b.width.into()),
-                ("height", b.height.into()),
-                ("fill", shade.into()),
-            ],
-        );
-    }
-}
-
-/// A quadruple: a circle on the corner the four cells share, with its
-/// digits.
-pub fn quadruple(canvas: &mut Canvas, cells: &[Cell], digits: &[u8]) {
+/// A circle on the corner the four `cells` share, with `digits`.
+pub fn corner_circle(canvas: &mut Canvas, cells: &[Cell], digits: &[u8]) {
     let (Some(top), Some(left)) = (
         cells.iter().map(|c| c.row()).min(),
         cells.iter().map(|c| c.col()).min(),
@@ -134,35 +106,4 @@ pub fn quadruple(canvas: &mut Canvas, cells: &[Cell], digits: &[u8]) {
             &[("fill", "#000000")],
         );
     }
-}
-
-/// An indexer cell: shaded by what it indexes (rows red, columns green,
-/// boxes blue, as f-puzzles colours them), and named in the legend.
-pub fn indexer(canvas: &mut Canvas, cell: Cell, kind: Indexing) {
-    let (shade, words) = match kind {
-        Indexing::Row => (
-            "#f6b8b8",
-            "red cells index rows: a digit v in row r says that row v of its column holds r",
-        ),
-        Indexing::Column => (
-            "#b8f0c0",
-            "green cells index columns: a digit v in column c says that column v of its row holds c",
-        ),
-        Indexing::Box => (
-            "#b8d4f6",
-            "blue cells index boxes: a digit v at place p of its box says that place v of the box holds p",
-        ),
-    };
-    let b = canvas.cell(cell);
-    canvas.layer(Layer::Fill).element(
-        "rect",
-        &[
-            ("x", b.x.into()),
-            ("y", b.y.into()),
-            ("width", b.width.into()),
-            ("height", b.height.into()),
-            ("fill", shade.into()),
-        ],
-    );
-    canvas.note(words.to_string());
 }

@@ -1,5 +1,5 @@
-//! Marks on the edge between two neighbours: white dots (a difference),
-//! black dots (a ratio), X and V (a sum).
+//! Marks on the edge between two neighbours: white and black dots, and
+//! letters or numbers on a white patch.
 
 use super::super::{CELL, Canvas, Layer};
 use super::circle;
@@ -11,8 +11,8 @@ fn edge(canvas: &Canvas, cells: [Cell; 2]) -> (f64, f64) {
     ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
 }
 
-/// A dot, black or white, with its value when it is not the usual one.
-pub fn dot(canvas: &mut Canvas, cells: [Cell; 2], black: bool, value: Option<String>) {
+/// A dot, black or white, with `value` on it.
+pub fn dot(canvas: &mut Canvas, cells: [Cell; 2], black: bool, value: Option<&str>) {
     let at = edge(canvas, cells);
     let fill = if black { "#000000" } else { "#ffffff" };
     circle(canvas, Layer::Edge, at, 0.13 * CELL, fill, "#000000", 1.5);
@@ -28,12 +28,12 @@ pub fn dot(canvas: &mut Canvas, cells: [Cell; 2], black: bool, value: Option<Str
                 ("text-anchor", "middle".into()),
                 ("fill", colour.into()),
             ],
-            &value,
+            value,
         );
     }
 }
 
-/// A letter (X, V) or number on the edge, on a white patch.
+/// A letter or number on the edge, on a white patch.
 pub fn letter(canvas: &mut Canvas, cells: [Cell; 2], text: &str) {
     let at = edge(canvas, cells);
     let font = 0.3 * CELL;

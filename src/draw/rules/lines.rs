@@ -1,59 +1,54 @@
-//! Lines through cells: thermometers (grey, with a bulb), arrows (a circle
-//! or pill, a shaft and a head), lines with circled ends (between lines,
-//! double arrows), and lines coloured by kind as f-puzzles colours them.
+//! Lines through cells: wide lines with a bulb, arrows (a circle or pill,
+//! a shaft and a head), lines with circled ends, and lines in the colours
+//! setters know from f-puzzles.
 
 use super::super::{CELL, Canvas, Layer};
 use super::{circle, disc, stroke};
 use crate::puzzle::grid::Cell;
+use crate::puzzle::sketch::LineColour;
 
-/// Thermometers.
-const THERMO: &str = "#c4c4c4";
+/// Lines with a bulb.
+const BULB: &str = "#c4c4c4";
 /// Arrows and lines with circled ends.
 const ARROW: &str = "#9a9a9a";
-/// Palindromes: grey.
-pub const PALINDROME: &str = "#b4b4b4";
-/// Renban lines: purple.
-pub const RENBAN: &str = "#d66cf0";
-/// Whispers: green.
-pub const WHISPERS: &str = "#5fcf5f";
-/// Region sum lines: blue.
-pub const REGION_SUM: &str = "#45a8f0";
-/// Entropic lines: orange.
-pub const ENTROPIC: &str = "#ffa24a";
-/// Modular lines: teal.
-pub const MODULAR: &str = "#32b8aa";
-/// Zipper lines: lavender.
-pub const ZIPPER: &str = "#b99cff";
-/// Nabner lines: yellow.
-pub const NABNER: &str = "#e3cf2a";
+
+/// The shade of each line colour.
+fn shade(colour: LineColour) -> &'static str {
+    match colour {
+        LineColour::Grey => "#b4b4b4",
+        LineColour::Purple => "#d66cf0",
+        LineColour::Green => "#5fcf5f",
+        LineColour::Blue => "#45a8f0",
+        LineColour::Orange => "#ffa24a",
+        LineColour::Teal => "#32b8aa",
+        LineColour::Lavender => "#b99cff",
+        LineColour::Yellow => "#e3cf2a",
+    }
+}
 
 /// The centres of `cells`.
 fn centres(canvas: &Canvas, cells: &[Cell]) -> Vec<(f64, f64)> {
     cells.iter().map(|&c| canvas.center(c)).collect()
 }
 
-/// A thermometer: a bulb in its first cell and a line to its tip.
-pub fn thermo(canvas: &mut Canvas, cells: &[Cell]) {
+/// A wide line with a bulb in its first cell.
+pub fn bulb(canvas: &mut Canvas, cells: &[Cell]) {
     let points = centres(canvas, cells);
-    stroke(canvas, Layer::Line, &points, THERMO, 0.26 * CELL);
+    stroke(canvas, Layer::Line, &points, BULB, 0.26 * CELL);
     if let Some(&bulb) = points.first() {
-        disc(canvas, Layer::Shape, bulb, 0.38 * CELL, THERMO);
+        disc(canvas, Layer::Shape, bulb, 0.38 * CELL, BULB);
     }
 }
 
 /// A line in `colour`.
-pub fn coloured(canvas: &mut Canvas, cells: &[Cell], colour: &str) {
+pub fn coloured(canvas: &mut Canvas, cells: &[Cell], colour: LineColour) {
     let points = centres(canvas, cells);
-    stroke(canvas, Layer::Line, &points, colour, 0.2 * CELL);
+    stroke(canvas, Layer::Line, &points, shade(colour), 0.2 * CELL);
 }
 
-/// A small label in the top right corner of a line's first cell (a
-/// whispers line's difference, when it is not the usual one).
-pub fn label(canvas: &mut Canvas, cells: &[Cell], text: &str) {
-    let Some(&first) = cells.first() else {
-        return;
-    };
-    let b = canvas.cell(first);
+/// A small label in the top right corner of `cell`.
+pub fn label(canvas: &mut Canvas, cell: Cell, text: &str) {
+    let b = canvas.cell(cell);
     let font = 0.22 * CELL;
     canvas.layer(Layer::Cage).text_element(
         "text",
@@ -140,7 +135,7 @@ fn pill(canvas: &mut Canvas, points: &[(f64, f64)]) {
     }
 }
 
-/// A line whose two ends are circled (a between line, a double arrow).
+/// A line whose two ends are circled.
 pub fn ends_circled(canvas: &mut Canvas, cells: &[Cell]) {
     let points = centres(canvas, cells);
     stroke(canvas, Layer::Line, &points, ARROW, ARROW_WIDTH);

@@ -1,25 +1,23 @@
-//! Clues outside the grid: numbers beside a row or column (sandwich,
-//! X-sum, skyscraper), and little killer sums at a diagonal's start with
-//! an arrow along it.
+//! Clues outside the grid: beside a row or column, and at a diagonal's
+//! start with an arrow along it.
 
 use super::super::marks::centred;
 use super::super::{CELL, Canvas, Layer};
 use super::stroke;
 use crate::puzzle::grid::{Cell, Size};
-use crate::puzzle::kinds::outside::Outside;
+use crate::puzzle::sketch::Side;
 
 const FONT: f64 = 0.36 * CELL;
 
-/// A number beside the row or column `line` names, at the end it is read
-/// from.
-pub fn beside(canvas: &mut Canvas, line: Outside, text: &str, size: Size) {
-    let side = size.side() as isize;
-    let n = line.number as isize;
-    let (row, col) = match (line.row, line.reversed) {
-        (true, false) => (n, -1),
-        (true, true) => (n, side),
-        (false, false) => (-1, n),
-        (false, true) => (side, n),
+/// `text` on `side` of the grid beside row or column `index`.
+pub fn beside(canvas: &mut Canvas, side: Side, index: usize, text: &str, size: Size) {
+    let end = size.side() as isize;
+    let n = index as isize;
+    let (row, col) = match side {
+        Side::Left => (n, -1),
+        Side::Right => (n, end),
+        Side::Top => (-1, n),
+        Side::Bottom => (end, n),
     };
     canvas.outside(row, col);
     let at = canvas.place(row, col).center();
@@ -33,9 +31,9 @@ pub fn beside(canvas: &mut Canvas, line: Outside, text: &str, size: Size) {
     );
 }
 
-/// A little killer clue: its sum one step before the diagonal's first
-/// cell, with an arrow pointing along the diagonal.
-pub fn little_killer(canvas: &mut Canvas, cells: &[Cell], sum: u32) {
+/// A diagonal's clue: `text` one step before the diagonal's first cell,
+/// with an arrow pointing along the diagonal.
+pub fn diagonal(canvas: &mut Canvas, cells: &[Cell], text: &str) {
     let Some(first) = cells.first() else {
         return;
     };
@@ -59,7 +57,7 @@ pub fn little_killer(canvas: &mut Canvas, cells: &[Cell], sum: u32) {
         Layer::Outside,
         (cx + ox, cy + oy),
         font,
-        &sum.to_string(),
+        text,
         &[("fill", "#000000")],
     );
     let (ux, uy) = (dc as f64 / 2f64.sqrt(), dr as f64 / 2f64.sqrt());

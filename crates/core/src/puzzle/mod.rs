@@ -16,6 +16,7 @@ pub mod primitive;
 pub mod rule_text;
 pub mod rules;
 pub mod sigh;
+pub mod sketch;
 
 use grid::{Clue, Grid, Size};
 use kinds::drawing::Cosmetics;

@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rules::Diagonal;
+use crate::puzzle::sketch::Mark;
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -112,6 +113,9 @@ impl Rule for AntiKnight {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         apart_broken(board, &KNIGHT)
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("antiknight", Item::Flag))
@@ -146,6 +150,9 @@ impl Rule for AntiKing {
         // A king's move along a row or column is a house's business, but
         // the rule says every move: test them all.
         apart_broken(board, &[(0, 1), (1, 0), (1, 1), (1, -1)])
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -200,6 +207,9 @@ impl Rule for NonConsecutive {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let pairs = unmarked(board.size(), board.rules.constraints(), is_dot);
         board.pairs_where(pairs, &|x, y| x.abs_diff(y) == 1)
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -300,6 +310,9 @@ impl Rule for NegativeRatio {
             ratios.iter().any(|&r| is_ratio(x, y, r))
         })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("negative", Item::Entry(json!("ratio"))))
@@ -358,6 +371,9 @@ impl Rule for NegativeXv {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let pairs = unmarked(board.size(), board.rules.constraints(), is_xv);
         board.pairs_where(pairs, &|x, y| x + y == 5 || x + y == 10)
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

@@ -9,6 +9,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch::{Mark, Tint};
 use serde_json::{Map, Value, json};
 use std::fmt;
 
@@ -151,6 +152,12 @@ impl Rule for Cage {
                 .map(|_| format!("the digits add up to {got}"))
         })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Cage {
+            cells: self.cells.clone(),
+            label: self.sum.map(|s| s.to_string()),
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         let mut cage = Map::new();
@@ -238,6 +245,15 @@ impl Rule for DigitalRoot {
         (got < self.root || !(got - self.root).is_multiple_of(9))
             .then(|| format!("the digits add up to {got}"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            Mark::Cage {
+                cells: self.cells.clone(),
+                label: Some(self.root.to_string()),
+            },
+            Mark::Note("digital root cages: the cage's digits add up to a number whose digital root is its clue".into()),
+        ]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some((
@@ -297,6 +313,12 @@ impl Rule for ExtraRegion {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         board.repeat(&self.0)
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Shade {
+            cells: self.0.clone(),
+            tint: Tint::Grey,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("extraregion", cells_only(&self.0)))
@@ -344,6 +366,9 @@ impl Rule for PartialRegion {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         board.repeat(&self.cells)
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::RegionBorder(self.cells.clone())]
     }
 
     /// Written cell by cell in the grid's `region`s.

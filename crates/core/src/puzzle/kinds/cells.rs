@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text::{self as text, CELL_IS};
+use crate::puzzle::sketch::{Mark, Tint};
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -97,6 +98,16 @@ impl Rule for Allowed {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let d = board.digit(self.cell);
         (d == 0 || self.digits >> (d - 1) & 1 == 0).then(|| format!("{} holds {d}", self.cell))
+    }
+    fn sketch(&self, size: Size) -> Vec<Mark> {
+        let text = (1..=size.side() as u8)
+            .filter(|d| self.digits & (1 << (d - 1)) != 0)
+            .map(digit_char)
+            .collect();
+        vec![Mark::FootText {
+            cell: self.cell,
+            text,
+        }]
     }
 
     /// Written as the cell's pencil marks in the grid.
@@ -200,6 +211,9 @@ impl Rule for Odd {
             .is_multiple_of(2)
             .then(|| board.holds(&[self.0]))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Disc(self.0)]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("odd", cell_only(self.0)))
@@ -231,6 +245,9 @@ impl Rule for Even {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         (!board.digit(self.0).is_multiple_of(2)).then(|| board.holds(&[self.0]))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Square(self.0)]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -296,6 +313,12 @@ impl Rule for Minimum {
             .find(|&other| !same(other) && board.digit(other) <= board.digit(self.0))
             .map(|other| board.holds(&[self.0, other]))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Chevrons {
+            cell: self.0,
+            inward: true,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("minimum", cell_only(self.0)))
@@ -334,6 +357,12 @@ impl Rule for Maximum {
             .into_iter()
             .find(|&other| !same(other) && board.digit(other) >= board.digit(self.0))
             .map(|other| board.holds(&[self.0, other]))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Chevrons {
+            cell: self.0,
+            inward: false,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -421,6 +450,13 @@ impl Rule for Clones {
             .iter()
             .zip(&self.clones)
             .find_map(|(&a, &b)| (board.digit(a) != board.digit(b)).then(|| board.holds(&[a, b])))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        let cells = self.cells.iter().chain(&self.clones).copied().collect();
+        vec![Mark::Shade {
+            cells,
+            tint: Tint::InTurn,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -526,6 +562,12 @@ impl Rule for Quadruple {
             let have = self.cells.iter().filter(|&&c| board.digit(c) == d).count();
             (have < want).then(|| format!("{} holds {d} {have} times", board.holds(&self.cells)))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::CornerCircle {
+            cells: self.cells.clone(),
+            digits: self.digits.clone(),
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -673,6 +715,30 @@ impl Rule for Indexer {
             Some(target) => Some(format!("{cell} holds {v}, so {target} should hold {want}")),
             None => Some(format!("{cell} is in no region")),
         }
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        // Rows red, columns green, boxes blue, as f-puzzles colours them.
+        let (tint, words) = match self.kind {
+            Indexing::Row => (
+                Tint::Red,
+                "red cells index rows: a digit v in row r says that row v of its column holds r",
+            ),
+            Indexing::Column => (
+                Tint::Green,
+                "green cells index columns: a digit v in column c says that column v of its row holds c",
+            ),
+            Indexing::Box => (
+                Tint::Blue,
+                "blue cells index boxes: a digit v at place p of its box says that place v of the box holds p",
+            ),
+        };
+        vec![
+            Mark::Shade {
+                cells: vec![self.cell],
+                tint,
+            },
+            Mark::Note(words.to_string()),
+        ]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

@@ -8,6 +8,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch;
 use serde_json::{Map, Value, json};
 use std::fmt;
 
@@ -141,6 +142,13 @@ impl Rule for Difference {
         let [a, b] = self.cells;
         (board.digit(a).abs_diff(board.digit(b)) != self.value).then(|| board.holds(&self.cells))
     }
+    fn sketch(&self, _size: Size) -> Vec<sketch::Mark> {
+        vec![sketch::Mark::Dot {
+            cells: self.cells,
+            black: false,
+            text: (self.value != 1).then(|| self.value.to_string()),
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("difference", dot_item(&self.cells, self.value, 1)))
@@ -206,6 +214,13 @@ impl Rule for Ratio {
             u32::from(self.value),
         );
         (x != r * y && y != r * x).then(|| board.holds(&self.cells))
+    }
+    fn sketch(&self, _size: Size) -> Vec<sketch::Mark> {
+        vec![sketch::Mark::Dot {
+            cells: self.cells,
+            black: true,
+            text: (self.value != 2).then(|| self.value.to_string()),
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -300,6 +315,17 @@ impl Rule for Xv {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         (board.digit(self.cells[0]) + board.digit(self.cells[1]) != self.sum)
             .then(|| board.holds(&self.cells))
+    }
+    fn sketch(&self, _size: Size) -> Vec<sketch::Mark> {
+        let text = match self.sum {
+            10 => "X".to_string(),
+            5 => "V".to_string(),
+            sum => sum.to_string(),
+        };
+        vec![sketch::Mark::EdgeText {
+            cells: self.cells,
+            text,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

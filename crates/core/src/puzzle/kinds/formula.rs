@@ -21,6 +21,7 @@ use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
+use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
@@ -145,6 +146,9 @@ impl Rule for Formula {
         } else {
             format!("it is false where {}", board.holds(&cells))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     /// f-puzzles cannot say it (see

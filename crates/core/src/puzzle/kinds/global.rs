@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 
@@ -130,6 +131,9 @@ impl Rule for AntiTaxicab {
                 })
             })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
@@ -224,6 +228,9 @@ impl Rule for Leaper {
         });
         board.pairs_where(pairs, &|x, y| x == y)
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
@@ -274,6 +281,9 @@ impl Rule for DiagonalNonConsecutive {
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let pairs = pairs_apart(board.size(), |dr, dc| (dr, dc) == (1, 1));
         board.pairs_where(pairs, &|x, y| x.abs_diff(y) == 1)
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -357,6 +367,9 @@ impl Rule for Knightmare {
             (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
         });
         board.pairs_where(pairs, &|x, y| self.sums.contains(&(x + y)))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -444,6 +457,9 @@ impl Rule for Windoku {
             .iter()
             .find_map(|cells| board.repeat(cells))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     /// f-puzzles could draw the windows as four extra regions, but they
     /// would read back as four rules, not this one.
@@ -526,6 +542,9 @@ impl Rule for DutchFlatmates {
             (board.digit(cell) == mid && !above && !below)
                 .then(|| format!("{cell} holds {mid} with no 1 above it and no {side} below it"))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -637,6 +656,9 @@ impl Rule for GlobalEntropy {
         let classes = Classes::Thirds(board.size().side() as u8);
         classes_broken(board, classes, ["low", "middle", "high"])
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
@@ -687,6 +709,9 @@ impl Rule for GlobalMod {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         classes_broken(board, Classes::Mod3, ["0 mod 3", "1 mod 3", "2 mod 3"])
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

@@ -10,6 +10,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch::{LineColour, Mark};
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -142,6 +143,9 @@ impl Rule for Thermo {
             .windows(2)
             .find_map(|w| (board.digit(w[0]) >= board.digit(w[1])).then(|| board.holds(w)))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::BulbLine(self.cells.clone())]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("thermometer", w::line(&self.cells)))
@@ -199,6 +203,12 @@ impl Rule for SlowThermo {
         self.cells
             .windows(2)
             .find_map(|w| (board.digit(w[0]) > board.digit(w[1])).then(|| board.holds(w)))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            Mark::BulbLine(self.cells.clone()),
+            Mark::Note(format!("{self}: digits never decrease from the bulb")),
+        ]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -304,6 +314,12 @@ impl Rule for Arrow {
         let got = board.total(&self.line);
         (got != number).then(|| format!("the circle holds {number} and the line adds up to {got}"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Arrow {
+            circle: self.circle.clone(),
+            line: self.line.clone(),
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         // Each line starts in the circle, at the cell nearest its first
@@ -353,6 +369,12 @@ impl Rule for Palindrome {
             .zip(self.0.iter().rev())
             .find_map(|(&a, &b)| (board.digit(a) != board.digit(b)).then(|| board.holds(&[a, b])))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Grey,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("palindrome", w::line(&self.0)))
@@ -400,6 +422,12 @@ impl Rule for Renban {
             (usize::from(high - low) + 1 != cells.len())
                 .then(|| format!("{} are not consecutive", board.holds(cells)))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Purple,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -490,6 +518,21 @@ impl Rule for Whispers {
                 .then(|| board.holds(w))
         })
     }
+    fn sketch(&self, size: Size) -> Vec<Mark> {
+        let mut marks = vec![Mark::Line {
+            cells: self.cells.clone(),
+            colour: LineColour::Green,
+        }];
+        // The usual difference goes without saying; another is written on the
+        // line's first cell.
+        if u32::from(self.difference) != default_difference(size)
+            && let Some(&cell) = self.cells.first()
+        {
+            let text = format!("≥{}", self.difference);
+            marks.push(Mark::CornerText { cell, text });
+        }
+        marks
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some((
@@ -563,6 +606,12 @@ impl Rule for RegionSumLine {
             format!("the stretches add up to {}", sums.join(", "))
         })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Blue,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("regionsumline", w::line(&self.0)))
@@ -613,6 +662,9 @@ impl Rule for BetweenLine {
             (board.digit(m) <= low || board.digit(m) >= high)
                 .then(|| board.holds(&[cells[0], m, last]))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::CircledEnds(self.0.clone())]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -678,6 +730,12 @@ impl Rule for EntropicLine {
             }
         })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Orange,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("entropicline", w::line(&self.0)))
@@ -712,6 +770,12 @@ impl Rule for ModularLine {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         same_class(board, &self.0, |d| d % 3)
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Teal,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -772,6 +836,12 @@ impl Rule for ZipperLine {
             format!("the pairs add up to {}", sums.join(", "))
         })
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Lavender,
+        }]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("zipperline", w::line(&self.0)))
@@ -809,6 +879,12 @@ impl Rule for DoubleArrow {
         let middle = board.total(&cells[1..cells.len() - 1]);
         (ends != middle).then(|| format!("the ends add up to {ends} and the middle to {middle}"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            Mark::CircledEnds(self.0.clone()),
+            Mark::Note("double arrows: the circled ends add up to the digits between them".into()),
+        ]
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("doublearrow", w::line(&self.0)))
@@ -838,5 +914,37 @@ mod tests {
         assert_eq!(shown, ["whispers 2 r1c1→r1c2→r2c2→r2c1→r1c1"]);
         let stuck = four(r#""whispers":[{"lines":[["R1C1","R1C1"]]}]"#);
         assert!(parse(&stuck).is_err_and(|e| e.to_string().contains("listed twice in a row")));
+    }
+}
+
+#[cfg(test)]
+mod sketch_tests {
+    use super::Whispers;
+    use crate::puzzle::grid::Size;
+    use crate::puzzle::kinds::Rule;
+    use crate::puzzle::sketch::{LineColour, Mark};
+
+    #[test]
+    fn whispers_write_only_an_unusual_difference() {
+        let size = Size::NINE;
+        let cells = vec![size.cell(0, 0), size.cell(0, 1)];
+        let line = Mark::Line {
+            cells: cells.clone(),
+            colour: LineColour::Green,
+        };
+        let usual = Whispers {
+            cells: cells.clone(),
+            difference: 5,
+        };
+        assert_eq!(usual.sketch(size), std::slice::from_ref(&line));
+        let three = Whispers {
+            cells: cells.clone(),
+            difference: 3,
+        };
+        let text = Mark::CornerText {
+            cell: cells[0],
+            text: "≥3".into(),
+        };
+        assert_eq!(three.sketch(size), [line, text]);
     }
 }

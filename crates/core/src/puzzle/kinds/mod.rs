@@ -36,6 +36,7 @@ use super::fpuzzles::write::Item;
 use super::grid::{Cell, Size};
 use super::primitive::Primitive;
 use super::rules::Diagonal;
+use super::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 
@@ -93,6 +94,9 @@ pub trait Rule: fmt::Display {
     /// is stated, not through its primitives, so that a slip in lowering
     /// shows here.
     fn broken(&self, board: &Board<'_>) -> Option<String>;
+    /// How it looks on a board of `size`, in [marks](Mark) that name
+    /// shapes and colours; none for a rule the legend names by its line.
+    fn sketch(&self, size: Size) -> Vec<Mark>;
     /// Its f-puzzles key and item; `None` for what is written elsewhere
     /// (pencil marks in the grid, regions cell by cell) or cannot be.
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)>;
@@ -274,6 +278,12 @@ impl Constraint {
     /// How the full grid of `board` breaks the constraint, if it does.
     pub fn broken(&self, board: &Board<'_>) -> Option<String> {
         self.rule().broken(board)
+    }
+
+    /// How the constraint looks on a board of `size` (see
+    /// [`Rule::sketch`]).
+    pub fn sketch(&self, size: Size) -> Vec<Mark> {
+        self.rule().sketch(size)
     }
 
     /// The f-puzzles key and item the constraint is written as.

@@ -12,6 +12,7 @@ use crate::puzzle::fpuzzles::write::{Item, line};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch::{LineColour, Mark};
 use serde_json::Value;
 use std::fmt;
 
@@ -79,6 +80,12 @@ impl Rule for Nabner {
                 })
             })
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::Line {
+            cells: self.0.clone(),
+            colour: LineColour::Yellow,
+        }]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

@@ -9,6 +9,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text::{self as text, cell_word};
+use crate::puzzle::sketch::{Mark, Side};
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -26,6 +27,22 @@ pub struct Outside {
 }
 
 impl Outside {
+    /// A clue with `text` beside the grid at the end the line is read
+    /// from.
+    pub fn beside(&self, text: String) -> Mark {
+        let side = match (self.row, self.reversed) {
+            (true, false) => Side::Left,
+            (true, true) => Side::Right,
+            (false, false) => Side::Top,
+            (false, true) => Side::Bottom,
+        };
+        Mark::Beside {
+            side,
+            index: self.number,
+            text,
+        }
+    }
+
     /// The line's cells, nearest the clue first.
     pub fn cells(self, size: Size) -> Vec<Cell> {
         let side = size.side();
@@ -377,6 +394,12 @@ impl Rule for LittleKiller {
         let got = board.total(&self.cells);
         (got != self.sum).then(|| format!("the digits add up to {got}"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![Mark::DiagonalClue {
+            cells: self.cells.clone(),
+            text: self.sum.to_string(),
+        }]
+    }
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         let (cell, direction) = self.clue(size)?;
@@ -466,6 +489,12 @@ impl Rule for Sandwich {
         let got = board.total(&cells[from + 1..to]);
         (got != self.sum).then(|| format!("the digits between 1 and {side} add up to {got}"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            self.line.beside(self.sum.to_string()),
+            Mark::Note("sandwich sums beside the grid: the digits between the 1 and the largest digit add up to the clue".into()),
+        ]
+    }
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("sandwichsum", clue_item(self.line, self.sum, size)))
@@ -533,6 +562,15 @@ impl Rule for XSum {
         let first = usize::from(board.digit(cells[0])).min(cells.len());
         let got = board.total(&cells[..first]);
         (got != self.sum).then(|| format!("the first {first} digits add up to {got}"))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            self.line.beside(self.sum.to_string()),
+            Mark::Note(
+                "X-sums beside the grid: the first X digits add up to the clue, X the first digit"
+                    .into(),
+            ),
+        ]
     }
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
@@ -611,6 +649,15 @@ impl Rule for Skyscraper {
         }
         (seen != self.count).then(|| format!("{seen} are seen"))
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        vec![
+            self.line.beside(self.count.to_string()),
+            Mark::Note(
+                "skyscrapers beside the grid: the clue counts the digits seen, higher hiding lower"
+                    .into(),
+            ),
+        ]
+    }
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("skyscraper", clue_item(self.line, self.count, size)))
@@ -654,5 +701,34 @@ mod tests {
             inside.is_some_and(|e| e.contains("`littlekillersum` 1: the clue is inside the board"))
         );
         assert!(parse(&json("R6C0")).is_ok());
+    }
+}
+
+#[cfg(test)]
+mod sketch_tests {
+    use super::Outside;
+    use crate::puzzle::sketch::{Mark, Side};
+
+    #[test]
+    fn a_clue_stands_at_the_end_its_line_is_read_from() {
+        let sides = [
+            (true, false, Side::Left),
+            (true, true, Side::Right),
+            (false, false, Side::Top),
+            (false, true, Side::Bottom),
+        ];
+        for (row, reversed, side) in sides {
+            let line = Outside {
+                row,
+                number: 4,
+                reversed,
+            };
+            let mark = Mark::Beside {
+                side,
+                index: 4,
+                text: "7".into(),
+            };
+            assert_eq!(line.beside("7".into()), mark);
+        }
     }
 }

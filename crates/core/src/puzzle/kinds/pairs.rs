@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size, char_digit, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text::{self as text, cell_word};
+use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 
@@ -112,6 +113,9 @@ impl Rule for GreaterThan {
             .into_iter()
             .find(|&(big, small)| board.digit(big) <= board.digit(small))
             .map(|(big, small)| format!("{} is not greater", board.holds(&[big, small])))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -233,6 +237,9 @@ impl Rule for Pairwise {
             (!self.allowed.contains(&pair))
                 .then(|| format!("{}, a pair the table does not allow", board.holds(w)))
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -427,6 +434,9 @@ impl Rule for Contains {
                 )
             })
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

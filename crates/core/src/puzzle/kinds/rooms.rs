@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
+use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 
@@ -124,6 +125,9 @@ impl Rule for HiddenSkyscraper {
         }
         Some("no building is hidden".into())
     }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
+    }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
@@ -208,6 +212,9 @@ impl Rule for NumberedRoom {
                 board.digit(room)
             )
         })
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

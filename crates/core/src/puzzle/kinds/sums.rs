@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
 
@@ -120,6 +121,9 @@ impl Rule for WeightedSum {
             .map(|&(c, w)| i64::from(w) * i64::from(board.digit(c)))
             .sum();
         (got != i64::from(self.sum)).then(|| format!("the weighted digits add up to {got}"))
+    }
+    fn sketch(&self, _size: Size) -> Vec<Mark> {
+        Vec::new()
     }
 
     /// f-puzzles cannot say it.
