@@ -204,6 +204,15 @@ fn shared_variants_and_examples_agree_with_sigh() {
             assert!(to_sigh(&puzzle).is_err());
             continue;
         }
+        // A rule written as a formula is z3doku's alone: refused by name.
+        if name == "formula.txt" {
+            let refused = to_sigh(&puzzle).map_err(|e| e.to_string());
+            assert!(
+                refused.as_ref().is_err_and(|e| e.contains("formula")),
+                "{refused:?}"
+            );
+            continue;
+        }
         puzzles.push((name, puzzle));
     }
     assert!(puzzles.len() >= 15, "{}", puzzles.len());

@@ -911,6 +911,11 @@ fn contains<D: Doms>(cells: &[u16], need: &[(u32, u32)], d: &mut D) -> bool {
 /// [`Primitive::Between`]: the pairs of end digits that leave each middle cell a
 /// candidate strictly between them.
 fn between<D: Doms>(ends: (u16, u16), middle: &[u16], d: &mut D) -> bool {
+    // With nothing between them the ends may hold any digits (even
+    // neighbouring ones, which leave no digit strictly between).
+    if middle.is_empty() {
+        return true;
+    }
     let (a, b) = (usize::from(ends.0), usize::from(ends.1));
     let side = d.side();
     let (da, db) = (d.get(a), d.get(b));
