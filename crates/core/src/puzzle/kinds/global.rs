@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use serde_json::Value;
 use std::fmt;
 
@@ -78,6 +79,10 @@ impl Read for AntiTaxicab {
         no_words(name, words)?;
         Ok(one(AntiTaxicab))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for AntiTaxicab {
@@ -134,6 +139,9 @@ impl Rule for AntiTaxicab {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Cells a chess leaper's move apart hold different digits: the leaper
@@ -178,6 +186,10 @@ impl Read for Leaper {
             a: small(a)?,
             b: small(b)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -228,6 +240,9 @@ impl Rule for Leaper {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Diagonally neighbouring cells do not hold consecutive digits (as
@@ -246,6 +261,10 @@ impl Read for DiagonalNonConsecutive {
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
         no_words(name, words)?;
         Ok(one(DiagonalNonConsecutive))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -278,6 +297,9 @@ impl Rule for DiagonalNonConsecutive {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
@@ -314,6 +336,10 @@ impl Read for Knightmare {
         sums.sort_unstable();
         sums.dedup();
         Ok(one(Knightmare { sums }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -362,6 +388,9 @@ impl Rule for Knightmare {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Windoku's windows on a board of `size`: boxes of the board's box shape,
@@ -407,6 +436,10 @@ impl Read for Windoku {
         no_words(name, words)?;
         Ok(one(Windoku))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for Windoku {
@@ -450,6 +483,9 @@ impl Rule for Windoku {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Every middle digit (5 on 9x9, `⌈N/2⌉` in general) has a 1 directly
@@ -469,6 +505,10 @@ impl Read for DutchFlatmates {
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
         no_words(name, words)?;
         Ok(one(DutchFlatmates))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -530,6 +570,9 @@ impl Rule for DutchFlatmates {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
@@ -612,6 +655,10 @@ impl Read for GlobalEntropy {
         no_words(name, words)?;
         Ok(one(GlobalEntropy))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for GlobalEntropy {
@@ -641,6 +688,9 @@ impl Rule for GlobalEntropy {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Every 2x2 window holds a digit of each remainder mod 3 (1 4 7, 2 5 8
@@ -663,6 +713,10 @@ impl Read for GlobalMod {
             [three] if three == "3" => Ok(one(GlobalMod)),
             _ => Err(format!("`{name}` takes only the modulus 3")),
         }
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -691,6 +745,9 @@ impl Rule for GlobalMod {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
