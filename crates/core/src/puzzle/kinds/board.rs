@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rules::Diagonal;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::{Value, json};
 use std::fmt;
@@ -24,7 +25,10 @@ fn flag(key: &str, value: &Value) -> Result<bool, FpuzzlesError> {
 
 /// A whole-board rule that is a flag in f-puzzles and a bare name in text.
 macro_rules! flag_rule {
-    ($(#[$doc:meta])* $kind:ident, $key:literal, [$($name:literal),*], $shown:literal) => {
+    (
+        $(#[$doc:meta])* $kind:ident, $key:literal, [$($name:literal),*], $shown:literal
+        $(, sigh $sigh:literal)?
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $kind;
@@ -43,6 +47,10 @@ macro_rules! flag_rule {
 
             /// Words after the name say nothing more.
             fn from_text(_: &str, _: &[String], _: Size) -> Result<Vec<Added>, String> {
+                Ok(one($kind))
+            }
+            const SIGH: &'static [&'static str] = &[$($sigh)?];
+            fn from_sigh(_: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
                 Ok(one($kind))
             }
         }
@@ -84,7 +92,8 @@ flag_rule!(
     AntiKnight,
     "antiknight",
     ["anti-knight", "antiknight"],
-    "anti-knight"
+    "anti-knight",
+    sigh "AntiKnight"
 );
 
 /// A knight's moves, each once up to sign.
@@ -120,6 +129,9 @@ impl Rule for AntiKnight {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("antiknight", Item::Flag))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(".AntiKnight".into())
+    }
 }
 
 flag_rule!(
@@ -127,7 +139,8 @@ flag_rule!(
     AntiKing,
     "antiking",
     ["anti-king", "antiking"],
-    "anti-king"
+    "anti-king",
+    sigh "AntiKing"
 );
 
 impl Rule for AntiKing {
@@ -157,6 +170,9 @@ impl Rule for AntiKing {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("antiking", Item::Flag))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(".AntiKing".into())
     }
 }
 
@@ -188,6 +204,35 @@ flag_rule!(
     "nonconsecutive"
 );
 
+/// sigh's `AntiConsecutive` and `StrictKropki`, which the sigh reader
+/// reads as flags (their meaning depends on the dots beside them), as the
+/// nonconsecutive and negative ratio rules of `board` write: both beside
+/// plain dots are strict Kropki, nonconsecutive alone and without dots is
+/// anti-consecutive.
+fn strict_kropki(board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+    let has = |pick: fn(&Constraint) -> bool| board.constraints.iter().any(pick);
+    let nonconsecutive = has(|c| matches!(c, Constraint::NonConsecutive(_)));
+    let negative_ratio = has(|c| matches!(c, Constraint::NegativeRatio(_)));
+    let any_dot = has(|c| matches!(c, Constraint::Difference(_) | Constraint::Ratio(_)));
+    let plain_dots = !has(|c| match c {
+        Constraint::Difference(d) => d.value != 1,
+        Constraint::Ratio(r) => r.value != 2,
+        _ => false,
+    });
+    if nonconsecutive && negative_ratio && plain_dots {
+        // sigh's strict Kropki says both, exempting its white and black
+        // dots, as z3doku exempts every dot.
+        sigh::ToSigh::Item(".StrictKropki".into())
+    } else if nonconsecutive && !negative_ratio && !any_dot {
+        sigh::ToSigh::Item(".AntiConsecutive".into())
+    } else {
+        sigh::ToSigh::Cannot(
+            "sigh's anti-consecutive exempts no dot, and its strict Kropki is nonconsecutive \
+             and negative ratio 2 together beside plain dots",
+        )
+    }
+}
+
 impl Rule for NonConsecutive {
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
@@ -214,6 +259,9 @@ impl Rule for NonConsecutive {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("nonconsecutive", Item::Flag))
+    }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        strict_kropki(board)
     }
 }
 
@@ -270,6 +318,11 @@ impl Read for NegativeRatio {
     fn from_text(_: &str, _: &[String], _: Size) -> Result<Vec<Added>, String> {
         Ok(one(NegativeRatio))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // Read by the sigh reader as `StrictKropki` (see [`strict_kropki`]).
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for NegativeRatio {
@@ -317,6 +370,9 @@ impl Rule for NegativeRatio {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("negative", Item::Entry(json!("ratio"))))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        strict_kropki(board)
+    }
 }
 
 /// No two orthogonal neighbours without an X or a V add up to 5 or 10.
@@ -342,6 +398,11 @@ impl Read for NegativeXv {
     }
 
     fn from_text(_: &str, _: &[String], _: Size) -> Result<Vec<Added>, String> {
+        Ok(one(NegativeXv))
+    }
+    const SIGH: &'static [&'static str] = &["StrictXV"];
+    fn from_sigh(_: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // sigh exempts the X and V pairs, as z3doku's negative XV does.
         Ok(one(NegativeXv))
     }
 }
@@ -378,6 +439,9 @@ impl Rule for NegativeXv {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("negative", Item::Entry(json!("xv"))))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(".StrictXV".into())
     }
 }
 
@@ -444,6 +508,14 @@ impl Read for Houses {
                     .collect();
                 Ok(vec![Added::Regions(regions)])
             }
+        }
+    }
+    const SIGH: &'static [&'static str] = &["Diagonal"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        match item.args.first().map(String::as_str) {
+            Some("1") => Ok(vec![Added::Diagonal(Diagonal::Rising)]),
+            Some("-1") => Ok(vec![Added::Diagonal(Diagonal::Falling)]),
+            _ => Err(item.invalid("the direction must be 1 or -1")),
         }
     }
 }

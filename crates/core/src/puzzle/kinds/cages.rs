@@ -9,6 +9,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::{Mark, Tint};
 use serde_json::{Map, Value, json};
 use std::fmt;
@@ -99,6 +100,16 @@ impl Read for Cage {
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         cage_from_text(words, size)
     }
+    const SIGH: &'static [&'static str] = &["Cage"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let sum = match item.args.first().map(String::as_str) {
+            // No sum, or a sum of 0: sigh states only the distinct digits.
+            None | Some("") | Some("0") => None,
+            Some(_) => Some(item.number(item.args.first())?),
+        };
+        let cells = item.cells(item.args.get(1..).unwrap_or_default())?;
+        Ok(one(Cage { cells, sum }))
+    }
 }
 
 impl fmt::Display for Cage {
@@ -167,6 +178,13 @@ impl Rule for Cage {
         }
         Some(("killercage", Item::Entry(Value::Object(cage))))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(
+            ".Cage~{}{}",
+            self.sum.map_or(String::new(), |s| s.to_string()),
+            sigh::ids(&self.cells)
+        ))
+    }
 }
 
 impl Read for DigitalRoot {
@@ -207,6 +225,10 @@ impl Read for DigitalRoot {
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         cage_from_text(words, size)
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -263,6 +285,9 @@ impl Rule for DigitalRoot {
             ),
         ))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 impl Read for ExtraRegion {
@@ -284,6 +309,10 @@ impl Read for ExtraRegion {
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         Ok(one(ExtraRegion(text::cells(words, size)?)))
+    }
+    const SIGH: &'static [&'static str] = &["AllDifferent"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Ok(one(ExtraRegion(item.cells(item.args)?)))
     }
 }
 
@@ -323,6 +352,9 @@ impl Rule for ExtraRegion {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("extraregion", cells_only(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".AllDifferent{}", sigh::ids(&self.0)))
+    }
 }
 
 impl Read for PartialRegion {
@@ -338,6 +370,10 @@ impl Read for PartialRegion {
 
     fn from_text(_: &str, _: &[String], _: Size) -> Result<Vec<Added>, String> {
         Err("a partial region comes from `regions`".into())
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -374,6 +410,10 @@ impl Rule for PartialRegion {
     /// Written cell by cell in the grid's `region`s.
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        // Written with the regions, as an `.AllDifferent` after the layout.
+        sigh::ToSigh::Elsewhere
     }
 }
 

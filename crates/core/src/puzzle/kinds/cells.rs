@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text::{self as text, CELL_IS};
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::{Mark, Tint};
 use serde_json::{Value, json};
 use std::fmt;
@@ -63,6 +64,10 @@ impl Read for Allowed {
             _ => Err("expected `is one of <digits>`, `is odd`, `is even`, `is a minimum` or `is a maximum`".into()),
         }
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for Allowed {
@@ -113,6 +118,10 @@ impl Rule for Allowed {
     /// Written as the cell's pencil marks in the grid.
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        // Written with the givens, as the cell's candidates.
+        sigh::ToSigh::Elsewhere
     }
 }
 
@@ -167,6 +176,10 @@ macro_rules! marked_cell {
             fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
                 read_cell_words(words, size, |cell| $kind(cell).into())
             }
+            const SIGH: &'static [&'static str] = &[];
+            fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+                Err(item.unknown())
+            }
         }
 
         impl fmt::Display for $kind {
@@ -218,6 +231,10 @@ impl Rule for Odd {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("odd", cell_only(self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        // Written with the givens, as the cell's candidates.
+        sigh::ToSigh::Elsewhere
+    }
 }
 
 marked_cell!(
@@ -252,6 +269,10 @@ impl Rule for Even {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("even", cell_only(self.0)))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        // Written with the givens, as the cell's candidates.
+        sigh::ToSigh::Elsewhere
     }
 }
 
@@ -323,6 +344,9 @@ impl Rule for Minimum {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("minimum", cell_only(self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 marked_cell!(
@@ -368,6 +392,9 @@ impl Rule for Maximum {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("maximum", cell_only(self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Clones: each cell holds the digit of its clone.
@@ -403,6 +430,32 @@ impl Read for Clones {
             cells: text::cells(&words[..equals], size)?,
             clones: text::cells(&words[equals + 1..], size)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &["SameValues"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let sets = item.number(item.args.first())? as usize;
+        let cells = item.cells(&item.args[1..])?;
+        if sets < 2 || cells.len() % sets != 0 {
+            return Err(item.invalid(format!("{} cells in {sets} sets", cells.len())));
+        }
+        if cells.len() != sets {
+            return Err(item.differs(
+                "sets of several cells hold the same digits in any order, which z3doku's \
+                 clones (cell by cell) cannot say",
+            ));
+        }
+        Ok(cells[1..]
+            .iter()
+            .map(|&other| {
+                Added::Constraint(
+                    Clones {
+                        cells: vec![cells[0]],
+                        clones: vec![other],
+                    }
+                    .into(),
+                )
+            })
+            .collect())
     }
 }
 
@@ -465,6 +518,16 @@ impl Rule for Clones {
             Item::Entry(json!({ "cells": names(&self.cells), "cloneCells": names(&self.clones) })),
         ))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(
+            self.cells
+                .iter()
+                .zip(&self.clones)
+                .filter(|(a, b)| a != b)
+                .map(|(&a, &b)| format!(".SameValues~2~{}~{}", sigh::id(a), sigh::id(b)))
+                .collect(),
+        )
+    }
 }
 
 /// A quadruple: these digits (with repeats) appear among the cells.
@@ -511,6 +574,31 @@ impl Read for Quadruple {
             cells: text::cells(&words[start..], size)?,
             digits: text::digits(&digits)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &["Quad"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let size = item.size;
+        let corner = item.cell(item.args.first().map_or("", String::as_str))?;
+        if corner.row() + 1 >= size.side() || corner.col() + 1 >= size.side() {
+            return Err(item.invalid(format!("no 2x2 square starts at {corner}")));
+        }
+        let (r, c) = (corner.row(), corner.col());
+        let digits = item.args[1..]
+            .iter()
+            .map(|v| {
+                v.parse::<u8>()
+                    .ok()
+                    .filter(|d| (1..=size.side()).contains(&usize::from(*d)))
+                    .ok_or_else(|| item.invalid(format!("{v:?} is not a digit")))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        let cells = vec![
+            size.cell(r, c),
+            size.cell(r, c + 1),
+            size.cell(r + 1, c),
+            size.cell(r + 1, c + 1),
+        ];
+        Ok(one(Quadruple { cells, digits }))
     }
 }
 
@@ -576,6 +664,28 @@ impl Rule for Quadruple {
             Item::Entry(json!({ "cells": names(&self.cells), "values": self.digits })),
         ))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let side = board.size.side();
+        let corner = self.cells.iter().min().copied();
+        let square = corner.is_some_and(|c| {
+            let mut expected: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                .iter()
+                .filter(|(dr, dc)| c.row() + dr < side && c.col() + dc < side)
+                .map(|(dr, dc)| board.size.cell(c.row() + dr, c.col() + dc))
+                .collect();
+            let mut cells = self.cells.clone();
+            expected.sort();
+            cells.sort();
+            cells == expected && cells.len() == 4
+        });
+        match corner.filter(|_| square) {
+            Some(corner) => {
+                let digits: String = self.digits.iter().map(|d| format!("~{d}")).collect();
+                sigh::ToSigh::Item(format!(".Quad~{}{digits}", sigh::id(corner)))
+            }
+            None => sigh::ToSigh::Cannot("sigh's quads are 2x2 squares"),
+        }
+    }
 }
 
 /// What an indexer cell's digit points at.
@@ -638,6 +748,19 @@ impl Read for Indexer {
     fn from_text(name: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         let kind = kind_named(name);
         read_cell_words(words, size, |cell| Indexer { kind, cell }.into())
+    }
+    const SIGH: &'static [&'static str] = &["Indexing"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let kind = match item.args.first().map(String::as_str) {
+            Some("R") => Indexing::Row,
+            Some("C") => Indexing::Column,
+            _ => return Err(item.invalid("the indexing must be R or C")),
+        };
+        let cells = item.cells(&item.args[1..])?;
+        Ok(cells
+            .into_iter()
+            .map(|cell| Added::Constraint(Indexer { kind, cell }.into()))
+            .collect())
     }
 }
 
@@ -748,5 +871,12 @@ impl Rule for Indexer {
             Indexing::Box => "boxindexer",
         };
         Some((key, cells_only(&[self.cell])))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        match self.kind {
+            Indexing::Row => sigh::ToSigh::Item(format!(".Indexing~R~{}", sigh::id(self.cell))),
+            Indexing::Column => sigh::ToSigh::Item(format!(".Indexing~C~{}", sigh::id(self.cell))),
+            Indexing::Box => sigh::ToSigh::Cannot("sigh indexes rows and columns only"),
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch;
 use serde_json::{Map, Value, json};
 use std::fmt;
@@ -112,6 +113,27 @@ impl Read for Difference {
         let (cells, value) = dot_words(words, size, 1)?;
         Ok(one(Difference { cells, value }))
     }
+    const SIGH: &'static [&'static str] = &["WhiteDot", "Pair"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        if item.kind == "WhiteDot" {
+            let pairs = item.neighbour_pairs()?;
+            return Ok(pairs
+                .into_iter()
+                .map(|cells| Added::Constraint(Difference { cells, value: 1 }.into()))
+                .collect());
+        }
+        // A `Pair` of two cells whose relation is one difference.
+        let cells = item.cells(&item.args[1..])?;
+        let side = item.size.side() as u8;
+        let found = (1..side).find(|&k| item.relation_is(Relation::DifferenceIs(k)));
+        Ok(match (found, cells.as_slice()) {
+            (Some(value), &[a, b]) => one(Difference {
+                cells: [a, b],
+                value,
+            }),
+            _ => Vec::new(),
+        })
+    }
 }
 
 impl fmt::Display for Difference {
@@ -153,6 +175,16 @@ impl Rule for Difference {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("difference", dot_item(&self.cells, self.value, 1)))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let cells = sigh::ids(&self.cells);
+        if self.value == 1 {
+            return sigh::ToSigh::Item(format!(".WhiteDot{cells}"));
+        }
+        let key = sigh::relation_key(board.size.side(), |a, b| {
+            Relation::DifferenceIs(self.value).allows(a, b)
+        });
+        sigh::ToSigh::Item(format!(".Pair~{key}{cells}"))
+    }
 }
 
 /// A black dot: one of two neighbours is `value` times the other.
@@ -180,6 +212,27 @@ impl Read for Ratio {
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         let (cells, value) = dot_words(words, size, 2)?;
         Ok(one(Ratio { cells, value }))
+    }
+    const SIGH: &'static [&'static str] = &["BlackDot", "Pair"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        if item.kind == "BlackDot" {
+            let pairs = item.neighbour_pairs()?;
+            return Ok(pairs
+                .into_iter()
+                .map(|cells| Added::Constraint(Ratio { cells, value: 2 }.into()))
+                .collect());
+        }
+        // A `Pair` of two cells whose relation is one ratio.
+        let cells = item.cells(&item.args[1..])?;
+        let side = item.size.side() as u8;
+        let found = (2..=side).find(|&k| item.relation_is(Relation::RatioIs(k)));
+        Ok(match (found, cells.as_slice()) {
+            (Some(value), &[a, b]) => one(Ratio {
+                cells: [a, b],
+                value,
+            }),
+            _ => Vec::new(),
+        })
     }
 }
 
@@ -225,6 +278,16 @@ impl Rule for Ratio {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("ratio", dot_item(&self.cells, self.value, 2)))
+    }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let cells = sigh::ids(&self.cells);
+        if self.value == 2 {
+            return sigh::ToSigh::Item(format!(".BlackDot{cells}"));
+        }
+        let key = sigh::relation_key(board.size.side(), |a, b| {
+            Relation::RatioIs(self.value).allows(a, b)
+        });
+        sigh::ToSigh::Item(format!(".Pair~{key}{cells}"))
     }
 }
 
@@ -278,6 +341,15 @@ impl Read for Xv {
             cells: pair_words(words, size)?,
             sum,
         }))
+    }
+    const SIGH: &'static [&'static str] = &["X", "V"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let sum = if item.kind == "X" { 10 } else { 5 };
+        let pairs = item.neighbour_pairs()?;
+        Ok(pairs
+            .into_iter()
+            .map(|cells| Added::Constraint(Xv { cells, sum }.into()))
+            .collect())
     }
 }
 
@@ -336,5 +408,12 @@ impl Rule for Xv {
                 "value": if self.sum == 10 { "X" } else { "V" },
             })),
         ))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        match self.sum {
+            10 => sigh::ToSigh::Item(format!(".X{}", sigh::ids(&self.cells))),
+            5 => sigh::ToSigh::Item(format!(".V{}", sigh::ids(&self.cells))),
+            _ => sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE),
+        }
     }
 }

@@ -6,6 +6,7 @@ use super::{Added, Read};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::Size;
+use crate::puzzle::sigh;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -39,6 +40,10 @@ impl Read for Drawing {
 
     fn from_text(name: &str, _: &[String], _: Size) -> Result<Vec<Added>, String> {
         Err(format!("{name:?} only draws"))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 

@@ -21,6 +21,7 @@ use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -82,6 +83,10 @@ impl Read for Formula {
             Some(Err(e)) => Err(e.message),
             None => Err(format!("{name:?} does not start a formula line")),
         }
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -155,6 +160,9 @@ impl Rule for Formula {
     /// [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 

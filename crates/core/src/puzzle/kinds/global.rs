@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -79,6 +80,10 @@ impl Read for AntiTaxicab {
         no_words(name, words)?;
         Ok(one(AntiTaxicab))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for AntiTaxicab {
@@ -138,6 +143,9 @@ impl Rule for AntiTaxicab {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Cells a chess leaper's move apart hold different digits: the leaper
@@ -182,6 +190,10 @@ impl Read for Leaper {
             a: small(a)?,
             b: small(b)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -235,6 +247,9 @@ impl Rule for Leaper {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Diagonally neighbouring cells do not hold consecutive digits (as
@@ -253,6 +268,10 @@ impl Read for DiagonalNonConsecutive {
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
         no_words(name, words)?;
         Ok(one(DiagonalNonConsecutive))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -289,6 +308,9 @@ impl Rule for DiagonalNonConsecutive {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// The sums knightmare forbids when the rule names none.
@@ -324,6 +346,10 @@ impl Read for Knightmare {
         sums.sort_unstable();
         sums.dedup();
         Ok(one(Knightmare { sums }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -375,6 +401,9 @@ impl Rule for Knightmare {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Windoku's windows on a board of `size`: boxes of the board's box shape,
@@ -419,6 +448,10 @@ impl Read for Windoku {
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
         no_words(name, words)?;
         Ok(one(Windoku))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -466,6 +499,9 @@ impl Rule for Windoku {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Every middle digit (5 on 9x9, `⌈N/2⌉` in general) has a 1 directly
@@ -485,6 +521,10 @@ impl Read for DutchFlatmates {
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
         no_words(name, words)?;
         Ok(one(DutchFlatmates))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -549,6 +589,9 @@ impl Rule for DutchFlatmates {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
@@ -631,6 +674,10 @@ impl Read for GlobalEntropy {
         no_words(name, words)?;
         Ok(one(GlobalEntropy))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for GlobalEntropy {
@@ -663,6 +710,9 @@ impl Rule for GlobalEntropy {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// Every 2x2 window holds a digit of each remainder mod 3 (1 4 7, 2 5 8
@@ -685,6 +735,10 @@ impl Read for GlobalMod {
             [three] if three == "3" => Ok(one(GlobalMod)),
             _ => Err(format!("`{name}` takes only the modulus 3")),
         }
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -716,6 +770,9 @@ impl Rule for GlobalMod {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 

@@ -10,6 +10,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::{LineColour, Mark};
 use serde_json::{Value, json};
 use std::fmt;
@@ -46,7 +47,12 @@ fn fits(n: usize, side: usize) -> Result<(), String> {
 /// A line kind that is only its cells: its struct, its key, its names and
 /// how it is named; the rest is its own `Rule` impl below.
 macro_rules! plain_line {
-    ($(#[$doc:meta])* $kind:ident, $key:literal, [$($name:literal),*], $shown:literal) => {
+    (@cells) => { |item: &sigh::SighItem<'_>| item.cells(item.args) };
+    (@cells $read:expr) => { $read };
+    (
+        $(#[$doc:meta])* $kind:ident, $key:literal, [$($name:literal),*], $shown:literal,
+        sigh $sigh:literal $(, $read:expr)?
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub struct $kind(pub Vec<Cell>);
@@ -65,6 +71,13 @@ macro_rules! plain_line {
 
             fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
                 Ok(one($kind(text::cells(words, size)?)))
+            }
+            const SIGH: &'static [&'static str] = &[$sigh];
+            /// Its cells, after what the kind reads first.
+            fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+                let cells: fn(&sigh::SighItem<'_>) -> Result<Vec<Cell>, sigh::SighError> =
+                    plain_line!(@cells $($read)?);
+                Ok(one($kind(cells(item)?)))
             }
         }
 
@@ -95,6 +108,17 @@ impl Read for Thermo {
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         Ok(one(Thermo {
             cells: text::cells(words, size)?,
+        }))
+    }
+    const SIGH: &'static [&'static str] = &["Thermo", "Pair"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // A `Pair` of digits rising by at least one is a thermometer.
+        if item.kind == "Pair" && !item.relation_is(Relation::LessBy(1)) {
+            return Ok(Vec::new());
+        }
+        let skip = usize::from(item.kind == "Pair");
+        Ok(one(Thermo {
+            cells: item.cells(&item.args[skip..])?,
         }))
     }
 }
@@ -150,6 +174,9 @@ impl Rule for Thermo {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("thermometer", w::line(&self.cells)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".Thermo{}", sigh::ids(&self.cells)))
+    }
 }
 
 /// A slow thermometer: digits never decrease from the bulb.
@@ -172,6 +199,15 @@ impl Read for SlowThermo {
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         Ok(one(SlowThermo {
             cells: text::cells(words, size)?,
+        }))
+    }
+    const SIGH: &'static [&'static str] = &["Pair"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        if !item.relation_is(Relation::LessOrEqual) {
+            return Ok(Vec::new());
+        }
+        Ok(one(SlowThermo {
+            cells: item.cells(&item.args[1..])?,
         }))
     }
 }
@@ -213,6 +249,10 @@ impl Rule for SlowThermo {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("slowthermometer", w::line(&self.cells)))
+    }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let key = sigh::relation_key(board.size.side(), |a, b| Relation::LessOrEqual.allows(a, b));
+        sigh::ToSigh::Item(format!(".Pair~{key}{}", sigh::ids(&self.cells)))
     }
 }
 
@@ -262,6 +302,43 @@ impl Read for Arrow {
             }
         };
         Ok(one(Arrow { circle, line }))
+    }
+    const SIGH: &'static [&'static str] = &["Arrow", "PillArrow"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        if item.kind == "Arrow" {
+            let cells = item.cells(item.args)?;
+            let (circle, line) = cells.split_at(1);
+            if line.is_empty() {
+                return Err(item.invalid("an arrow needs a circle and a line"));
+            }
+            return Ok(one(Arrow {
+                circle: circle.to_vec(),
+                line: line.to_vec(),
+            }));
+        }
+        let pill = item.number(item.args.first())? as usize;
+        if pill != 2 && pill != 3 {
+            return Err(item.invalid("a pill has 2 or 3 cells"));
+        }
+        if item.size.side() > 9 {
+            return Err(item.differs(
+                "on boards above 9x9 sigh reads a pill's later cells as single decimal digits",
+            ));
+        }
+        let cells = item.cells(&item.args[1..])?;
+        if cells.len() <= pill {
+            return Err(item.invalid("a pill arrow needs more cells than its pill"));
+        }
+        let mut circle = cells[..pill].to_vec();
+        circle.sort();
+        if !pill_in_reading_order(&circle) {
+            return Err(item
+                .invalid("the pill's cells must run right, down or down-right in reading order"));
+        }
+        Ok(one(Arrow {
+            circle,
+            line: cells[pill..].to_vec(),
+        }))
     }
 }
 
@@ -337,6 +414,19 @@ impl Rule for Arrow {
             Item::Entry(json!({ "cells": names(&self.circle), "lines": [names(&drawn)] })),
         ))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let (circle, line) = (sigh::ids(&self.circle), sigh::ids(&self.line));
+        match self.circle.len() {
+            1 => sigh::ToSigh::Item(format!(".Arrow{circle}{line}")),
+            n @ (2 | 3) if board.size.side() <= 9 && pill_in_reading_order(&self.circle) => {
+                sigh::ToSigh::Item(format!(".PillArrow~{n}{circle}{line}"))
+            }
+            _ => sigh::ToSigh::Cannot(
+                "sigh's pills have 2 or 3 cells running right, down or down-right, on boards \
+                 up to 9x9",
+            ),
+        }
+    }
 }
 
 plain_line!(
@@ -344,7 +434,8 @@ plain_line!(
     Palindrome,
     "palindrome",
     ["palindrome"],
-    "palindrome"
+    "palindrome",
+    sigh "Palindrome"
 );
 
 impl Rule for Palindrome {
@@ -379,6 +470,9 @@ impl Rule for Palindrome {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("palindrome", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".Palindrome{}", sigh::ids(&self.0)))
+    }
 }
 
 plain_line!(
@@ -386,7 +480,8 @@ plain_line!(
     Renban,
     "renban",
     ["renban"],
-    "renban"
+    "renban",
+    sigh "Renban"
 );
 
 impl Rule for Renban {
@@ -433,6 +528,9 @@ impl Rule for Renban {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("renban", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".Renban{}", sigh::ids(&self.0)))
+    }
 }
 
 /// Neighbours on a whispers line differ by at least `difference`.
@@ -473,6 +571,18 @@ impl Read for Whispers {
             cells: text::cells(&words[skip..], size)?,
             difference: u8::try_from(difference).map_err(|_| "the difference is too large")?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &["Whisper"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // German whispers may leave the difference out: sigh's default is
+        // 5 whatever the board.
+        let args = item.args;
+        let (difference, cells) = match args.first().and_then(|a| a.parse::<u8>().ok()) {
+            Some(d) => (d, &args[1..]),
+            None => (5, args),
+        };
+        let cells = item.cells(cells)?;
+        Ok(one(Whispers { cells, difference }))
     }
 }
 
@@ -542,6 +652,13 @@ impl Rule for Whispers {
             ),
         ))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(
+            ".Whisper~{}{}",
+            self.difference,
+            sigh::ids(&self.cells)
+        ))
+    }
 }
 
 plain_line!(
@@ -550,7 +667,8 @@ plain_line!(
     RegionSumLine,
     "regionsumline",
     ["region sum line", "regionsumline"],
-    "region sum line"
+    "region sum line",
+    sigh "RegionSumLine"
 );
 
 impl Rule for RegionSumLine {
@@ -616,6 +734,9 @@ impl Rule for RegionSumLine {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("regionsumline", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".RegionSumLine{}", sigh::ids(&self.0)))
+    }
 }
 
 /// Says why a line without two ends cannot hold.
@@ -632,7 +753,8 @@ plain_line!(
     BetweenLine,
     "betweenline",
     ["between line", "betweenline"],
-    "between line"
+    "between line",
+    sigh "Between"
 );
 
 impl Rule for BetweenLine {
@@ -670,6 +792,13 @@ impl Rule for BetweenLine {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("betweenline", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        // It says nothing, and sigh's solver fails on it.
+        if self.0.len() <= 2 {
+            return sigh::ToSigh::Cannot("sigh's solver fails on a between line of two cells");
+        }
+        sigh::ToSigh::Item(format!(".Between{}", sigh::ids(&self.0)))
+    }
 }
 
 /// The first two cells of `cells` fewer than three places apart whose
@@ -689,7 +818,14 @@ plain_line!(
     EntropicLine,
     "entropicline",
     ["entropic line", "entropicline"],
-    "entropic line"
+    "entropic line",
+    sigh "Entropic",
+    |item| {
+        if item.size.side() != 9 {
+            return Err(item.invalid("sigh's entropic lines need digits 1 to 9"));
+        }
+        item.cells(item.args)
+    }
 );
 
 impl Rule for EntropicLine {
@@ -740,6 +876,12 @@ impl Rule for EntropicLine {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("entropicline", w::line(&self.0)))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        if board.size.side() != 9 {
+            return sigh::ToSigh::Cannot("sigh's entropic lines need digits 1 to 9");
+        }
+        sigh::ToSigh::Item(format!(".Entropic{}", sigh::ids(&self.0)))
+    }
 }
 
 plain_line!(
@@ -748,7 +890,17 @@ plain_line!(
     ModularLine,
     "modularline",
     ["modular line", "modularline"],
-    "modular line"
+    "modular line",
+    sigh "Modular",
+    |item| {
+        let modulus = item.number(item.args.first())?;
+        if modulus != 3 {
+            return Err(item.differs(format!(
+                "a modulus of {modulus}: z3doku's modular line is mod 3"
+            )));
+        }
+        item.cells(&item.args[1..])
+    }
 );
 
 impl Rule for ModularLine {
@@ -781,6 +933,9 @@ impl Rule for ModularLine {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("modularline", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".Modular~3{}", sigh::ids(&self.0)))
+    }
 }
 
 plain_line!(
@@ -790,7 +945,8 @@ plain_line!(
     ZipperLine,
     "zipperline",
     ["zipper line", "zipperline"],
-    "zipper line"
+    "zipper line",
+    sigh "Zipper"
 );
 
 impl Rule for ZipperLine {
@@ -846,6 +1002,9 @@ impl Rule for ZipperLine {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("zipperline", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".Zipper{}", sigh::ids(&self.0)))
+    }
 }
 
 plain_line!(
@@ -854,7 +1013,8 @@ plain_line!(
     DoubleArrow,
     "doublearrow",
     ["double arrow", "doublearrow"],
-    "double arrow"
+    "double arrow",
+    sigh "DoubleArrow"
 );
 
 impl Rule for DoubleArrow {
@@ -889,6 +1049,23 @@ impl Rule for DoubleArrow {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("doublearrow", w::line(&self.0)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(".DoubleArrow{}", sigh::ids(&self.0)))
+    }
+}
+
+/// Whether a pill's cells, as listed, are in reading order and run right,
+/// down or down-right, so that sigh reads the same number from them.
+fn pill_in_reading_order(cells: &[Cell]) -> bool {
+    cells.windows(2).all(|w| {
+        matches!(
+            (
+                w[1].row() as isize - w[0].row() as isize,
+                w[1].col() as isize - w[0].col() as isize
+            ),
+            (0, 1) | (1, 0) | (1, 1)
+        )
+    })
 }
 
 #[cfg(test)]

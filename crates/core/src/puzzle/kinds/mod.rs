@@ -36,6 +36,7 @@ use super::fpuzzles::write::Item;
 use super::grid::{Cell, Size};
 use super::primitive::Primitive;
 use super::rules::Diagonal;
+use super::sigh::{SighBoard, SighError, SighItem, ToSigh};
 use super::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -74,6 +75,12 @@ pub trait Read {
     /// starts with, `words` the lower-case words after it (see
     /// [`rule_text`](super::rule_text)).
     fn from_text(name: &str, words: &[String], size: Size) -> Result<Vec<Added>, String>;
+    /// The sigh constraint types it reads. Several kinds may read `Pair`
+    /// and `PairX` (each takes the relations that are its own).
+    const SIGH: &'static [&'static str];
+    /// What one sigh item of a type in [`Read::SIGH`] adds (nothing: a
+    /// `Pair` group that is not its own).
+    fn from_sigh(item: &SighItem<'_>) -> Result<Vec<Added>, SighError>;
 }
 
 /// What a kind of constraint answers. Its `Display` is how messages name
@@ -100,6 +107,9 @@ pub trait Rule: fmt::Display {
     /// Its f-puzzles key and item; `None` for what is written elsewhere
     /// (pencil marks in the grid, regions cell by cell) or cannot be.
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)>;
+    /// Its sigh item in the puzzle `board` describes, or why sigh cannot
+    /// say it.
+    fn to_sigh(&self, board: &SighBoard<'_>) -> ToSigh;
 }
 
 /// Reads an f-puzzles key's value on a board.
@@ -108,7 +118,10 @@ pub type FromFpuzzles = fn(&str, &Value, Size) -> Result<Vec<Added>, FpuzzlesErr
 /// Reads the words of a rule line after its name.
 pub type FromText = fn(&str, &[String], Size) -> Result<Vec<Added>, String>;
 
-/// One reader: a kind's keys and names, and its two readers.
+/// Reads one sigh item.
+pub type FromSigh = fn(&SighItem<'_>) -> Result<Vec<Added>, SighError>;
+
+/// One reader: a kind's keys and names, and its readers.
 #[derive(Clone, Copy)]
 pub struct Reader {
     /// f-puzzles keys.
@@ -119,6 +132,10 @@ pub struct Reader {
     pub from_fpuzzles: FromFpuzzles,
     /// Reads a rule line.
     pub from_text: FromText,
+    /// sigh types.
+    pub sigh: &'static [&'static str],
+    /// Reads a sigh item.
+    pub from_sigh: FromSigh,
 }
 
 impl Reader {
@@ -128,6 +145,8 @@ impl Reader {
             names: T::NAMES,
             from_fpuzzles: T::from_fpuzzles,
             from_text: T::from_text,
+            sigh: T::SIGH,
+            from_sigh: T::from_sigh,
         }
     }
 }
@@ -290,11 +309,21 @@ impl Constraint {
     pub fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         self.rule().to_fpuzzles(size)
     }
+
+    /// The sigh item the constraint is written as.
+    pub fn to_sigh(&self, board: &SighBoard<'_>) -> ToSigh {
+        self.rule().to_sigh(board)
+    }
 }
 
 /// The readers of an f-puzzles key: every kind that lists it.
 pub fn readers_of_key(key: &str) -> impl Iterator<Item = &'static Reader> + '_ {
     READERS.iter().filter(move |r| r.keys.contains(&key))
+}
+
+/// The readers of a sigh type: every kind that lists it.
+pub fn readers_of_sigh(kind: &str) -> impl Iterator<Item = &'static Reader> + '_ {
+    READERS.iter().filter(move |r| r.sigh.contains(&kind))
 }
 
 /// The reader and name a rule line's words start with: the longest name

@@ -12,6 +12,7 @@ use crate::puzzle::fpuzzles::write::{Item, line};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::{LineColour, Mark};
 use serde_json::Value;
 use std::fmt;
@@ -30,6 +31,14 @@ impl Read for Nabner {
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         Ok(one(Nabner(text::cells(words, size)?)))
+    }
+    const SIGH: &'static [&'static str] = &["PairX"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // Every two cells of the group at least two apart.
+        if !item.relation_is(Relation::DifferenceAtLeast(2)) {
+            return Ok(Vec::new());
+        }
+        Ok(one(Nabner(item.cells(&item.args[1..])?)))
     }
 }
 
@@ -90,6 +99,12 @@ impl Rule for Nabner {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         Some(("nabner", line(&self.0)))
+    }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let key = sigh::relation_key(board.size.side(), |a, b| {
+            Relation::DifferenceAtLeast(2).allows(a, b)
+        });
+        sigh::ToSigh::Item(format!(".PairX~{key}{}", sigh::ids(&self.0)))
     }
 }
 

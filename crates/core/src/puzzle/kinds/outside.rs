@@ -9,6 +9,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text::{self as text, cell_word};
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::{Mark, Side};
 use serde_json::{Value, json};
 use std::fmt;
@@ -303,6 +304,20 @@ impl Read for LittleKiller {
             sum,
         }))
     }
+    const SIGH: &'static [&'static str] = &["LittleKiller"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let sum = item.number(item.args.first())?;
+        let id = item
+            .args
+            .get(1)
+            .ok_or_else(|| item.invalid("no diagonal named"))?;
+        let start = item.cell(id)?;
+        let cells = sigh_diagonals(item.size)
+            .into_iter()
+            .find(|cells| cells.first() == Some(&start))
+            .ok_or_else(|| item.invalid(format!("no little killer diagonal starts at {id}")))?;
+        Ok(one(LittleKiller { cells, sum }))
+    }
 }
 
 impl fmt::Display for LittleKiller {
@@ -412,6 +427,24 @@ impl Rule for LittleKiller {
             })),
         ))
     }
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let mut cells = self.cells.clone();
+        cells.sort();
+        let start = sigh_diagonals(board.size).into_iter().find_map(|d| {
+            let first = d.first().copied();
+            let mut d = d;
+            d.sort();
+            (d == cells).then_some(first).flatten()
+        });
+        match start {
+            Some(start) => {
+                sigh::ToSigh::Item(format!(".LittleKiller~{}~{}", self.sum, sigh::id(start)))
+            }
+            None => sigh::ToSigh::Cannot(
+                "sigh's little killers run along diagonals of two or more cells",
+            ),
+        }
+    }
 }
 
 /// The digits between the 1 and the highest digit of a row or column add
@@ -437,6 +470,12 @@ impl Read for Sandwich {
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         let (sum, line) = clue_words(words, size)?;
+        Ok(one(Sandwich { line, sum }))
+    }
+    const SIGH: &'static [&'static str] = &["Sandwich"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let sum = item.number(item.args.first())?;
+        let line = sigh_line(item, item.args.get(1), false)?;
         Ok(one(Sandwich { line, sum }))
     }
 }
@@ -499,6 +538,13 @@ impl Rule for Sandwich {
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("sandwichsum", clue_item(self.line, self.sum, size)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(format!(
+            ".Sandwich~{}~{}",
+            self.sum,
+            sigh_line_id(self.line)
+        ))
+    }
 }
 
 /// The first `X` digits from the clue add up to `sum`, where `X` is the
@@ -525,6 +571,10 @@ impl Read for XSum {
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         let (sum, line) = clue_words(words, size)?;
         Ok(one(XSum { line, sum }))
+    }
+    const SIGH: &'static [&'static str] = &["XSum"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        sigh_clues(item, |line, sum| XSum { line, sum }.into())
     }
 }
 
@@ -576,6 +626,9 @@ impl Rule for XSum {
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("xsum", clue_item(self.line, self.sum, size)))
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(sigh_clue("XSum", self.line, self.sum))
+    }
 }
 
 /// Seen from the clue, with digits as building heights, `count` buildings
@@ -610,6 +663,16 @@ impl Read for Skyscraper {
             line,
             count: count as usize,
         }))
+    }
+    const SIGH: &'static [&'static str] = &["Skyscraper"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        sigh_clues(item, |line, count| {
+            Skyscraper {
+                line,
+                count: count as usize,
+            }
+            .into()
+        })
     }
 }
 
@@ -661,6 +724,109 @@ impl Rule for Skyscraper {
 
     fn to_fpuzzles(&self, size: Size) -> Option<(&'static str, Item)> {
         Some(("skyscraper", clue_item(self.line, self.count, size)))
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Item(sigh_clue("Skyscraper", self.line, self.count as u32))
+    }
+}
+
+/// sigh's little killer diagonals, each named by its first cell (its
+/// `LittleKiller.cellMap`): from the left side down-right, the right
+/// side up-left, the top up... each diagonal of two or more cells once.
+fn sigh_diagonals(size: Size) -> Vec<Vec<Cell>> {
+    let side = size.side() as isize;
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    let mut add = |mut r: isize, mut c: isize, dr: isize, dc: isize| {
+        let mut cells = Vec::new();
+        while (0..side).contains(&r) && (0..side).contains(&c) {
+            cells.push(size.cell(r as usize, c as usize));
+            r += dr;
+            c += dc;
+        }
+        if cells.len() <= 1 {
+            return;
+        }
+        let mut sorted = cells.clone();
+        sorted.sort();
+        if out.iter().all(|other| {
+            let mut o = other.clone();
+            o.sort();
+            o != sorted
+        }) {
+            out.push(cells);
+        }
+    };
+    for r in 0..side - 1 {
+        add(r, 0, 1, 1);
+    }
+    for r in 1..side - 1 {
+        add(r, side - 1, -1, -1);
+    }
+    for c in 1..side {
+        add(0, c, 1, -1);
+    }
+    for c in 1..side - 1 {
+        add(side - 1, c, -1, 1);
+    }
+    out
+}
+
+/// The row or column a sigh clue names (`R3`, `C5`).
+fn sigh_line(
+    item: &sigh::SighItem<'_>,
+    id: Option<&String>,
+    reversed: bool,
+) -> Result<Outside, sigh::SighError> {
+    let id = id.map_or("", String::as_str);
+    let row = match id.chars().next() {
+        Some('R') => true,
+        Some('C') => false,
+        _ => return Err(item.invalid(format!("`{id}` is not a row R<n> or column C<n>"))),
+    };
+    let number: usize = id[1..]
+        .parse()
+        .ok()
+        .filter(|n| (1..=item.size.side()).contains(n))
+        .ok_or_else(|| item.invalid(format!("`{id}` is not a row or column of the board")))?;
+    Ok(Outside {
+        row,
+        number: number - 1,
+        reversed,
+    })
+}
+
+/// A sigh clue on both ends of a line (`R3~front~back`, either empty):
+/// the front value is the left or top one, the back the right or bottom.
+fn sigh_clues(
+    item: &sigh::SighItem<'_>,
+    make: impl Fn(Outside, u32) -> super::Constraint,
+) -> Result<Vec<Added>, sigh::SighError> {
+    let mut out = Vec::new();
+    for (k, reversed) in [(1, false), (2, true)] {
+        let Some(value) = item.args.get(k).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let value = item.number(Some(value))?;
+        if value == 0 {
+            return Err(item.invalid("a clue of 0"));
+        }
+        let line = sigh_line(item, item.args.first(), reversed)?;
+        out.push(Added::Constraint(make(line, value)));
+    }
+    Ok(out)
+}
+
+/// `R3` or `C5`.
+fn sigh_line_id(line: Outside) -> String {
+    format!("{}{}", if line.row { 'R' } else { 'C' }, line.number + 1)
+}
+
+/// A clue on one end of a line, as [`sigh_clues`] reads it.
+fn sigh_clue(kind: &str, line: Outside, value: u32) -> String {
+    if line.reversed {
+        format!(".{kind}~{}~~{value}", sigh_line_id(line))
+    } else {
+        format!(".{kind}~{}~{value}~", sigh_line_id(line))
     }
 }
 

@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size, char_digit, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text::{self as text, cell_word};
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -79,6 +80,10 @@ impl Read for GreaterThan {
             cells: text::cells(words, size)?,
         }))
     }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
 }
 
 impl fmt::Display for GreaterThan {
@@ -120,6 +125,9 @@ impl Rule for GreaterThan {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
@@ -172,6 +180,10 @@ impl Read for Pairwise {
             allowed,
             cells: text::cells(cells, size)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -244,6 +256,9 @@ impl Rule for Pairwise {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 
@@ -332,6 +347,10 @@ impl Read for Contains {
             cells: text::cells(cells, size)?,
             exact: matches!(name, "contains exactly" | "containexact"),
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -441,6 +460,9 @@ impl Rule for Contains {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }
 

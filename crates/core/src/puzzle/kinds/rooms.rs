@@ -15,6 +15,7 @@ use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -59,6 +60,10 @@ impl Read for HiddenSkyscraper {
             line,
             digit: digit_of(clue, size)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -132,6 +137,9 @@ impl Rule for HiddenSkyscraper {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    }
 }
 
 /// The digit in the first cell from the clue, `n`, says where `digit` is:
@@ -158,6 +166,10 @@ impl Read for NumberedRoom {
             line,
             digit: digit_of(clue, size)?,
         }))
+    }
+    const SIGH: &'static [&'static str] = &[];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
     }
 }
 
@@ -219,5 +231,8 @@ impl Rule for NumberedRoom {
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
     }
 }

@@ -11,6 +11,7 @@ use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
+use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
@@ -54,6 +55,36 @@ impl Read for WeightedSum {
             return Err("a weight with no cell after it".into());
         }
         Ok(one(WeightedSum { terms, sum }))
+    }
+    const SIGH: &'static [&'static str] = &["Sum"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        // `10` or `10_=_1_-2_…`: the total, then a weight per cell.
+        let spec = item.args.first().map_or("", String::as_str);
+        let mut parts = spec.split('_');
+        let sum: i32 = parts
+            .next()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| item.invalid(format!("{spec:?} is not a total")))?;
+        let cells = item.cells(item.args.get(1..).unwrap_or_default())?;
+        let weights: Vec<i32> = match parts.next() {
+            None => vec![1; cells.len()],
+            Some("=") => parts
+                .map(|w| w.parse().ok().filter(|w: &i32| w.abs() <= 100))
+                .collect::<Option<_>>()
+                .ok_or_else(|| item.invalid("weights are whole numbers from -100 to 100"))?,
+            Some(_) => return Err(item.invalid(format!("{spec:?} is not a total"))),
+        };
+        if weights.len() != cells.len() {
+            return Err(item.invalid(format!(
+                "{} weights for {} cells",
+                weights.len(),
+                cells.len()
+            )));
+        }
+        Ok(one(WeightedSum {
+            terms: cells.into_iter().zip(weights).collect(),
+            sum,
+        }))
     }
 }
 
@@ -129,6 +160,18 @@ impl Rule for WeightedSum {
     /// f-puzzles cannot say it.
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
+    }
+    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        if self.terms.iter().any(|&(_, k)| k.abs() > 100) {
+            return sigh::ToSigh::Cannot("sigh's weights run from -100 to 100");
+        }
+        let cells: Vec<Cell> = self.terms.iter().map(|&(c, _)| c).collect();
+        if self.terms.iter().all(|&(_, k)| k == 1) {
+            return sigh::ToSigh::Item(format!(".Sum~{}{}", self.sum, sigh::ids(&cells)));
+        }
+        let weights: Vec<String> = self.terms.iter().map(|(_, k)| k.to_string()).collect();
+        let (sum, weights) = (self.sum, weights.join("_"));
+        sigh::ToSigh::Item(format!(".Sum~{sum}_=_{weights}{}", sigh::ids(&cells)))
     }
 }
 

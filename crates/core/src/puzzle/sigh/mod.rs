@@ -21,6 +21,9 @@ mod read;
 pub use read::parse;
 pub use write::{to_link, to_sigh};
 
+use super::grid::{Cell, Size};
+use super::kinds::Constraint;
+use super::primitive::Relation;
 use super::rules::RuleError;
 use thiserror::Error;
 
@@ -30,7 +33,9 @@ pub const LINK_PREFIX: &str = "https://sigh.github.io/Interactive-Sudoku-Solver/
 /// The largest board sigh has: 16x16.
 pub const MAX_SIDE: usize = 16;
 
-/// Every constraint type sigh's strings may name, so that a type it knows
+/// The constraint types sigh's strings may name beyond those the rule
+/// kinds read (each kind lists its own in `Read::SIGH`): the syntax read
+/// here and the types z3doku has no rule for, so that a type sigh knows
 /// and z3doku does not is told apart from a misspelling.
 pub const SIGH_TYPES: &[&str] = &[
     "Container",
@@ -39,16 +44,7 @@ pub const SIGH_TYPES: &[&str] = &[
     "Replicate",
     "End",
     "Jigsaw",
-    "Thermo",
-    "Whisper",
-    "Renban",
-    "Modular",
-    "Entropic",
-    "RegionSumLine",
-    "Between",
     "Lockout",
-    "Palindrome",
-    "Zipper",
     "SumLine",
     "Regex",
     "NFA",
@@ -59,54 +55,33 @@ pub const SIGH_TYPES: &[&str] = &[
     "RegionSize",
     "RegionSameValues",
     "StrictKropki",
-    "StrictXV",
     "Shape",
     "Windoku",
     "DisjointSets",
-    "AntiKnight",
     "Doppelganger",
-    "AntiKing",
     "AntiTaxicab",
     "AntiConsecutive",
     "GlobalEntropy",
     "GlobalMod",
     "FullRankTies",
     "DutchFlatmates",
-    "Diagonal",
-    "WhiteDot",
-    "BlackDot",
     "GreaterThan",
-    "X",
     "ValueIndexing",
-    "V",
-    "Arrow",
-    "DoubleArrow",
-    "PillArrow",
-    "Cage",
     "RellikCage",
     "EqualityCage",
-    "Sum",
-    "LittleKiller",
-    "XSum",
-    "Sandwich",
     "Lunchbox",
-    "Skyscraper",
     "HiddenSkyscraper",
     "NumberedRoom",
     "FullRank",
-    "AllDifferent",
     "ContainAtLeast",
     "ContainExact",
     "LookAndSay",
     "ConnectedValues",
-    "SameValues",
     "EqualSum",
-    "Quad",
     "Binary",
     "BinaryX",
     "Pair",
     "PairX",
-    "Indexing",
     "CountingCircles",
     "CountDistinct",
     "Given",
@@ -150,6 +125,158 @@ pub enum SighError {
     },
 }
 
+/// One sigh item as a kind reads it: its type, its arguments (split at
+/// `~`) and the board. Kinds read their own items through it; what is
+/// sigh's syntax (cells, numbers, relation keys) is read here.
+pub struct SighItem<'a> {
+    /// The type, as the kind lists it in [`Read::SIGH`](crate::puzzle::kinds::Read::SIGH).
+    pub kind: &'a str,
+    /// The arguments after the type.
+    pub args: &'a [String],
+    /// The board.
+    pub size: Size,
+    /// The item as written, for messages.
+    pub text: &'a str,
+}
+
+impl SighItem<'_> {
+    /// An error: the item is not of the shape its type needs.
+    pub fn invalid(&self, problem: impl Into<String>) -> SighError {
+        const MOST: usize = 40;
+        let item = match self.text.char_indices().nth(MOST) {
+            Some((at, _)) => format!("{}…", &self.text[..at]),
+            None => self.text.to_string(),
+        };
+        SighError::Invalid {
+            item,
+            problem: problem.into(),
+        }
+    }
+
+    /// An error: z3doku's rule would mean something else here.
+    pub fn differs(&self, why: impl Into<String>) -> SighError {
+        SighError::Differs {
+            kind: self.kind.to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// An error: z3doku has no rule for the type.
+    pub fn unknown(&self) -> SighError {
+        SighError::Unknown(self.kind.to_string())
+    }
+
+    /// A cell id of the board.
+    pub fn cell(&self, word: &str) -> Result<Cell, SighError> {
+        cell(word, self.size).ok_or_else(|| {
+            self.invalid(format!("`{word}` is not a cell of the {} board", self.size))
+        })
+    }
+
+    /// Cell ids, at least one.
+    pub fn cells(&self, words: &[String]) -> Result<Vec<Cell>, SighError> {
+        let cells: Vec<Cell> = words
+            .iter()
+            .map(|w| self.cell(w))
+            .collect::<Result<_, _>>()?;
+        if cells.is_empty() {
+            return Err(self.invalid("no cells"));
+        }
+        Ok(cells)
+    }
+
+    /// A whole number.
+    pub fn number(&self, word: Option<&String>) -> Result<u32, SighError> {
+        word.and_then(|w| w.parse().ok()).ok_or_else(|| {
+            self.invalid(format!(
+                "expected a number, found {:?}",
+                word.map_or("nothing", |w| w)
+            ))
+        })
+    }
+
+    /// The orthogonally neighbouring pairs among the cells, as sigh's dots
+    /// take them (each pair once, in the order the cells come); a cell
+    /// with no neighbour among them is an error, as in sigh.
+    pub fn neighbour_pairs(&self) -> Result<Vec<[Cell; 2]>, SighError> {
+        let cells = self.cells(self.args)?;
+        let near = |a: Cell, b: Cell| a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) == 1;
+        if let Some(alone) = cells.iter().find(|&&a| !cells.iter().any(|&b| near(a, b))) {
+            return Err(self.invalid(format!("{alone} has no neighbour among the cells")));
+        }
+        let mut pairs = Vec::new();
+        for (k, &a) in cells.iter().enumerate() {
+            for &b in &cells[k + 1..] {
+                if near(a, b) {
+                    pairs.push([a, b]);
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// Whether a `Pair` or `PairX` group's key (its first argument) is
+    /// exactly `relation` on this board.
+    pub fn relation_is(&self, relation: Relation) -> bool {
+        let side = self.size.side();
+        let Some(table) = self.args.first().and_then(|key| key_table(key, side)) else {
+            return false;
+        };
+        (1..=side as u8).all(|a| {
+            (1..=side as u8).all(|b| {
+                table[usize::from(a - 1) * side + usize::from(b - 1)] == relation.allows(a, b)
+            })
+        })
+    }
+}
+
+/// What a rule is in a sigh string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToSigh {
+    /// The item, `.Type~args`.
+    Item(String),
+    /// Written with the givens or the regions, not as an item of its own.
+    Elsewhere,
+    /// sigh's strings cannot say it with z3doku's meaning, because of this.
+    Cannot(&'static str),
+}
+
+/// Why most rules are [`ToSigh::Cannot`].
+pub const NO_SUCH_RULE: &str = "sigh has no such rule, or states it otherwise";
+
+/// The puzzle a rule is written into: some rules' items depend on the
+/// others (sigh's strict Kropki says two of them at once).
+pub struct SighBoard<'a> {
+    /// The board.
+    pub size: Size,
+    /// Every constraint of the puzzle.
+    pub constraints: &'a [Constraint],
+}
+
+/// A cell id: `R`, the row in base 17, `C`, the column in base 17.
+pub fn cell(word: &str, size: Size) -> Option<Cell> {
+    let bytes = word.as_bytes();
+    if bytes.len() != 4 || !matches!(bytes[0], b'R' | b'r') || !matches!(bytes[2], b'C' | b'c') {
+        return None;
+    }
+    let place = |b: u8| {
+        let n = char::from(b).to_digit(17)? as usize;
+        (1..=size.side()).contains(&n).then_some(n - 1)
+    };
+    Some(size.cell(place(bytes[1])?, place(bytes[3])?))
+}
+
+/// A cell as sigh names it: `R`, the row in base 17, `C`, the column.
+pub fn id(cell: Cell) -> String {
+    let place = |n: usize| char::from_digit(n as u32 + 1, 17).unwrap_or('?');
+    format!("R{}C{}", place(cell.row()), place(cell.col()))
+}
+
+/// Cells joined as sigh's arguments, each after a `~`.
+pub fn ids(cells: &[Cell]) -> String {
+    cells.iter().map(|&c| format!("~{}", id(c))).collect()
+}
+
 /// Whether `text` reads as sigh input rather than a grid: a link with a
 /// `q=` query, or a string of `.Type~args` items. A grid line never holds
 /// `~`, and its dots separate single characters, never sigh's type names,
@@ -178,9 +305,12 @@ fn looks_like_string(text: &str) -> bool {
     }
     let items: Vec<&str> = rest.split('.').collect();
     items.iter().any(|item| !item.is_empty())
-        && items
-            .iter()
-            .all(|item| item.is_empty() || SIGH_TYPES.contains(item))
+        && items.iter().all(|item| item.is_empty() || is_type(item))
+}
+
+/// Whether sigh has a constraint type of this name.
+fn is_type(kind: &str) -> bool {
+    SIGH_TYPES.contains(&kind) || super::kinds::readers_of_sigh(kind).next().is_some()
 }
 
 /// The `q` parameter of an http(s) link, still escaped.
@@ -289,6 +419,25 @@ mod tests {
         assert!(!is_sigh(&format!(".AB{}", ".".repeat(253))));
         assert!(!is_sigh("https://f-puzzles.com/?load=N4IgzglgXgpiBcB2ANC"));
         assert!(!is_sigh(".2.4\n...."));
+    }
+
+    #[test]
+    fn each_sigh_type_has_one_reader() {
+        // `Pair` and `PairX` are split into groups here and offered to
+        // every kind that lists them; any other type is one kind's.
+        use crate::puzzle::kinds::READERS;
+        for kind in READERS.iter().flat_map(|r| r.sigh.iter()) {
+            if *kind == "Pair" || *kind == "PairX" {
+                assert!(SIGH_TYPES.contains(kind));
+                continue;
+            }
+            assert!(!SIGH_TYPES.contains(kind), "{kind} is read twice");
+            assert_eq!(
+                super::super::kinds::readers_of_sigh(kind).count(),
+                1,
+                "{kind}"
+            );
+        }
     }
 
     #[test]

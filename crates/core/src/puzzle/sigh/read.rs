@@ -1,25 +1,17 @@
 //! Reading sigh's strings and links into a [`Puzzle`].
 
-use super::{SighError, compact, key_table, link_query, unescape};
+use super::{SighError, SighItem, compact, link_query, unescape};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Grid, Size};
 use crate::puzzle::kinds::{
     Added, Constraint,
-    board::{AntiKing, AntiKnight, NegativeRatio, NegativeXv, NonConsecutive},
-    cages::{Cage, ExtraRegion},
-    cells::{Allowed, Clones, Even, Indexer, Indexing, Odd, Quadruple},
-    dots::{Difference, Ratio, Xv},
-    lines::{
-        Arrow, BetweenLine, DoubleArrow, EntropicLine, ModularLine, Palindrome, RegionSumLine,
-        Renban, SlowThermo, Thermo, Whispers, ZipperLine,
-    },
-    nabner::Nabner,
-    outside::{LittleKiller, Outside, Sandwich, Skyscraper, XSum},
-    sums::WeightedSum,
+    board::{NegativeRatio, NonConsecutive},
+    cages::ExtraRegion,
+    cells::{Allowed, Even, Odd},
+    readers_of_sigh,
 };
 use crate::puzzle::parse::parse_puzzle;
-use crate::puzzle::primitive::Relation;
-use crate::puzzle::rules::{Diagonal, Rules};
+use crate::puzzle::rules::Rules;
 
 /// Reads a sigh string, or a link whose `q` holds one (or holds a plain
 /// grid, which sigh's page also takes), into a puzzle.
@@ -55,6 +47,16 @@ struct Item {
 }
 
 impl Item {
+    /// The item as kinds read it.
+    fn as_sigh<'a>(&'a self, size: Size, args: &'a [String]) -> SighItem<'a> {
+        SighItem {
+            kind: &self.kind,
+            args,
+            size,
+            text: &self.text,
+        }
+    }
+
     fn invalid(&self, problem: impl Into<String>) -> SighError {
         SighError::Invalid {
             item: shortened(&self.text),
@@ -149,19 +151,6 @@ struct Reader {
     disjoint_sets: bool,
 }
 
-/// A cell id: `R`, the row in base 17, `C`, the column in base 17.
-fn cell(word: &str, size: Size) -> Option<Cell> {
-    let bytes = word.as_bytes();
-    if bytes.len() != 4 || !matches!(bytes[0], b'R' | b'r') || !matches!(bytes[2], b'C' | b'c') {
-        return None;
-    }
-    let place = |b: u8| {
-        let n = char::from(b).to_digit(17)? as usize;
-        (1..=size.side()).contains(&n).then_some(n - 1)
-    };
-    Some(size.cell(place(bytes[1])?, place(bytes[3])?))
-}
-
 impl Reader {
     fn new(size: Size) -> Reader {
         Reader {
@@ -181,52 +170,6 @@ impl Reader {
         self.added.push(Added::Constraint(constraint.into()));
     }
 
-    fn cell(&self, item: &Item, word: &str) -> Result<Cell, SighError> {
-        cell(word, self.size).ok_or_else(|| {
-            item.invalid(format!("`{word}` is not a cell of the {} board", self.size))
-        })
-    }
-
-    fn cells(&self, item: &Item, words: &[String]) -> Result<Vec<Cell>, SighError> {
-        let cells: Vec<Cell> = words
-            .iter()
-            .map(|w| self.cell(item, w))
-            .collect::<Result<_, _>>()?;
-        if cells.is_empty() {
-            return Err(item.invalid("no cells"));
-        }
-        Ok(cells)
-    }
-
-    fn number(&self, item: &Item, word: Option<&String>) -> Result<u32, SighError> {
-        word.and_then(|w| w.parse().ok()).ok_or_else(|| {
-            item.invalid(format!(
-                "expected a number, found {:?}",
-                word.map_or("nothing", |w| w)
-            ))
-        })
-    }
-
-    /// The orthogonally neighbouring pairs among `cells`, as sigh's dots
-    /// take them (each pair once, in the order the cells come); a cell
-    /// with no neighbour among them is an error, as in sigh.
-    fn neighbour_pairs(&self, item: &Item) -> Result<Vec<[Cell; 2]>, SighError> {
-        let cells = self.cells(item, &item.args)?;
-        let near = |a: Cell, b: Cell| a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) == 1;
-        if let Some(alone) = cells.iter().find(|&&a| !cells.iter().any(|&b| near(a, b))) {
-            return Err(item.invalid(format!("{alone} has no neighbour among the cells")));
-        }
-        let mut pairs = Vec::new();
-        for (k, &a) in cells.iter().enumerate() {
-            for &b in &cells[k + 1..] {
-                if near(a, b) {
-                    pairs.push([a, b]);
-                }
-            }
-        }
-        Ok(pairs)
-    }
-
     fn item(&mut self, item: &Item) -> Result<(), SighError> {
         let args = &item.args;
         let size = self.size;
@@ -234,7 +177,9 @@ impl Reader {
             "Given" => {
                 for arg in args {
                     let mut parts = arg.split('_');
-                    let at = self.cell(item, parts.next().unwrap_or_default())?;
+                    let at = item
+                        .as_sigh(size, args)
+                        .cell(parts.next().unwrap_or_default())?;
                     let mut digits = 0u32;
                     for value in parts {
                         let d: usize = value
@@ -273,313 +218,43 @@ impl Reader {
                 }
                 self.jigsaw = Some(layout);
             }
-            "Diagonal" => {
-                let diagonal = match args.first().map(String::as_str) {
-                    Some("1") => Diagonal::Rising,
-                    Some("-1") => Diagonal::Falling,
-                    _ => return Err(item.invalid("the direction must be 1 or -1")),
-                };
-                self.added.push(Added::Diagonal(diagonal));
-            }
-            "AntiKnight" => self.constraint(AntiKnight),
-            "AntiKing" => self.constraint(AntiKing),
             "DisjointSets" => {
                 self.disjoint_sets = true;
                 self.added.push(Added::DisjointGroups);
             }
+            // Flags whose meaning depends on the dots beside them, read
+            // when every item is.
             "AntiConsecutive" => self.anti_consecutive = true,
             "StrictKropki" => self.strict_kropki = true,
-            // sigh exempts the X and V pairs, as z3doku's negative XV does.
-            "StrictXV" => self.constraint(NegativeXv),
-            "Thermo" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(Thermo { cells });
-            }
-            "Whisper" => {
-                // German whispers may leave the difference out: sigh's
-                // default is 5 whatever the board.
-                let (difference, cells) = match args.first().and_then(|a| a.parse::<u8>().ok()) {
-                    Some(d) => (d, &args[1..]),
-                    None => (5, &args[..]),
-                };
-                let cells = self.cells(item, cells)?;
-                self.constraint(Whispers { cells, difference });
-            }
-            "Renban" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(Renban(cells));
-            }
-            "Palindrome" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(Palindrome(cells));
-            }
-            "RegionSumLine" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(RegionSumLine(cells));
-            }
-            "Between" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(BetweenLine(cells));
-            }
-            "Zipper" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(ZipperLine(cells));
-            }
-            "DoubleArrow" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(DoubleArrow(cells));
-            }
-            "Entropic" => {
-                if size != Size::NINE {
-                    return Err(item.invalid("sigh's entropic lines need digits 1 to 9"));
-                }
-                let cells = self.cells(item, args)?;
-                self.constraint(EntropicLine(cells));
-            }
-            "Modular" => {
-                let modulus = self.number(item, args.first())?;
-                if modulus != 3 {
-                    return Err(item.differs(format!(
-                        "a modulus of {modulus}: z3doku's modular line is mod 3"
-                    )));
-                }
-                let cells = self.cells(item, &args[1..])?;
-                self.constraint(ModularLine(cells));
-            }
-            "Arrow" => {
-                let cells = self.cells(item, args)?;
-                let (circle, line) = cells.split_at(1);
-                if line.is_empty() {
-                    return Err(item.invalid("an arrow needs a circle and a line"));
-                }
-                self.constraint(Arrow {
-                    circle: circle.to_vec(),
-                    line: line.to_vec(),
-                });
-            }
-            "PillArrow" => {
-                let pill = self.number(item, args.first())? as usize;
-                if pill != 2 && pill != 3 {
-                    return Err(item.invalid("a pill has 2 or 3 cells"));
-                }
-                if size.side() > 9 {
-                    return Err(item.differs(
-                        "on boards above 9x9 sigh reads a pill's later cells as single decimal digits",
-                    ));
-                }
-                let cells = self.cells(item, &args[1..])?;
-                if cells.len() <= pill {
-                    return Err(item.invalid("a pill arrow needs more cells than its pill"));
-                }
-                let mut circle = cells[..pill].to_vec();
-                circle.sort();
-                if !readable_pill(&circle) {
-                    return Err(item.invalid(
-                        "the pill's cells must run right, down or down-right in reading order",
-                    ));
-                }
-                self.constraint(Arrow {
-                    circle,
-                    line: cells[pill..].to_vec(),
-                });
-            }
-            "Cage" => {
-                let sum = match args.first().map(String::as_str) {
-                    // No sum, or a sum of 0: sigh states only the distinct
-                    // digits.
-                    None | Some("") | Some("0") => None,
-                    Some(_) => Some(self.number(item, args.first())?),
-                };
-                let cells = self.cells(item, &args[1..])?;
-                self.constraint(Cage { cells, sum });
-            }
-            "Sum" => {
-                // `10` or `10_=_1_-2_…`: the total, then a weight per cell.
-                let spec = args.first().map_or("", String::as_str);
-                let mut parts = spec.split('_');
-                let sum: i32 = parts
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(|| item.invalid(format!("{spec:?} is not a total")))?;
-                let cells = self.cells(item, &args[1..])?;
-                let weights: Vec<i32> = match parts.next() {
-                    None => vec![1; cells.len()],
-                    Some("=") => parts
-                        .map(|w| w.parse().ok().filter(|w: &i32| w.abs() <= 100))
-                        .collect::<Option<_>>()
-                        .ok_or_else(|| {
-                            item.invalid("weights are whole numbers from -100 to 100")
-                        })?,
-                    Some(_) => return Err(item.invalid(format!("{spec:?} is not a total"))),
-                };
-                if weights.len() != cells.len() {
-                    return Err(item.invalid(format!(
-                        "{} weights for {} cells",
-                        weights.len(),
-                        cells.len()
-                    )));
-                }
-                self.constraint(WeightedSum {
-                    terms: cells.into_iter().zip(weights).collect(),
-                    sum,
-                });
-            }
-            "AllDifferent" => {
-                let cells = self.cells(item, args)?;
-                self.constraint(ExtraRegion(cells));
-            }
-            "LittleKiller" => {
-                let sum = self.number(item, args.first())?;
-                let id = args
-                    .get(1)
-                    .ok_or_else(|| item.invalid("no diagonal named"))?;
-                let start = self.cell(item, id)?;
-                let cells = little_killer_cells(size)
-                    .into_iter()
-                    .find(|cells| cells.first() == Some(&start))
-                    .ok_or_else(|| {
-                        item.invalid(format!("no little killer diagonal starts at {id}"))
-                    })?;
-                self.constraint(LittleKiller { cells, sum });
-            }
-            "Sandwich" => {
-                let sum = self.number(item, args.first())?;
-                let line = self.line(item, args.get(1), false)?;
-                self.constraint(Sandwich { line, sum });
-            }
-            "XSum" | "Skyscraper" => {
-                for (k, reversed) in [(1, false), (2, true)] {
-                    let Some(value) = args.get(k).filter(|v| !v.is_empty()) else {
-                        continue;
-                    };
-                    let value = self.number(item, Some(value))?;
-                    if value == 0 {
-                        return Err(item.invalid("a clue of 0"));
-                    }
-                    let line = self.line(item, args.first(), reversed)?;
-                    if item.kind == "XSum" {
-                        self.constraint(XSum { line, sum: value });
-                    } else {
-                        self.constraint(Skyscraper {
-                            line,
-                            count: value as usize,
-                        });
-                    }
-                }
-            }
-            "WhiteDot" => {
-                for cells in self.neighbour_pairs(item)? {
-                    self.constraint(Difference { cells, value: 1 });
-                }
-            }
-            "BlackDot" => {
-                for cells in self.neighbour_pairs(item)? {
-                    self.constraint(Ratio { cells, value: 2 });
-                }
-            }
-            "X" | "V" => {
-                let sum = if item.kind == "X" { 10 } else { 5 };
-                for cells in self.neighbour_pairs(item)? {
-                    self.constraint(Xv { cells, sum });
-                }
-            }
-            "SameValues" => {
-                let sets = self.number(item, args.first())? as usize;
-                let cells = self.cells(item, &args[1..])?;
-                if sets < 2 || cells.len() % sets != 0 {
-                    return Err(item.invalid(format!("{} cells in {sets} sets", cells.len())));
-                }
-                if cells.len() != sets {
-                    return Err(item.differs(
-                        "sets of several cells hold the same digits in any order, which z3doku's \
-                         clones (cell by cell) cannot say",
-                    ));
-                }
-                for &other in &cells[1..] {
-                    self.constraint(Clones {
-                        cells: vec![cells[0]],
-                        clones: vec![other],
-                    });
-                }
-            }
-            "Quad" => {
-                let corner = self.cell(item, args.first().map_or("", String::as_str))?;
-                if corner.row() + 1 >= size.side() || corner.col() + 1 >= size.side() {
-                    return Err(item.invalid(format!("no 2x2 square starts at {corner}")));
-                }
-                let (r, c) = (corner.row(), corner.col());
-                let digits = args[1..]
-                    .iter()
-                    .map(|v| {
-                        v.parse::<u8>()
-                            .ok()
-                            .filter(|d| (1..=size.side()).contains(&usize::from(*d)))
-                            .ok_or_else(|| item.invalid(format!("{v:?} is not a digit")))
-                    })
-                    .collect::<Result<Vec<u8>, _>>()?;
-                self.constraint(Quadruple {
-                    cells: vec![
-                        size.cell(r, c),
-                        size.cell(r, c + 1),
-                        size.cell(r + 1, c),
-                        size.cell(r + 1, c + 1),
-                    ],
-                    digits,
-                });
-            }
-            "Indexing" => {
-                let kind = match args.first().map(String::as_str) {
-                    Some("R") => Indexing::Row,
-                    Some("C") => Indexing::Column,
-                    _ => return Err(item.invalid("the indexing must be R or C")),
-                };
-                for cell in self.cells(item, &args[1..])? {
-                    self.constraint(Indexer { kind, cell });
-                }
-            }
             "Pair" | "PairX" | "Binary" | "BinaryX" => self.pair(item)?,
             "Or" | "And" | "Replicate" | "End" | "Container" => {
                 return Err(item.differs("z3doku cannot join rules with or, and or replicate yet"));
             }
-            kind if super::SIGH_TYPES.contains(&kind) => {
-                return Err(SighError::Unknown(kind.to_string()));
+            kind => {
+                if let Some(reader) = readers_of_sigh(kind).next() {
+                    let added = (reader.from_sigh)(&item.as_sigh(size, args))?;
+                    self.added.extend(added);
+                } else if super::SIGH_TYPES.contains(&kind) {
+                    return Err(SighError::Unknown(kind.to_string()));
+                } else {
+                    return Err(item.invalid(format!("`{kind}` is not a sigh constraint")));
+                }
             }
-            kind => return Err(item.invalid(format!("`{kind}` is not a sigh constraint"))),
         }
         Ok(())
     }
 
-    /// The row or column an outside clue names (`R3`, `C5`).
-    fn line(&self, item: &Item, id: Option<&String>, reversed: bool) -> Result<Outside, SighError> {
-        let id = id.map_or("", String::as_str);
-        let row = match id.chars().next() {
-            Some('R') => true,
-            Some('C') => false,
-            _ => return Err(item.invalid(format!("`{id}` is not a row R<n> or column C<n>"))),
-        };
-        let number: usize = id[1..]
-            .parse()
-            .ok()
-            .filter(|n| (1..=self.size.side()).contains(n))
-            .ok_or_else(|| item.invalid(format!("`{id}` is not a row or column of the board")))?;
-        Ok(Outside {
-            row,
-            number: number - 1,
-            reversed,
-        })
-    }
-
-    /// A custom relation, read as the z3doku rule it is when it is one. A
-    /// relation that is both a difference and a ratio (a ratio k whose
-    /// only pair on the board is 1 and k) reads as the difference: the
-    /// two say the same, and only the strict rules, which refuse dots
-    /// made of pairs, would tell them apart.
-    /// sigh's `Pair` holds between consecutive cells of each group, its
-    /// `PairX` between every two cells of a group; the legacy `Binary`
-    /// forms swap `-` and `_` in the key.
+    /// A custom relation, read as the z3doku rule it is when it is one:
+    /// each group is offered to the kinds that read `Pair` (or `PairX`),
+    /// in the registry's order, and the first that takes it reads it. (A
+    /// relation that is both a difference and a ratio, a ratio k whose
+    /// only pair on the board is 1 and k, reads as the difference: the two
+    /// say the same, and only the strict rules, which refuse dots made of
+    /// pairs, would tell them apart.) sigh's `Pair` holds between
+    /// consecutive cells of each group, its `PairX` between every two
+    /// cells of a group; the legacy `Binary` forms swap `-` and `_` in the
+    /// key.
     fn pair(&mut self, item: &Item) -> Result<(), SighError> {
-        let size = self.size;
-        let side = size.side();
         let mut key = item
             .args
             .first()
@@ -595,45 +270,35 @@ impl Reader {
                 })
                 .collect();
         }
-        let table = key_table(&key, side).ok_or_else(|| item.invalid("not a relation key"))?;
-        let allows = |a: u8, b: u8| table[usize::from(a - 1) * side + usize::from(b - 1)];
-        let is = |relation: Relation| {
-            (1..=side as u8)
-                .all(|a| (1..=side as u8).all(|b| allows(a, b) == relation.allows(a, b)))
+        if super::key_table(&key, self.size.side()).is_none() {
+            return Err(item.invalid("not a relation key"));
+        }
+        let kind = if item.kind.ends_with('X') {
+            "PairX"
+        } else {
+            "Pair"
         };
-        let all_pairs = item.kind.ends_with('X');
         for group in groups(&item.args[1..]) {
-            let cells = self.cells(item, &group)?;
-            let two = cells.len() == 2;
-            let constraint: Option<Constraint> = if all_pairs {
-                is(Relation::DifferenceAtLeast(2)).then(|| Nabner(cells.clone()).into())
-            } else if is(Relation::LessOrEqual) {
-                Some(
-                    SlowThermo {
-                        cells: cells.clone(),
-                    }
-                    .into(),
-                )
-            } else if is(Relation::LessBy(1)) {
-                Some(
-                    Thermo {
-                        cells: cells.clone(),
-                    }
-                    .into(),
-                )
-            } else if two {
-                let pair = [cells[0], cells[1]];
-                let difference = (1..side as u8).find(|&k| is(Relation::DifferenceIs(k)));
-                let ratio = (2..=side as u8).find(|&k| is(Relation::RatioIs(k)));
-                self.pair_dots |= difference.is_some() || ratio.is_some();
-                difference
-                    .map(|value| Difference { cells: pair, value }.into())
-                    .or_else(|| ratio.map(|value| Ratio { cells: pair, value }.into()))
-            } else {
-                None
+            let args: Vec<String> = std::iter::once(key.clone()).chain(group).collect();
+            let group = SighItem {
+                kind,
+                ..item.as_sigh(self.size, &args)
             };
-            match constraint {
-                Some(constraint) => self.constraint(constraint),
+            group.cells(&args[1..])?;
+            let read = readers_of_sigh(kind)
+                .map(|reader| (reader.from_sigh)(&group))
+                .find(|added| !matches!(added, Ok(added) if added.is_empty()));
+            match read {
+                Some(added) => {
+                    let added = added?;
+                    self.pair_dots |= added.iter().any(|a| {
+                        matches!(
+                            a,
+                            Added::Constraint(Constraint::Difference(_) | Constraint::Ratio(_))
+                        )
+                    });
+                    self.added.extend(added);
+                }
                 None => {
                     return Err(item.differs(format!(
                         "the relation {key} is not one of z3doku's rules (a slow or plain \
@@ -760,18 +425,6 @@ fn groups(args: &[String]) -> Vec<Vec<String>> {
     groups
 }
 
-/// Whether sorted pill cells run right, down or down-right, each from the
-/// one before, as sigh requires to read the pill's number.
-fn readable_pill(cells: &[Cell]) -> bool {
-    cells.windows(2).all(|w| {
-        let (dr, dc) = (
-            w[1].row() as isize - w[0].row() as isize,
-            w[1].col() as isize - w[0].col() as isize,
-        );
-        matches!((dr, dc), (0, 1) | (1, 0) | (1, 1))
-    })
-}
-
 /// The regions of a jigsaw layout: pieces of `side` cells are regions; as
 /// in sigh, one piece may have another size and is then no house.
 fn jigsaw_regions(layout: &[char], size: Size) -> Result<Vec<Option<usize>>, SighError> {
@@ -806,45 +459,4 @@ fn jigsaw_regions(layout: &[char], size: Size) -> Result<Vec<Option<usize>>, Sig
         }
     }
     Ok(regions)
-}
-
-/// sigh's little killer diagonals, each named by its first cell (its
-/// `LittleKiller.cellMap`): from the left side down-right, the right
-/// side up-left, the top up... each diagonal of two or more cells once.
-pub(super) fn little_killer_cells(size: Size) -> Vec<Vec<Cell>> {
-    let side = size.side() as isize;
-    let mut out: Vec<Vec<Cell>> = Vec::new();
-    let mut add = |mut r: isize, mut c: isize, dr: isize, dc: isize| {
-        let mut cells = Vec::new();
-        while (0..side).contains(&r) && (0..side).contains(&c) {
-            cells.push(size.cell(r as usize, c as usize));
-            r += dr;
-            c += dc;
-        }
-        if cells.len() <= 1 {
-            return;
-        }
-        let mut sorted = cells.clone();
-        sorted.sort();
-        if out.iter().all(|other| {
-            let mut o = other.clone();
-            o.sort();
-            o != sorted
-        }) {
-            out.push(cells);
-        }
-    };
-    for r in 0..side - 1 {
-        add(r, 0, 1, 1);
-    }
-    for r in 1..side - 1 {
-        add(r, side - 1, -1, -1);
-    }
-    for c in 1..side {
-        add(0, c, 1, -1);
-    }
-    for c in 1..side - 1 {
-        add(side - 1, c, -1, 1);
-    }
-    out
 }

@@ -4,13 +4,10 @@
 //! rule. A rule a sigh string cannot say with z3doku's meaning is an error
 //! naming it, never left out.
 
-use super::{LINK_PREFIX, MAX_SIDE, SighError, read::little_killer_cells, relation_key};
+use super::{LINK_PREFIX, MAX_SIDE, SighBoard, SighError, ToSigh, id, ids};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::{Cell, Size};
+use crate::puzzle::grid::Size;
 use crate::puzzle::kinds::Constraint;
-use crate::puzzle::kinds::cells::Indexing;
-use crate::puzzle::kinds::outside::Outside;
-use crate::puzzle::primitive::Relation;
 use crate::puzzle::rules::HouseKind;
 use std::fmt::Write;
 
@@ -19,17 +16,6 @@ pub fn to_link(puzzle: &Puzzle) -> Result<String, SighError> {
     // sigh's items use only letters, digits and `. ~ _ -`, which a query
     // keeps as they are.
     Ok(format!("{LINK_PREFIX}{}", to_sigh(puzzle)?))
-}
-
-/// A cell as sigh names it: `R`, the row in base 17, `C`, the column.
-fn id(cell: Cell) -> String {
-    let place = |n: usize| char::from_digit(n as u32 + 1, 17).unwrap_or('?');
-    format!("R{}C{}", place(cell.row()), place(cell.col()))
-}
-
-/// Cells joined as sigh's arguments, each after a `~`.
-fn ids(cells: &[Cell]) -> String {
-    cells.iter().map(|&c| format!("~{}", id(c))).collect()
 }
 
 /// `puzzle` as a sigh string.
@@ -100,228 +86,28 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         }
     }
 
-    let all_rules = rules.constraints();
-    let has = |pick: fn(&Constraint) -> bool| all_rules.iter().any(pick);
-    let nonconsecutive = has(|c| matches!(c, Constraint::NonConsecutive(_)));
-    let negative_ratio = has(|c| matches!(c, Constraint::NegativeRatio(_)));
-    let any_dot = has(|c| matches!(c, Constraint::Difference(_) | Constraint::Ratio(_)));
-    let plain_dots = !has(|c| match c {
-        Constraint::Difference(d) => d.value != 1,
-        Constraint::Ratio(r) => r.value != 2,
-        _ => false,
-    });
-    let mut strict_written = false;
-    for constraint in all_rules {
-        let item = match constraint {
-            Constraint::Cage(cage) => format!(
-                ".Cage~{}{}",
-                cage.sum.map_or(String::new(), |s| s.to_string()),
-                ids(&cage.cells)
-            ),
-            Constraint::ExtraRegion(region) => format!(".AllDifferent{}", ids(&region.0)),
-            // Written with the regions above.
-            Constraint::PartialRegion(_) => continue,
-            Constraint::Thermo(t) => format!(".Thermo{}", ids(&t.cells)),
-            Constraint::SlowThermo(t) => format!(
-                ".Pair~{}{}",
-                relation_key(side, |a, b| Relation::LessOrEqual.allows(a, b)),
-                ids(&t.cells)
-            ),
-            Constraint::Arrow(arrow) => match arrow.circle.len() {
-                1 => format!(".Arrow{}{}", ids(&arrow.circle), ids(&arrow.line)),
-                n @ (2 | 3) if side <= 9 && pill_in_reading_order(&arrow.circle) => {
-                    format!(".PillArrow~{n}{}{}", ids(&arrow.circle), ids(&arrow.line))
-                }
-                _ => {
-                    return Err(cannot(
-                        constraint,
-                        "sigh's pills have 2 or 3 cells running right, down or down-right, on \
-                         boards up to 9x9",
-                    ));
-                }
-            },
-            Constraint::Palindrome(line) => format!(".Palindrome{}", ids(&line.0)),
-            Constraint::Renban(line) => format!(".Renban{}", ids(&line.0)),
-            Constraint::Whispers(w) => format!(".Whisper~{}{}", w.difference, ids(&w.cells)),
-            Constraint::RegionSumLine(line) => format!(".RegionSumLine{}", ids(&line.0)),
-            Constraint::BetweenLine(line) if line.0.len() > 2 => {
-                format!(".Between{}", ids(&line.0))
-            }
-            // It says nothing, and sigh's solver fails on it.
-            Constraint::BetweenLine(_) => {
-                return Err(cannot(
-                    constraint,
-                    "sigh's solver fails on a between line of two cells",
-                ));
-            }
-            Constraint::EntropicLine(line) if side == 9 => format!(".Entropic{}", ids(&line.0)),
-            Constraint::EntropicLine(_) => {
-                return Err(cannot(
-                    constraint,
-                    "sigh's entropic lines need digits 1 to 9",
-                ));
-            }
-            Constraint::ModularLine(line) => format!(".Modular~3{}", ids(&line.0)),
-            Constraint::ZipperLine(line) => format!(".Zipper{}", ids(&line.0)),
-            Constraint::DoubleArrow(line) => format!(".DoubleArrow{}", ids(&line.0)),
-            Constraint::Nabner(line) => format!(
-                ".PairX~{}{}",
-                relation_key(side, |a, b| Relation::DifferenceAtLeast(2).allows(a, b)),
-                ids(&line.0)
-            ),
-            Constraint::AntiKnight(_) => ".AntiKnight".into(),
-            Constraint::AntiKing(_) => ".AntiKing".into(),
-            Constraint::NonConsecutive(_) | Constraint::NegativeRatio(_) => {
-                if nonconsecutive && negative_ratio && plain_dots {
-                    // sigh's strict Kropki says both, exempting its white
-                    // and black dots, as z3doku exempts every dot.
-                    if strict_written {
-                        continue;
-                    }
-                    strict_written = true;
-                    ".StrictKropki".into()
-                } else if nonconsecutive && !negative_ratio && !any_dot {
-                    ".AntiConsecutive".into()
-                } else {
-                    return Err(cannot(
-                        constraint,
-                        "sigh's anti-consecutive exempts no dot, and its strict Kropki is \
-                         nonconsecutive and negative ratio 2 together beside plain dots",
-                    ));
+    // Each rule as its kind writes it. A whole-board item (no arguments)
+    // says the same twice as once, and two rules may write one (sigh's
+    // strict Kropki is two of z3doku's), so each is written once.
+    let board = SighBoard {
+        size,
+        constraints: rules.constraints(),
+    };
+    let mut flags: Vec<String> = Vec::new();
+    for constraint in rules.constraints() {
+        match constraint.to_sigh(&board) {
+            ToSigh::Item(item) if !item.contains('~') => {
+                if !flags.contains(&item) {
+                    out += &item;
+                    flags.push(item);
                 }
             }
-            Constraint::NegativeXv(_) => ".StrictXV".into(),
-            // Written with the givens above.
-            Constraint::Allowed(_) | Constraint::Odd(_) | Constraint::Even(_) => continue,
-            Constraint::Clone(clone) => clone
-                .cells
-                .iter()
-                .zip(&clone.clones)
-                .filter(|(a, b)| a != b)
-                .map(|(&a, &b)| format!(".SameValues~2~{}~{}", id(a), id(b)))
-                .collect(),
-            Constraint::Quadruple(quad) => {
-                let corner = quad.cells.iter().min().copied();
-                let square = corner.is_some_and(|c| {
-                    let mut expected: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
-                        .iter()
-                        .filter(|(dr, dc)| c.row() + dr < side && c.col() + dc < side)
-                        .map(|(dr, dc)| size.cell(c.row() + dr, c.col() + dc))
-                        .collect();
-                    let mut cells = quad.cells.clone();
-                    expected.sort();
-                    cells.sort();
-                    cells == expected && cells.len() == 4
-                });
-                match corner.filter(|_| square) {
-                    Some(corner) => format!(
-                        ".Quad~{}{}",
-                        id(corner),
-                        quad.digits
-                            .iter()
-                            .map(|d| format!("~{d}"))
-                            .collect::<String>()
-                    ),
-                    None => return Err(cannot(constraint, "sigh's quads are 2x2 squares")),
-                }
-            }
-            Constraint::Indexer(indexer) => match indexer.kind {
-                Indexing::Row => format!(".Indexing~R~{}", id(indexer.cell)),
-                Indexing::Column => format!(".Indexing~C~{}", id(indexer.cell)),
-                Indexing::Box => {
-                    return Err(cannot(constraint, "sigh indexes rows and columns only"));
-                }
-            },
-            Constraint::LittleKiller(lk) => {
-                let mut cells = lk.cells.clone();
-                cells.sort();
-                let start = little_killer_cells(size).into_iter().find_map(|d| {
-                    let first = d.first().copied();
-                    let mut d = d;
-                    d.sort();
-                    (d == cells).then_some(first).flatten()
-                });
-                match start {
-                    Some(start) => format!(".LittleKiller~{}~{}", lk.sum, id(start)),
-                    None => {
-                        return Err(cannot(
-                            constraint,
-                            "sigh's little killers run along diagonals of two or more cells",
-                        ));
-                    }
-                }
-            }
-            Constraint::Sandwich(s) => format!(".Sandwich~{}~{}", s.sum, line_id(s.line)),
-            Constraint::XSum(x) => outside_clue("XSum", x.line, x.sum),
-            Constraint::Skyscraper(s) => outside_clue("Skyscraper", s.line, s.count as u32),
-            Constraint::Difference(dot) if dot.value == 1 => {
-                format!(".WhiteDot{}", ids(&dot.cells))
-            }
-            Constraint::Difference(dot) => format!(
-                ".Pair~{}{}",
-                relation_key(side, |a, b| Relation::DifferenceIs(dot.value).allows(a, b)),
-                ids(&dot.cells)
-            ),
-            Constraint::Ratio(dot) if dot.value == 2 => format!(".BlackDot{}", ids(&dot.cells)),
-            Constraint::Ratio(dot) => format!(
-                ".Pair~{}{}",
-                relation_key(side, |a, b| Relation::RatioIs(dot.value).allows(a, b)),
-                ids(&dot.cells)
-            ),
-            Constraint::Xv(mark) if mark.sum == 10 => format!(".X{}", ids(&mark.cells)),
-            Constraint::Xv(mark) if mark.sum == 5 => format!(".V{}", ids(&mark.cells)),
-            Constraint::WeightedSum(w) if w.terms.iter().all(|&(_, k)| k.abs() <= 100) => {
-                let cells: Vec<Cell> = w.terms.iter().map(|&(c, _)| c).collect();
-                if w.terms.iter().all(|&(_, k)| k == 1) {
-                    format!(".Sum~{}{}", w.sum, ids(&cells))
-                } else {
-                    let weights: Vec<String> = w.terms.iter().map(|(_, k)| k.to_string()).collect();
-                    format!(".Sum~{}_=_{}{}", w.sum, weights.join("_"), ids(&cells))
-                }
-            }
-            Constraint::WeightedSum(_) => {
-                return Err(cannot(constraint, "sigh's weights run from -100 to 100"));
-            }
-            #[allow(unreachable_patterns)] // kinds added later land here until they are written
-            _ => {
-                return Err(cannot(
-                    constraint,
-                    "sigh has no such rule, or states it otherwise",
-                ));
-            }
-        };
-        out += &item;
+            ToSigh::Item(item) => out += &item,
+            ToSigh::Elsewhere => {}
+            ToSigh::Cannot(why) => return Err(cannot(constraint, why)),
+        }
     }
     Ok(if out.is_empty() { ".".into() } else { out })
-}
-
-/// `R3` or `C5`.
-fn line_id(line: Outside) -> String {
-    format!("{}{}", if line.row { 'R' } else { 'C' }, line.number + 1)
-}
-
-/// A clue on one side of a row or column: sigh's front value is the left
-/// or top one, its back value the right or bottom one.
-fn outside_clue(kind: &str, line: Outside, value: u32) -> String {
-    if line.reversed {
-        format!(".{kind}~{}~~{value}", line_id(line))
-    } else {
-        format!(".{kind}~{}~{value}~", line_id(line))
-    }
-}
-
-/// Whether a pill's cells, as listed, are in reading order and run right,
-/// down or down-right, so that sigh reads the same number from them.
-fn pill_in_reading_order(cells: &[Cell]) -> bool {
-    cells.windows(2).all(|w| {
-        matches!(
-            (
-                w[1].row() as isize - w[0].row() as isize,
-                w[1].col() as isize - w[0].col() as isize
-            ),
-            (0, 1) | (1, 0) | (1, 1)
-        )
-    })
 }
 
 /// The regions, when they are not the default boxes: `.NoBoxes` and a
