@@ -301,8 +301,9 @@ impl Reader {
                 }
                 None => {
                     return Err(item.differs(format!(
-                        "the relation {key} is not one of z3doku's rules (a slow or plain \
-                         thermometer, a dot of any difference or ratio, a nabner line)"
+                        "the relation {key} is not one of z3doku's rules (it reads digits \
+                         that rise or never fall along the cells, a dot of any difference or \
+                         ratio, and neither repeated nor consecutive digits)"
                     )));
                 }
             }
