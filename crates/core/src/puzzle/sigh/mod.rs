@@ -1,5 +1,5 @@
 //! sigh's puzzle strings: the text its Interactive Sudoku Solver shares
-//! puzzles in (`.~R1C1_5~R2C3_7.Thermo~R1C1~R1C2.Cage~10~R9C1~R9C2`) and the
+//! puzzles in (`.~R1C1_5~R2C3_7.Arrow~R1C1~R1C2.Cage~10~R9C1~R9C2`) and the
 //! `?q=` of its links, read as input ([`parse`]) and written back
 //! ([`write::to_sigh`]).
 //!
