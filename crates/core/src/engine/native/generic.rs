@@ -452,15 +452,12 @@ fn formula_propagate<D: Doms>(
         .iter()
         .map(|&c| usize::from(c))
         .filter(|&c| d.get(c).count_ones() != 1);
-    let (first, second) = (open.next(), open.next());
-    {
+    // With one cell open, trying each of its digits decides the formula
+    // too (no digit left is a dead end), so the bounds are read only
+    // otherwise.
+    let (Some(last), None) = (open.next(), open.next()) else {
         let doms = &*d;
-        if !formula::feasible(test, &|c| value(doms.get(c)), &|c| doms.get(c)) {
-            return false;
-        }
-    }
-    let (Some(last), None) = (first, second) else {
-        return true;
+        return formula::feasible(test, &|c| value(doms.get(c)), &|c| doms.get(c));
     };
     let mut keep = 0;
     let candidates = d.get(last);
