@@ -390,6 +390,52 @@ fn peak_rss_kib(pid: u32) -> u64 {
         .unwrap_or_else(|| panic!("no VmHWM in /proc/{pid}/status"))
 }
 
+/// Peak resident memory with real puzzles stays within what the README
+/// promises ("Memory"): each Z3 worker holds a context, whose two abstract
+/// syntax tables Z3 4.8.12 makes at 512 Ki slots each (16.3 MiB before any
+/// formula), and its kept solver; the native engine needs no context. The
+/// peak is read while the process still waits for input, after every
+/// answer is in, so that both workers have been at their largest.
+#[test]
+fn peak_memory_stays_within_the_documented_bounds() {
+    const LINES: usize = 300;
+    let cases: [(&[&str], u64); 3] = [
+        (&["--jobs", "2"], 72),
+        (&["--jobs", "1"], 48),
+        (&["--jobs", "2", "--engine", "native"], 16),
+    ];
+    for (args, bound_mib) in cases {
+        let mut child = spawn(&[&["batch", "-", "-o", "json", "--quiet"][..], args].concat());
+        let pid = child.id();
+        let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+        let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+        for i in 0..LINES {
+            let line = if i % 2 == 0 { NOTEBOOK } else { TOP1 };
+            writeln!(stdin, "{line}").unwrap_or_else(|e| panic!("{e}"));
+        }
+        stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+        let answered = BufReader::new(stdout)
+            .lines()
+            .take(LINES)
+            .filter(|l| {
+                l.as_ref().is_ok_and(|l| {
+                    l.contains("\"status\":\"unique\"") || l.contains("\"status\":\"solved\"")
+                })
+            })
+            .count();
+        let peak = peak_rss_kib(pid);
+        drop(stdin);
+        let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(answered, LINES, "{args:?}: every line solved");
+        assert_eq!(status.code(), Some(0), "{args:?}");
+        eprintln!("{args:?}: peak RSS {peak} KiB");
+        assert!(
+            peak <= bound_mib * 1024,
+            "{args:?}: peak {peak} KiB, over {bound_mib} MiB"
+        );
+    }
+}
+
 /// Two million lines through standard input: peak memory after the first
 /// tenth and at the end are the same to within a few MiB. The input starts
 /// with real puzzles, so that both workers' Z3 contexts have been at their
@@ -438,7 +484,7 @@ fn memory_stays_flat_on_a_large_input() {
     assert_eq!(status.code(), Some(2), "bad lines make status 2");
     assert!(bytes > 100 * LINES as u64, "{bytes} bytes of output");
     eprintln!("peak RSS: {early} KiB after a tenth, {late} KiB at the end");
-    assert!(late <= 64 * 1024, "peak {late} KiB");
+    assert!(late <= 72 * 1024, "peak {late} KiB");
     assert!(late <= early + 4 * 1024, "grew from {early} to {late} KiB");
 }
 
