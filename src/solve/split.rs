@@ -12,9 +12,10 @@
 //! differs.
 //!
 //! Threads take the next part in order. A part is counted up to the limit
-//! less what the parts before it that have finished already found (the
-//! most it can be asked for); once the finished parts from the first on
-//! reach the limit, the others are called off.
+//! less what the parts before it that have finished found (the most it can
+//! be asked for), a cap lowered while it runs as more of them finish; once
+//! the finished parts from the first on reach the limit, the others are
+//! called off.
 
 use super::estimate::fewest;
 use super::{Count, InternalError, Verification, search};
@@ -23,7 +24,7 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::check::clue_clash;
 use crate::puzzle::grid::Grid;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError, mpsc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The least number of parts a split count cuts the puzzle into: enough
@@ -95,40 +96,30 @@ pub fn count_split(
         return Ok((count, Vec::new()));
     }
     let parts = parts(puzzle);
-    // Called off once the limit is reached; the caller's own cancelling
-    // is passed on by the loop below.
-    let stop = Cancel::new();
-    let inner = Budget {
-        deadline: budget.deadline,
-        cancel: Some(stop.clone()),
-    };
+    // Each part has its own token, so that a part can be stopped once the
+    // parts before it have found what the limit leaves for it; every token
+    // is cancelled once the limit is reached, or the caller cancels.
+    let tokens: Vec<Cancel> = parts.iter().map(|_| Cancel::new()).collect();
+    // What each part may still be asked for: the limit less the solutions
+    // of the parts before it that have finished, lowered as they finish.
+    let caps: Vec<AtomicUsize> = parts.iter().map(|_| AtomicUsize::new(limit)).collect();
     let next = AtomicUsize::new(0);
-    // The solutions of the finished parts from the first on, which no
-    // later part needs to count again.
-    let settled = Mutex::new(vec![None::<usize>; parts.len()]);
     let (send, receive) = mpsc::channel::<Result<Part, InternalError>>();
     let mut done: Vec<Option<Part>> = (0..parts.len()).map(|_| None).collect();
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, parts.len()) {
             let send = send.clone();
-            let (parts, settled, next, inner, settings) =
-                (&parts, &settled, &next, &inner, &settings);
+            let (parts, tokens, caps, next, settings) = (&parts, &tokens, &caps, &next, settings);
             scope.spawn(move || {
                 let mut engine: Option<Box<dyn Engine>> = None;
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(givens) = parts.get(index) else {
+                    let (Some(givens), Some(token), Some(cap)) =
+                        (parts.get(index), tokens.get(index), caps.get(index))
+                    else {
                         return;
                     };
-                    let before: usize = settled
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .iter()
-                        .take(index)
-                        .map(|n| n.unwrap_or(0))
-                        .sum();
-                    let cap = limit.saturating_sub(before).max(1);
                     // The native engine is made afresh for each part, so
                     // that a part's solutions come in the same order
                     // whichever thread counts it; Z3 keeps its encoding.
@@ -137,30 +128,32 @@ pub fn count_split(
                         (_, Some(kept)) => kept,
                     };
                     let part = puzzle.with_givens(givens.clone());
+                    let within = Budget {
+                        deadline: budget.deadline,
+                        cancel: Some(token.clone()),
+                    };
                     let mut grids = Vec::new();
                     let mut n = 0;
-                    let searched = search(engine.as_mut(), &part, cap, inner, &mut |f| {
+                    let mut enough = false;
+                    let wanted = cap.load(Ordering::SeqCst).max(1);
+                    let searched = search(engine.as_mut(), &part, wanted, &within, &mut |f| {
                         n += 1;
                         found();
                         if keep {
                             grids.push(f.grid.clone());
+                        }
+                        if n >= cap.load(Ordering::Relaxed) {
+                            enough = true;
+                            token.cancel();
                         }
                     });
                     let result = searched.map(|r| Part {
                         index,
                         count: n,
                         grids,
-                        gave_up: r.err(),
+                        // Stopped at what the limit leaves for it: done.
+                        gave_up: r.err().filter(|_| !enough),
                     });
-                    if let Ok(part) = &result
-                        && part.gave_up.is_none()
-                        && let Some(slot) = settled
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .get_mut(index)
-                    {
-                        *slot = Some(part.count);
-                    }
                     if send.send(result).is_err() {
                         return;
                     }
@@ -168,8 +161,7 @@ pub fn count_split(
             });
         }
         drop(send);
-        let mut first_open = 0;
-        let mut total = 0;
+        let stop = || tokens.iter().for_each(Cancel::cancel);
         loop {
             match receive.recv_timeout(Duration::from_millis(20)) {
                 Ok(Ok(part)) => {
@@ -177,26 +169,38 @@ pub fn count_split(
                     if let Some(slot) = done.get_mut(index) {
                         *slot = Some(part);
                     }
-                    while let Some(Some(part)) = done.get(first_open) {
-                        if part.gave_up.is_some() {
-                            break;
+                    // Lower the caps of the parts after each finished one.
+                    let mut before = 0usize;
+                    for (part, cap) in done.iter().zip(&caps) {
+                        cap.store(limit.saturating_sub(before), Ordering::SeqCst);
+                        if let Some(part) = part
+                            && part.gave_up.is_none()
+                        {
+                            before = before.saturating_add(part.count);
                         }
-                        total += part.count;
-                        first_open += 1;
                     }
-                    if total >= limit {
-                        stop.cancel();
+                    let mut prefix = 0usize;
+                    for part in &done {
+                        match part {
+                            Some(part) if part.gave_up.is_none() => {
+                                prefix = prefix.saturating_add(part.count);
+                            }
+                            _ => break,
+                        }
+                    }
+                    if prefix >= limit {
+                        stop();
                     }
                 }
                 Ok(Err(e)) => {
                     failure = Some(e);
-                    stop.cancel();
+                    stop();
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
             if budget.cancelled() {
-                stop.cancel();
+                stop();
             }
         }
     });
