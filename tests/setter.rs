@@ -530,3 +530,103 @@ fn what_cannot_be_answered_is_refused_with_its_reason() {
         .stderr(predicate::str::contains("verified: the z3 engine agrees"))
         .stderr(predicate::str::contains("checks"));
 }
+
+/// `count --jobs N`'s split count, run with `jobs` threads: the count and
+/// the solutions it keeps, in its order.
+fn split_count(puzzle: &Puzzle, limit: usize, jobs: usize) -> (usize, bool, Vec<Grid>) {
+    let request = z3doku::solve::Request {
+        settings: Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        },
+        ..Default::default()
+    };
+    let (count, grids) = z3doku::solve::Pipeline::new(request)
+        .count_split(puzzle, limit, jobs, true, &|| {})
+        .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+    assert!(count.gave_up.is_none(), "{}", count.summary());
+    assert_eq!(count.solutions, grids.len());
+    (count.solutions, count.limit_reached, grids)
+}
+
+#[test]
+fn a_split_count_is_the_same_whatever_the_threads() {
+    let empty6 = |extra: &str| {
+        let row = ["{}"; 6].join(",");
+        let rows = vec![format!("[{row}]"); 6].join(",");
+        z3doku::puzzle::fpuzzles::parse(&format!(r#"{{"size":6,"grid":[{rows}]{extra}}}"#)).unwrap()
+    };
+    let four = puzzle("................");
+    let cases = [
+        (four.clone(), usize::MAX),
+        (four, 100),
+        (
+            empty6(
+                r#","killercage":[{"cells":["R1C1","R1C2","R2C1"],"value":"6"}],"thermometer":[{"lines":[["R3C3","R3C4","R4C4","R5C4"]]}],"antiking":true"#,
+            ),
+            usize::MAX,
+        ),
+        (empty6(r#","diagonal+":true"#), 3000),
+    ];
+    for (puzzle, limit) in cases {
+        let mut plain = std::collections::HashSet::new();
+        let whole = count_with(
+            native().as_mut(),
+            &puzzle,
+            limit,
+            &Budget::unbounded(),
+            &mut |g| {
+                plain.insert(g.clone());
+            },
+        )
+        .unwrap();
+        let (n, reached, grids) = split_count(&puzzle, limit, 1);
+        assert_eq!(
+            (n, reached),
+            (whole.solutions, whole.limit_reached),
+            "{puzzle}"
+        );
+        let distinct: std::collections::HashSet<&Grid> = grids.iter().collect();
+        assert_eq!(distinct.len(), n, "{puzzle}: a solution counted twice");
+        if !reached {
+            // Every solution, as the plain count found them.
+            assert!(grids.iter().all(|g| plain.contains(g)), "{puzzle}");
+        }
+        for jobs in [2, 3, 7] {
+            assert_eq!(
+                split_count(&puzzle, limit, jobs),
+                (n, reached, grids.clone()),
+                "{puzzle} with {jobs} threads"
+            );
+        }
+    }
+    // The independent counter agrees on the empty 4x4.
+    assert_eq!(
+        split_count(&puzzle("................"), usize::MAX, 2).0,
+        solutions(&puzzle("................"), 1000)
+    );
+}
+
+#[test]
+fn count_jobs_prints_the_same_as_one_thread() {
+    let args = |jobs: &str| {
+        stdout(
+            &[
+                "count",
+                "--engine",
+                "native",
+                "--print",
+                "--limit",
+                "500",
+                "--jobs",
+                jobs,
+                "......".repeat(6).as_str(),
+            ],
+            0,
+        )
+    };
+    let one = args("1");
+    assert!(one.starts_with("500 solutions (limit reached)\n"), "{one}");
+    assert_eq!(one.lines().count(), 501);
+    assert_eq!(args("2"), one);
+}

@@ -305,6 +305,13 @@ pub struct CountArgs {
     /// estimate) [default: drawn from the clock, and printed].
     #[arg(long, value_name = "S", requires = "estimate")]
     pub seed: Option<u64>,
+
+    /// Split the count across this many threads: the puzzle is cut into parts by the digits of
+    /// its most constrained cells, each thread counts parts with an engine of its own. The count
+    /// and the solutions (with their order) are the same for every N; without --jobs, one engine
+    /// counts the whole puzzle in its own order.
+    #[arg(long, short, value_name = "N", value_parser = parse_at_least_one, conflicts_with = "estimate")]
+    pub jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Args)]
@@ -970,4 +977,9 @@ pub struct ListenArgs {
 
     #[command(flatten)]
     pub engine: EngineArgs,
+
+    /// Split a count across this many threads (see `count --jobs`) [default: the number of
+    /// cores].
+    #[arg(long, short, value_name = "N", value_parser = parse_at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
 }

@@ -41,6 +41,10 @@ pub fn run(args: &ListenArgs) -> Result<u8, Failure> {
     let answering = Answering {
         settings: request.settings,
         timeout: request.timeout,
+        jobs: args
+            .jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, std::num::NonZeroUsize::get),
     };
     let address = format!("{}:{}", args.host, args.port);
     let listener = TcpListener::bind(&address)

@@ -258,11 +258,27 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     // The count comes first, so solutions wait until it is known.
     let mut solutions = Vec::new();
-    let count = Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
-        if args.print {
-            solutions.push(grid.to_line());
+    let count = match args.jobs {
+        Some(jobs) => {
+            let (count, grids) = Pipeline::new(request).count_split(
+                &puzzle,
+                limit,
+                jobs.get(),
+                args.print,
+                &|| {},
+            )?;
+            solutions = grids
+                .iter()
+                .map(z3doku::puzzle::grid::Grid::to_line)
+                .collect();
+            count
         }
-    })?;
+        None => Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
+            if args.print {
+                solutions.push(grid.to_line());
+            }
+        })?,
+    };
     if !count.statistics.is_empty() {
         eprint!("{}", tables::statistics(&count.statistics));
     }

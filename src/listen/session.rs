@@ -38,6 +38,9 @@ pub struct Answering {
     /// reason for minutes on a variant puzzle, after
     /// [`DEFAULT_TIMEOUT`] when this is `None`.
     pub timeout: Option<Duration>,
+    /// Threads a count is split across (one counts the whole puzzle with
+    /// the responder's own engine).
+    pub jobs: usize,
 }
 
 /// One client's conversation: at most one request in hand, which a new
@@ -363,7 +366,7 @@ impl Responder {
             ListenCommand::TrueCandidates => true_candidates(pipeline, &puzzle, cap, &budget),
             ListenCommand::Solve => solve(pipeline, &puzzle, &budget),
             ListenCommand::Check => check(pipeline, &puzzle, &budget),
-            ListenCommand::Count => count(pipeline, &puzzle, &budget, counted),
+            ListenCommand::Count => count(pipeline, &puzzle, &budget, counted, self.answering.jobs),
             ListenCommand::Step | ListenCommand::SolvePath => {
                 // The setter's `disabledlogic` says which logic is off.
                 match crate::logic::select::disabled_from_data(data) {
@@ -725,12 +728,21 @@ fn count(
     puzzle: &Puzzle,
     budget: &Budget,
     counted: &AtomicU64,
+    jobs: usize,
 ) -> Result<Reply, String> {
-    let count = pipeline
-        .count_within(puzzle, usize::MAX, budget, &mut |_| {
+    let count = if jobs > 1 {
+        let found = || {
+            counted.fetch_add(1, Ordering::Relaxed);
+        };
+        pipeline
+            .count_split_within(puzzle, usize::MAX, jobs, false, budget, &found)
+            .map(|(count, _)| count)
+    } else {
+        pipeline.count_within(puzzle, usize::MAX, budget, &mut |_| {
             counted.fetch_add(1, Ordering::Relaxed);
         })
-        .map_err(|e| e.to_string())?;
+    }
+    .map_err(|e| e.to_string())?;
     if let Some(reason) = &count.gave_up {
         return Err(match count.solutions {
             0 => gave_up(reason),
@@ -780,6 +792,7 @@ mod tests {
                 ..Settings::default()
             },
             timeout: None,
+            jobs: 1,
         }
     }
 

@@ -168,7 +168,7 @@ fn count_to(
 
 /// The empty cell with the fewest digits its houses allow, and those
 /// digits; `None` when no cell is empty.
-fn fewest(puzzle: &Puzzle, givens: &Grid) -> Option<(usize, Vec<u8>)> {
+pub(crate) fn fewest(puzzle: &Puzzle, givens: &Grid) -> Option<(usize, Vec<u8>)> {
     let rules = puzzle.rules();
     let side = puzzle.size().side();
     let all: u64 = (1u64 << side) - 1;

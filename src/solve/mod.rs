@@ -10,6 +10,7 @@
 pub mod candidates;
 pub mod estimate;
 pub mod minimize;
+pub mod split;
 mod status;
 
 pub use candidates::Candidates;
@@ -382,6 +383,56 @@ impl Pipeline {
 }
 
 impl Pipeline {
+    /// [`Pipeline::count`] split across `jobs` threads (see [`split`]),
+    /// each with an engine of its own like this pipeline's: the same count,
+    /// and with `keep` the solutions in an order that does not depend on
+    /// `jobs`. `found` hears of each solution as it is found, from the
+    /// threads. With [`Request::verify`], the other engine counts the whole
+    /// puzzle in one thread.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        jobs: usize,
+        keep: bool,
+        found: &(dyn Fn() + Sync),
+    ) -> Result<(Count, Vec<Grid>), InternalError> {
+        let budget = self.request.budget();
+        self.count_split_within(puzzle, limit, jobs, keep, &budget, found)
+    }
+
+    /// [`Pipeline::count_split`] within `budget`.
+    pub fn count_split_within(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        jobs: usize,
+        keep: bool,
+        budget: &Budget,
+        found: &(dyn Fn() + Sync),
+    ) -> Result<(Count, Vec<Grid>), InternalError> {
+        let start = Instant::now();
+        let (mut count, grids) = split::count_split(
+            &self.request.settings,
+            puzzle,
+            limit,
+            budget,
+            jobs,
+            keep,
+            found,
+        )?;
+        if self.request.verify {
+            let (kind, referee) = self.referee();
+            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, budget)?
+            {
+                true => Verification::Verified(kind),
+                false => Verification::NotVerified,
+            };
+        }
+        count.elapsed = start.elapsed();
+        Ok((count, grids))
+    }
+
     /// Estimates how many solutions `puzzle` has, from `samples` samples
     /// drawn from `seed` (see [`estimate`]); `progress` hears the estimate
     /// so far now and then. The request's timeout ends the sampling, and
