@@ -37,6 +37,9 @@ struct Node {
     slot: u32,
     on: bool,
     parent: u32,
+    /// Links from the start: a conclusion at this node rests on at least
+    /// this many candidates.
+    depth: u32,
 }
 
 /// One conclusion: SE's rating (as SE computes it, in floating point, so
@@ -247,12 +250,30 @@ impl<'a> Search<'a> {
     }
 
     fn push(&mut self, slot: u32, on: bool, parent: u32) -> u32 {
-        self.nodes.push(Node { slot, on, parent });
+        let depth = if parent == NONE {
+            0
+        } else {
+            self.nodes[parent as usize].depth + 1
+        };
+        self.nodes.push(Node {
+            slot,
+            on,
+            parent,
+            depth,
+        });
         (self.nodes.len() - 1) as u32
     }
 
-    /// The cycles back to `start` (on), as the nodes that close them.
-    fn cycles(&mut self, start: u32, y: bool, x: bool) -> Vec<u32> {
+    /// Whether the links of node `n` may still lead to a conclusion that
+    /// rests on at most `deepest` candidates: a conclusion's complexity is
+    /// at least its depth, so past that depth nothing found could win.
+    fn within(&self, n: u32, deepest: u32) -> bool {
+        self.nodes[n as usize].depth < deepest
+    }
+
+    /// The cycles back to `start` (on), as the nodes that close them, up
+    /// to `deepest` links.
+    fn cycles(&mut self, start: u32, y: bool, x: bool, deepest: u32) -> Vec<u32> {
         self.nodes.clear();
         let mark = self.fresh();
         let root = self.push(start, true, NONE);
@@ -264,6 +285,9 @@ impl<'a> Search<'a> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for n in std::mem::take(&mut pending_on) {
+                if !self.within(n, deepest) {
+                    continue;
+                }
                 self.on_to_off(n, y);
                 self.mark_path(n);
                 for k in 0..self.buf.len() {
@@ -276,6 +300,9 @@ impl<'a> Search<'a> {
             }
             length += 1;
             for n in std::mem::take(&mut pending_off) {
+                if !self.within(n, deepest) {
+                    continue;
+                }
                 self.off_to_on(n, y, x);
                 for k in 0..self.buf.len() {
                     let s = self.buf[k];
@@ -294,8 +321,8 @@ impl<'a> Search<'a> {
     }
 
     /// Forcing chains from `start` on or off: the nodes where it meets
-    /// its own opposite.
-    fn forcing(&mut self, start: u32, on: bool, y: bool) -> Vec<u32> {
+    /// its own opposite, up to `deepest` links.
+    fn forcing(&mut self, start: u32, on: bool, y: bool, deepest: u32) -> Vec<u32> {
         self.nodes.clear();
         let mark = self.fresh();
         let root = self.push(start, on, NONE);
@@ -312,6 +339,9 @@ impl<'a> Search<'a> {
             while k_on < pending_on.len() {
                 let n = pending_on[k_on];
                 k_on += 1;
+                if !self.within(n, deepest) {
+                    continue;
+                }
                 self.on_to_off(n, y);
                 self.mark_path(n);
                 for k in 0..self.buf.len() {
@@ -332,6 +362,9 @@ impl<'a> Search<'a> {
             while k_off < pending_off.len() {
                 let n = pending_off[k_off];
                 k_off += 1;
+                if !self.within(n, deepest) {
+                    continue;
+                }
                 self.off_to_on(n, y, true);
                 for k in 0..self.buf.len() {
                     let s = self.buf[k];
@@ -398,12 +431,27 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
                 || (rating == b.rating && (complexity, order) < (b.complexity, b.order))
         })
     };
+    // The most candidates a conclusion of base rating `base` may rest on
+    // and still beat the best so far (every one when there is none):
+    // chains are followed no deeper. The rating only grows with the
+    // complexity, so this cuts off exactly what could not win.
+    let deepest = |best: &Option<Found>, base: f64, order: u8| -> u32 {
+        if best.is_none() {
+            return u32::MAX;
+        }
+        let mut c = 0usize;
+        while beats(best, rating(base, c + 1).0, c + 1, order) {
+            c += 1;
+        }
+        c as u32
+    };
     for (y, x) in [(false, true), (true, false), (true, true)] {
         let order = match (y, x) {
             (false, _) => 2,
             (true, false) => 3,
             (true, true) => 4,
         };
+        let (cycle_base, chain_base) = if y && x { (7.0, 7.0) } else { (6.5, 6.6) };
         for cell in 0..cells {
             let card = p.candidates(cell).count_ones();
             if card < 2 {
@@ -414,7 +462,8 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
                     continue;
                 }
                 let start = s.slot(cell, digit);
-                for n in s.cycles(start, y, x) {
+                let most = deepest(&best, cycle_base, order);
+                for n in s.cycles(start, y, x, most) {
                     let complexity = s.complexity(n);
                     let (base, technique) = match (y, x) {
                         (true, true) => (7.0, Technique::BidirectionalCycle),
@@ -445,7 +494,8 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
                     continue;
                 }
                 for on in [true, false] {
-                    for n in s.forcing(start, on, y) {
+                    let most = deepest(&best, chain_base, order);
+                    for n in s.forcing(start, on, y, most) {
                         let complexity = s.complexity(n);
                         let (base, technique) = if y {
                             (7.0, Technique::XyForcingChain)

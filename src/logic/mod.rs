@@ -44,6 +44,7 @@ pub mod step;
 mod subsets;
 pub mod technique;
 pub mod tutor;
+mod unique;
 mod wings;
 
 pub use path::{Logic, Path, PathError, hint, next_step, unique_solution};

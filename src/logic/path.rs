@@ -10,7 +10,9 @@ use super::rules::{self, RuleSteps};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
-use super::{binary, chains, direct, fish, forcing, intersections, singles, subsets, wings};
+use super::{
+    binary, chains, direct, fish, forcing, intersections, singles, subsets, unique, wings,
+};
 use crate::engine::{Budget, Engine, GiveUp};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::verify_solution;
@@ -148,8 +150,7 @@ fn find(
         Technique::Jellyfish => fish::fish(p, 4, seen),
         Technique::XyWing => wings::wing(p, false, seen),
         Technique::XyzWing => wings::wing(p, true, seen),
-        Technique::UniqueRectangle => wings::unique_rectangle(p, 1, seen),
-        Technique::UniqueRectangle2 => wings::unique_rectangle(p, 2, seen),
+        Technique::UniqueRectangle => unique::unique_loop(p, seen),
         Technique::BugOne => direct::bug_one(p, seen),
         Technique::XChain => chains::x_chain(p, seen),
         Technique::ForcingXChain | Technique::XyForcingChain => binary::forcing_chain(p, seen),

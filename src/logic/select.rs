@@ -47,6 +47,9 @@ fn named(word: &str) -> Option<Vec<Technique>> {
         Technique::XChain,
         Technique::XyChain,
         Technique::XyForcingChain,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
     ]);
     let found: Vec<Technique> = known
         .filter(|t| t.word() == word || t.name().replace(' ', "-").to_lowercase() == word)
@@ -71,6 +74,17 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
     // takes the easier of the two: choosing either chooses the finder.
     if chosen.contains(&Technique::XyForcingChain) && !chosen.contains(&Technique::ForcingXChain) {
         chosen.push(Technique::ForcingXChain);
+    }
+    // So does the unique rectangles' finder every type of them.
+    let other_types = [
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+    ];
+    if other_types.iter().any(|t| chosen.contains(t))
+        && !chosen.contains(&Technique::UniqueRectangle)
+    {
+        chosen.push(Technique::UniqueRectangle);
     }
     Ok(Selection {
         reasoned: chosen.contains(&Technique::Reasoned),

@@ -71,9 +71,19 @@ pub enum Technique {
     /// two boxes, three of them holding only `ab`; the fourth is not `a`
     /// nor `b`, or the puzzle would have two solutions.
     UniqueRectangle,
-    /// Unique rectangle, type 2: two cells `ab`, two `abc`; cells seeing
-    /// both `abc` cells are not `c`.
+    /// Unique rectangle (or SE's longer unique loop), type 2: the cells
+    /// beyond `ab` share one extra digit `c`; cells seeing all of them are
+    /// not `c`.
     UniqueRectangle2,
+    /// Unique rectangle or loop, type 3: its two cells beyond `ab`, taken
+    /// as one cell holding their extras, make a naked set with other cells
+    /// of a house (or with `ab` a hidden set): the rest of the house loses
+    /// the set's digits (or the set's cells the other digits).
+    UniqueRectangle3,
+    /// Unique rectangle or loop, type 4: its two cells beyond `ab` hold
+    /// `a` between them (a house has no other place for it), so neither
+    /// is `b`.
+    UniqueRectangle4,
     /// Four cells of a house with four candidates between them.
     NakedQuad,
     /// A digit in four rows confined to four columns, or the other way.
@@ -153,7 +163,7 @@ pub enum Technique {
 impl Technique {
     /// Every technique with a finder, easiest first: the order the path
     /// tries them in.
-    pub const NAMED: [Technique; 27] = [
+    pub const NAMED: [Technique; 26] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -172,8 +182,9 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
+        // SE's unique rectangles and loops, every type: one finder takes
+        // the easiest, as SE does, so choosing any type chooses it.
         Technique::UniqueRectangle,
-        Technique::UniqueRectangle2,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -222,6 +233,8 @@ impl Technique {
             Technique::XyzWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle3 => "unique rectangle type 3",
+            Technique::UniqueRectangle4 => "unique rectangle type 4",
             Technique::BugOne => "BUG type 1",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
@@ -271,6 +284,8 @@ impl Technique {
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique-rectangle-1",
             Technique::UniqueRectangle2 => "unique-rectangle-2",
+            Technique::UniqueRectangle3 => "unique-rectangle-3",
+            Technique::UniqueRectangle4 => "unique-rectangle-4",
             Technique::BugOne => "bug-1",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
@@ -319,8 +334,12 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
-            Technique::UniqueRectangle => 45,
-            Technique::UniqueRectangle2 => 46,
+            // SE 1.2.1.3 rates every type of rectangle 4.5 (its type 3
+            // adds to it by the set's size, loops by their length).
+            Technique::UniqueRectangle
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4 => 45,
             Technique::BugOne => 56,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
@@ -356,7 +375,11 @@ impl Technique {
     pub fn needs_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueRectangle | Technique::UniqueRectangle2 | Technique::BugOne
+            Technique::UniqueRectangle
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::BugOne
         )
     }
 }
