@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{example, shared_data, z3doku};
+use common::{example, shared_dir, z3doku};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use z3doku::engine::{Budget, EngineKind};
@@ -97,8 +97,7 @@ fn shares(results: &[(String, bool)]) -> f64 {
 
 #[test]
 fn the_shared_variants_finish_with_named_steps() {
-    let Some(dir) = shared_data("variants") else {
-        println!("SKIPPED: ../shared/data/variants is missing");
+    let Some(dir) = shared_dir("variants") else {
         return;
     };
     let mut results = Vec::new();

@@ -222,6 +222,21 @@ impl RuleSteps {
                     digit_char(graph.digit_of(n))
                 )
             };
+            // A chain of the houses' links alone reads its rule where its
+            // ends rule a candidate out: that rule is named.
+            let through = if whys.iter().any(|w| w.ruled()) {
+                String::new()
+            } else {
+                let ends = [
+                    graph.cell_of(nodes[0]),
+                    graph.cell_of(nodes[nodes.len() - 1]),
+                ];
+                let to: Vec<usize> = eliminations
+                    .iter()
+                    .map(|e| p.size().index(e.cell))
+                    .collect();
+                format!(" through {}", self.links.rule_names(&ends, &to))
+            };
             let mut chain = name(nodes[0]);
             for (k, &n) in nodes.iter().enumerate().skip(1) {
                 let why = whys[k - 1];
@@ -237,9 +252,10 @@ impl RuleSteps {
                 }
             }
             format!(
-                "{} or {} (chain {chain}), so {}",
+                "{} or {} (chain {chain}), so{} {}",
                 name(nodes[0]),
                 name(nodes[nodes.len() - 1]),
+                through,
                 eliminations_text(&eliminations)
             )
         });
