@@ -282,7 +282,7 @@ fn chains_through_the_rules_name_their_links_and_hold() {
         let rated = step.difficulty.unwrap().0;
         let base = step.technique.base_rating().unwrap().0;
         assert!(rated >= base && rated <= base + 10, "{step}");
-        assert!(step.explanation.contains("(negative ratio"), "{step}");
+        assert!(step.explanation.contains("negative ratio"), "{step}");
         assert!(step.explanation.contains(" = ") && !step.eliminations.is_empty());
         assert!(step.cells.len() >= 2 && !step.digits.is_empty());
     }

@@ -235,7 +235,7 @@ impl RuleSteps {
                     .iter()
                     .map(|e| p.size().index(e.cell))
                     .collect();
-                format!(" through {}", self.links.rule_names(&ends, &to))
+                format!(", through {},", self.links.rule_names(&ends, &to))
             };
             let mut chain = name(nodes[0]);
             for (k, &n) in nodes.iter().enumerate().skip(1) {

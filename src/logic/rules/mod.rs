@@ -114,12 +114,13 @@ pub fn order() -> &'static [Technique] {
         for (k, &t) in Technique::RULES.iter().enumerate() {
             order.insert(at + k, t);
         }
-        // Chains through the rules come before SE's chains, whose ratings
-        // they share: SE's read the houses alone.
+        // Chains through the rules come right after SE's chains, whose
+        // ratings they share: where SE's, which read the houses alone,
+        // find a chain, a variant path takes it as a classic one would.
         let at = order
             .iter()
             .position(|&t| t == Technique::ForcingXChain)
-            .unwrap_or(order.len());
+            .map_or(order.len(), |k| k + 1);
         order.insert(at, Technique::RuleXChain);
         // Forcing through the rules is the last resort before the engine
         // reasons a step out: it is the dearest to find.
@@ -592,7 +593,7 @@ mod tests {
             order.len(),
             Technique::NAMED.len() + Technique::RULES.len() + 3
         );
-        assert!(at(Technique::BugOne) < at(Technique::RuleXChain));
-        assert!(at(Technique::RuleXChain) < at(Technique::ForcingXChain));
+        assert!(at(Technique::ForcingXChain) < at(Technique::RuleXChain));
+        assert!(at(Technique::RuleXChain) < at(Technique::ForcingChain));
     }
 }
