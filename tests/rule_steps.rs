@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{example, shared_data, z3doku};
+use common::{example, shared_dir, z3doku};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use z3doku::engine::{Budget, EngineKind};
@@ -97,8 +97,7 @@ fn shares(results: &[(String, bool)]) -> f64 {
 
 #[test]
 fn the_shared_variants_finish_with_named_steps() {
-    let Some(dir) = shared_data("variants") else {
-        println!("SKIPPED: ../shared/data/variants is missing");
+    let Some(dir) = shared_dir("variants") else {
         return;
     };
     let mut results = Vec::new();
@@ -241,4 +240,73 @@ fn steps_chooses_techniques_and_says_where_an_open_puzzle_stops() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stdout).contains("cage 15 (r1c1 r1c2): only {6,9}"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("more than one solution"));
+}
+
+/// The `k`-th puzzle of `kind` in z3doku's own variant set.
+fn own(kind: &str, k: usize) -> Puzzle {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variant_steps.txt"),
+    )
+    .unwrap();
+    let link = text
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .filter(|(kd, _)| *kd == kind)
+        .nth(k)
+        .unwrap()
+        .1;
+    read(link)
+}
+
+#[test]
+fn chains_through_the_rules_name_their_links_and_hold() {
+    // A negative ratio puzzle of the own set: its path goes through
+    // chains whose weak links come from the rule (r1c1=2 and r1c2=1 may
+    // not stand side by side).
+    let puzzle = own("negratio", 0);
+    let walk = walk(&puzzle);
+    assert!(named_only(&walk), "{:?}", walk.path.steps.last());
+    let chains: Vec<&Step> = walk
+        .path
+        .steps
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.technique,
+                Technique::RuleXChain | Technique::RuleXyChain | Technique::RuleAic
+            )
+        })
+        .collect();
+    assert!(!chains.is_empty());
+    for step in &chains {
+        let rated = step.difficulty.unwrap().0;
+        let base = step.technique.base_rating().unwrap().0;
+        assert!(rated >= base && rated <= base + 10, "{step}");
+        assert!(step.explanation.contains("negative ratio"), "{step}");
+        assert!(step.explanation.contains(" = ") && !step.eliminations.is_empty());
+        assert!(step.cells.len() >= 2 && !step.digits.is_empty());
+    }
+    // Each step, chains included, against the solution on its own.
+    let p = replay(&puzzle, &walk.path.steps, &walk.path.solution);
+    assert_eq!(p.grid(), walk.path.solution);
+}
+
+#[test]
+fn a_dynamic_forcing_chain_applies_pointing_and_the_rules_along_the_way() {
+    // A negative ratio puzzle whose path needs forcing chains that apply
+    // pointing and rule pointing along the way.
+    let puzzle = own("negratio", 2);
+    let walk = walk(&puzzle);
+    let dynamic: Vec<&Step> = walk
+        .path
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::RuleDynamicForcingChain)
+        .collect();
+    assert!(!dynamic.is_empty());
+    for step in dynamic {
+        assert_eq!(step.difficulty.map(|d| d.0), Some(90));
+        assert!(step.explanation.starts_with("rule dynamic forcing chain: "));
+    }
+    replay(&puzzle, &walk.path.steps, &walk.path.solution);
 }

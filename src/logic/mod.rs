@@ -30,7 +30,7 @@ mod error;
 mod fish;
 mod forcing;
 mod implication;
-mod intersections;
+pub(crate) mod intersections;
 pub mod path;
 pub mod pencil;
 mod propagate;

@@ -111,7 +111,7 @@ pub fn next_step_with(
 ) -> Option<Step> {
     seen.next_grid();
     techniques.iter().find_map(|&t| {
-        if Technique::RULES.contains(&t) || t == Technique::RuleForcingChain {
+        if t.reads_rules() {
             return rules.as_mut().and_then(|r| r.find(t, p, seen));
         }
         find(t, p, unique_classic, solution, seen)

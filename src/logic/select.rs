@@ -5,7 +5,7 @@ use super::rules::order;
 use super::technique::Technique;
 
 /// The names of groups of techniques, with what they hold.
-const GROUPS: [(&str, &[Technique]); 3] = [
+const GROUPS: [(&str, &[Technique]); 4] = [
     (
         "singles",
         &[
@@ -16,7 +16,21 @@ const GROUPS: [(&str, &[Technique]); 3] = [
         ],
     ),
     ("rules", &Technique::RULES),
-    ("rule-forcing", &[Technique::RuleForcingChain]),
+    (
+        "rule-forcing",
+        &[
+            Technique::RuleForcingChain,
+            Technique::RuleDynamicForcingChain,
+        ],
+    ),
+    (
+        "rule-chains",
+        &[
+            Technique::RuleXChain,
+            Technique::RuleXyChain,
+            Technique::RuleAic,
+        ],
+    ),
 ];
 
 /// What a list of names chooses: the techniques, and whether the engine
@@ -50,6 +64,8 @@ fn named(word: &str) -> Option<Vec<Technique>> {
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
+        Technique::RuleXyChain,
+        Technique::RuleAic,
     ]);
     let found: Vec<Technique> = known
         .filter(|t| t.word() == word || t.name().replace(' ', "-").to_lowercase() == word)
@@ -86,6 +102,13 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
     {
         chosen.push(Technique::UniqueRectangle);
     }
+    // So does the rule chains' finder: the shortest chain is the step,
+    // named by its shape (rule X-chain, rule XY-chain, rule AIC).
+    if (chosen.contains(&Technique::RuleXyChain) || chosen.contains(&Technique::RuleAic))
+        && !chosen.contains(&Technique::RuleXChain)
+    {
+        chosen.push(Technique::RuleXChain);
+    }
     Ok(Selection {
         reasoned: chosen.contains(&Technique::Reasoned),
         techniques: order()
@@ -98,7 +121,15 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
 
 fn unknown(word: &str) -> String {
     let mut words: Vec<&str> = order().iter().map(|t| t.word()).collect();
-    words.extend(["reasoned", "singles", "rules", "all"]);
+    words.extend([
+        "rule-xy-chain",
+        "rule-aic",
+        "reasoned",
+        "singles",
+        "rules",
+        "rule-chains",
+        "all",
+    ]);
     format!(
         "no technique is called {word:?}; the names are {}",
         words.join(", ")
@@ -176,11 +207,18 @@ pub fn without_disabled(disabled: &[String]) -> Result<Selection, String> {
             ],
             "fishes" => &["x-wing", "swordfish", "jellyfish"],
             "wings" => &["xy-wing", "xyz-wing"],
-            "aic" => &["x-chain", "xy-chain", "forcing-x-chain", "xy-forcing-chain"],
+            "aic" => &[
+                "x-chain",
+                "xy-chain",
+                "forcing-x-chain",
+                "xy-forcing-chain",
+                "rule-chains",
+            ],
             "contradictions" | "cellforcing" | "digitforcing" => &[
                 "forcing-chain",
                 "dynamic-forcing-chain",
                 "rule-forcing-chain",
+                "rule-dynamic-forcing-chain",
                 "reasoned",
             ],
             _ => return Err(format!("disabledlogic: no logic is called {word:?}")),

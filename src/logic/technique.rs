@@ -138,9 +138,27 @@ pub enum Technique {
     RulePointing,
     /// Assuming a candidate, the houses' singles and every rule instance's
     /// candidates (as [`Technique::RuleCandidates`] finds them), applied
-    /// until nothing changes, contradict the grid; or both candidates of
-    /// a two-candidate cell lead to the same elimination.
+    /// until nothing changes, contradict the grid; or every candidate of a
+    /// cell, or every place of a digit in a house, leads to the same
+    /// elimination or placement.
     RuleForcingChain,
+    /// As [`Technique::RuleForcingChain`], with pointing, claiming and
+    /// rule pointing also applied along the way (9.0, SE's dynamic
+    /// forcing chain's).
+    RuleDynamicForcingChain,
+    /// An X-chain through the rules: one digit's chain of alternating
+    /// strong and weak links, some of them from the rules (a cage or line
+    /// that must hold the digit, a rule that ties two cells); cells weakly
+    /// linked to both ends are not the digit (6.6 + length).
+    RuleXChain,
+    /// An XY-chain through the rules: every strong link inside a
+    /// two-candidate cell, some weak link from a rule that ties two cells
+    /// (7.0 + length).
+    RuleXyChain,
+    /// An alternating inference chain through the rules: strong and weak
+    /// links of any kind, the houses', the cells' and the rules'; a
+    /// candidate weakly linked to both ends is false (7.0 + length).
+    RuleAic,
     /// Sudoku Explainer's Nishio forcing chain: a candidate assumed true
     /// leads, through its digit's links in the grid the chain makes, to a
     /// contradiction (7.5 + length).
@@ -253,6 +271,10 @@ impl Technique {
             Technique::InniesOuties => "45 rule",
             Technique::RulePointing => "rule pointing",
             Technique::RuleForcingChain => "rule forcing chain",
+            Technique::RuleDynamicForcingChain => "rule dynamic forcing chain",
+            Technique::RuleXChain => "rule X-chain",
+            Technique::RuleXyChain => "rule XY-chain",
+            Technique::RuleAic => "rule AIC",
             Technique::NishioForcingChain => "Nishio forcing chain",
             Technique::MultipleForcingChain => "multiple forcing chain",
             Technique::BidirectionalXCycle => "bidirectional X-cycle",
@@ -304,6 +326,10 @@ impl Technique {
             Technique::InniesOuties => "innies-outies",
             Technique::RulePointing => "rule-pointing",
             Technique::RuleForcingChain => "rule-forcing-chain",
+            Technique::RuleDynamicForcingChain => "rule-dynamic-forcing-chain",
+            Technique::RuleXChain => "rule-x-chain",
+            Technique::RuleXyChain => "rule-xy-chain",
+            Technique::RuleAic => "rule-aic",
             Technique::NishioForcingChain => "nishio-forcing-chain",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::BidirectionalXCycle => "bidirectional-x-cycle",
@@ -361,6 +387,12 @@ impl Technique {
             Technique::RulePointing => 28,
             // As SE's forcing chain, which it extends through the rules.
             Technique::RuleForcingChain => 85,
+            // As SE's chains of the same links: one digit's, and through
+            // cells (SE's XY forcing chain follows both kinds of link, as
+            // an AIC does).
+            Technique::RuleDynamicForcingChain => 90,
+            Technique::RuleXChain => 66,
+            Technique::RuleXyChain | Technique::RuleAic => 70,
             Technique::NishioForcingChain => 75,
             Technique::MultipleForcingChain => 80,
             Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 65,
@@ -395,6 +427,20 @@ impl Technique {
         Technique::InniesOuties,
         Technique::RulePointing,
     ];
+
+    /// Whether the technique's finder reads the variant rules
+    /// ([`crate::logic::rules::RuleSteps`]).
+    pub fn reads_rules(self) -> bool {
+        Technique::RULES.contains(&self)
+            || matches!(
+                self,
+                Technique::RuleForcingChain
+                    | Technique::RuleDynamicForcingChain
+                    | Technique::RuleXChain
+                    | Technique::RuleXyChain
+                    | Technique::RuleAic
+            )
+    }
 }
 
 /// Sudoku Explainer's extra difficulty for a chain of `links` links: a

@@ -61,6 +61,21 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     }
 }
 
+/// A shared data folder, `../shared/data/NAME` beside the checkout (or
+/// beside the folder holding it, for a worktree one level down); `None`,
+/// said on standard error, when it is missing.
+pub fn shared_dir(name: &str) -> Option<PathBuf> {
+    let top = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = ["../shared/data", "../../shared/data"]
+        .iter()
+        .map(|up| top.join(up).join(name))
+        .find(|path| path.is_dir());
+    if found.is_none() {
+        eprintln!("SKIPPED: ../shared/data/{name} is missing; this test needs it");
+    }
+    found
+}
+
 /// The puzzles of a shared data set (comments and blank lines skipped),
 /// every `step`-th one, or `None` when the set is missing.
 pub fn shared_puzzles(name: &str, step: usize) -> Option<Vec<String>> {

@@ -22,6 +22,7 @@
 //! finder over primitives is one piece of code to get right, where forty
 //! hooks would be forty (build.md, "Rule steps").
 
+mod chains;
 mod forcing;
 mod innies;
 mod pointing;
@@ -84,6 +85,9 @@ struct Memo {
     /// The candidates over which no digit had to be in the unit with
     /// something to eliminate.
     contains_nothing: Option<Vec<u32>>,
+    /// The digits the unit must hold, with the candidates they were
+    /// worked out over.
+    holds: Option<(Vec<u32>, u32)>,
 }
 
 /// The rule steps of one puzzle, with what their finders have looked at.
@@ -110,9 +114,18 @@ pub fn order() -> &'static [Technique] {
         for (k, &t) in Technique::RULES.iter().enumerate() {
             order.insert(at + k, t);
         }
+        // Chains through the rules come right after SE's chains, whose
+        // ratings they share: where SE's, which read the houses alone,
+        // find a chain, a variant path takes it as a classic one would.
+        let at = order
+            .iter()
+            .position(|&t| t == Technique::ForcingXChain)
+            .map_or(order.len(), |k| k + 1);
+        order.insert(at, Technique::RuleXChain);
         // Forcing through the rules is the last resort before the engine
         // reasons a step out: it is the dearest to find.
         order.push(Technique::RuleForcingChain);
+        order.push(Technique::RuleDynamicForcingChain);
         order
     })
 }
@@ -170,7 +183,11 @@ impl RuleSteps {
         match t {
             Technique::RuleContains => self.contains(p, seen),
             Technique::RulePointing => self.links.find(p, seen),
-            Technique::RuleForcingChain => self.forcing(p, seen),
+            Technique::RuleForcingChain => self.forcing(p, seen, false),
+            Technique::RuleDynamicForcingChain => self.forcing(p, seen, true),
+            Technique::RuleXChain | Technique::RuleXyChain | Technique::RuleAic => {
+                self.chain(p, seen)
+            }
             Technique::RuleCandidates | Technique::CageCombination | Technique::InniesOuties => {
                 self.narrowing(t, p, seen)
             }
@@ -362,6 +379,45 @@ impl RuleSteps {
         step
     }
 
+    /// The digits unit `u` must hold in `p` (none placed in it yet): with
+    /// the digit taken from all its cells, no assignment satisfies it.
+    /// A 45 rule sum holds no digit of its own.
+    fn must_hold(&mut self, u: usize, p: &Pencil) -> u32 {
+        let unit = &self.units[u];
+        if matches!(unit.kind, UnitKind::Innies(_)) {
+            return 0;
+        }
+        let doms = domains(p, &unit.cells);
+        if let Some((before, holds)) = &self.memo[u].holds
+            && *before == doms
+        {
+            return *holds;
+        }
+        let placed: u32 = unit
+            .cells
+            .iter()
+            .filter(|&&c| p.value(c) != 0)
+            .fold(0, |m, &c| m | bit(p.value(c)));
+        let open: u32 = unit
+            .cells
+            .iter()
+            .filter(|&&c| p.value(c) == 0)
+            .fold(0, |m, &c| m | p.candidates(c));
+        let mut holds = 0;
+        for d in digits(open & !placed) {
+            let without: Vec<u32> = doms.iter().map(|&m| m & !bit(d)).collect();
+            if without.contains(&0) {
+                continue;
+            }
+            let s = support::supports(&unit.cells, &without, &unit.prims, p.geometry(), false);
+            if s.complete && s.used.iter().all(|&m| m == 0) {
+                holds |= bit(d);
+            }
+        }
+        self.memo[u].holds = Some((doms, holds));
+        holds
+    }
+
     fn contains(&mut self, p: &Pencil, seen: &Seen) -> Option<Step> {
         let cells = p.size().cells();
         for (u, unit) in self.units.iter().enumerate() {
@@ -535,7 +591,9 @@ mod tests {
         assert!(at(Technique::InniesOuties) < at(Technique::Pointing));
         assert_eq!(
             order.len(),
-            Technique::NAMED.len() + Technique::RULES.len() + 1
+            Technique::NAMED.len() + Technique::RULES.len() + 3
         );
+        assert!(at(Technique::ForcingXChain) < at(Technique::RuleXChain));
+        assert!(at(Technique::RuleXChain) < at(Technique::ForcingChain));
     }
 }

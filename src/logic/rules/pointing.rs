@@ -93,6 +93,12 @@ impl Links {
         }
     }
 
+    /// The ties of `cell`: each partner, the digits allowed there opposite
+    /// each digit here, and the constraints that say so.
+    pub(super) fn ties(&self, cell: usize) -> &[Tie] {
+        &self.of[cell]
+    }
+
     pub(super) fn is_empty(&self) -> bool {
         self.of.iter().all(Vec::is_empty)
     }
@@ -115,7 +121,7 @@ impl Links {
         }
     }
 
-    fn rule_names(&self, from: &[usize], to: &[usize]) -> String {
+    pub(super) fn rule_names(&self, from: &[usize], to: &[usize]) -> String {
         let mut ks: Vec<usize> = Vec::new();
         for &q in from {
             for (c, _, numbers) in &self.of[q] {
