@@ -814,3 +814,57 @@ fn a_drawing_that_cannot_be_placed_is_named_under_the_grid() {
         "{svg}"
     );
 }
+
+#[test]
+fn candidates_write_each_marks_count_beside_it() {
+    let puzzle =
+        "....9..3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+    let run = |format: &str| {
+        let out = z3doku()
+            .args([
+                "candidates",
+                "--engine",
+                "native",
+                "--cap",
+                "5",
+                "-o",
+                format,
+                puzzle,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let mut expected: Vec<String> = report["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|cell| cell["counts"].as_object().unwrap().values().cloned())
+        .map(|n| {
+            let n = n.as_u64().unwrap();
+            if n >= 5 {
+                format!("{n}+")
+            } else {
+                n.to_string()
+            }
+        })
+        .collect();
+    // The counts are the grey text of the picture, one per pencil mark.
+    let svg = run("svg");
+    let mut drawn: Vec<String> = svg
+        .lines()
+        .filter(|l| l.starts_with("<text") && l.contains(r##"fill="#707070""##))
+        .map(|l| l[l.find('>').unwrap() + 1..l.find("</text>").unwrap()].to_string())
+        .collect();
+    expected.sort();
+    drawn.sort();
+    assert!(expected.len() > 100, "{}", expected.len());
+    assert_eq!(drawn, expected);
+    assert!(expected.iter().any(|c| c == "1") && expected.iter().any(|c| c == "5+"));
+}
