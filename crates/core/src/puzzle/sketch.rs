@@ -8,6 +8,11 @@
 //! method and every picture shows it. A kind with no marks (a rule over
 //! the whole board) is named in the legend by its rule line, so nothing
 //! vanishes from a picture silently.
+//!
+//! What a setter drew beyond the rules (f-puzzles' cosmetic keys) comes as
+//! marks too, from [`Cosmetics::sketch`](super::kinds::drawing::Cosmetics::sketch):
+//! free positions ([`Point`], in cells) and the file's own colours
+//! ([`Colour`]) rather than named ones.
 
 use super::grid::Cell;
 

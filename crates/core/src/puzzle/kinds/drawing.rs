@@ -516,3 +516,120 @@ fn board_cells(names: Option<&Value>, size: Size) -> Result<Vec<Cell>, String> {
 fn extras_name(key: &str, entry: &Value) -> String {
     format!("{key}\u{0}{entry}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::fpuzzles::parse;
+
+    fn sketch_of(extra: &str, cell: &str) -> Vec<Mark> {
+        let text = format!(
+            r#"{{"size":4,"grid":[[{{{cell}}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]{extra}}}"#
+        );
+        let puzzle = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let size = puzzle.size();
+        puzzle
+            .cosmetics()
+            .map(|c| c.sketch(size))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn drawn_keys_sketch_as_the_file_gives_them() {
+        let marks = sketch_of(
+            r##","line":[{"lines":[["R1C1","R2C2"]],"outlineC":"#FFA500","width":0.5}],
+            "rectangle":[{"cells":["R1C1","R1C2"],"baseC":"#FFFFFF","outlineC":"#000000","width":0.3,"height":"0.2","angle":45,"value":"x"}],
+            "circle":[{"cells":["R0C5"]}],
+            "text":[{"cells":["R4C4"],"value":"Hi","fontC":"#00000080","size":0.6}],
+            "cage":[{"cells":["R3C3","R3C4","R3C5"],"outlineC":"#40E0D0"}]"##,
+            r##""c":"#FF0000""##,
+        );
+        let orange = Colour::rgb(255, 165, 0);
+        assert_eq!(
+            marks,
+            [
+                Mark::CellColours {
+                    cell: Size::from_side(4).unwrap().cell(0, 0),
+                    colours: vec![Colour::rgb(255, 0, 0)],
+                },
+                Mark::Stroke {
+                    points: vec![Point { x: 0.5, y: 0.5 }, Point { x: 1.5, y: 1.5 }],
+                    colour: orange,
+                    width: 0.25,
+                },
+                Mark::ColouredCage {
+                    // R3C5 is beside the grid, where no cell is.
+                    cells: vec![
+                        Size::from_side(4).unwrap().cell(2, 2),
+                        Size::from_side(4).unwrap().cell(2, 3)
+                    ],
+                    label: None,
+                    outline: Colour::rgb(0x40, 0xe0, 0xd0),
+                    font: Colour::BLACK,
+                },
+                // On the edge between its two cells.
+                Mark::Shape {
+                    centre: Point { x: 1.0, y: 0.5 },
+                    width: 0.3,
+                    height: 0.2,
+                    round: false,
+                    fill: Colour::WHITE,
+                    outline: Colour::BLACK,
+                    angle: 45.0,
+                    text: Some(("x".into(), Colour::BLACK)),
+                },
+                // Beside the grid's top right corner: `R0C5` on 4x4.
+                Mark::Shape {
+                    centre: Point { x: 4.5, y: -0.5 },
+                    width: 0.5,
+                    height: 0.5,
+                    round: true,
+                    fill: Colour::WHITE,
+                    outline: Colour::BLACK,
+                    angle: 0.0,
+                    text: None,
+                },
+                Mark::Text {
+                    centre: Point { x: 3.5, y: 3.5 },
+                    text: "Hi".into(),
+                    colour: Colour {
+                        alpha: 0x80,
+                        ..Colour::BLACK
+                    },
+                    size: 0.6,
+                    angle: 0.0,
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_placed_is_a_note() {
+        let marks = sketch_of(
+            r##","rectangle":[{"cells":["R1C1"],"width":-1}],"text":[{"cells":["R9C1"],"value":"far"}],"line":[{"lines":[["R1C1"]],"outlineC":"orange"}]"##,
+            r##""cArray":["#00FF00","nope"]"##,
+        );
+        let notes: Vec<&str> = marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Note(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            notes,
+            [
+                "the colour of r1c1 \"nope\" is not drawn",
+                "f-puzzles `line` 1 is not drawn: `outlineC` \"orange\" is not a colour #rrggbb",
+                "f-puzzles `rectangle` 1 is not drawn: `width` -1 is not a number from 0 to 6",
+                "f-puzzles `text` 1 is not drawn: \"R9C1\" is not a cell on the board or beside it",
+            ]
+        );
+        // The readable colour of the cell is still drawn.
+        assert!(
+            marks
+                .iter()
+                .any(|m| matches!(m, Mark::CellColours { colours, .. } if colours.len() == 1))
+        );
+    }
+}
