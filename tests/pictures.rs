@@ -436,11 +436,33 @@ fn chromium_draws_the_svg_as_resvg_does() {
             .collect::<Vec<_>>(),
     )
     .unwrap();
-    let drawing = Picture::new(&puzzle).digits(&solution).draw();
-    let ours = raster(&drawing);
-    let dir = std::env::temp_dir().join(format!("z3doku-chromium-{}", std::process::id()));
+    let killer = Picture::new(&puzzle).digits(&solution).draw();
+    same_in_chromium(chromium, "killer", &killer);
+    // What a setter drew: turned shapes, an ellipse, text on the rim,
+    // cell colours and a coloured cage.
+    let drawn = decorated(
+        r##""line":[{"lines":[["R2C2","R2C6","R4C8"]],"outlineC":"#FF0000","width":0.4}],
+        "rectangle":[{"cells":["R5C5"],"baseC":"#0000FF","outlineC":"#000000","width":0.8,"height":0.4,"value":"A","fontC":"#FFFFFF"},
+                     {"cells":["R7C2","R7C3"],"baseC":"#FFE060","outlineC":"#000000","width":0.8,"height":0.3,"angle":45}],
+        "circle":[{"cells":["R3C8","R4C8"],"baseC":"#00FF00","outlineC":"#000000","width":0.5,"height":0.7}],
+        "text":[{"cells":["R0C3"],"value":"Wm","fontC":"#FF00FF","size":0.6},
+                {"cells":["R8C5"],"value":"T","fontC":"#000000","size":0.5,"angle":30}],
+        "cage":[{"cells":["R8C8","R8C9"],"outlineC":"#FF8000"}]"##,
+        &[
+            (72, r##""c":"#FFFF00""##),
+            (73, r##""cArray":["#FF0000","#0000FF"]"##),
+        ],
+    );
+    same_in_chromium(chromium, "drawn", &Picture::new(&drawn).draw());
+}
+
+/// Has headless Chromium screenshot `drawing`'s SVG and checks it against
+/// resvg's rendering: each cell's ink, and the whole page.
+fn same_in_chromium(chromium: &std::path::Path, name: &str, drawing: &Drawing) {
+    let ours = raster(drawing);
+    let dir = std::env::temp_dir().join(format!("z3doku-chromium-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let svg = dir.join("killer.svg");
+    let svg = dir.join(format!("{name}.svg"));
     let shot = dir.join("shot.png");
     std::fs::write(&svg, &drawing.svg).unwrap();
     let status = std::process::Command::new(chromium)
@@ -471,7 +493,8 @@ fn chromium_draws_the_svg_as_resvg_does() {
     // Fonts and anti-aliasing differ a little; what each cell holds must
     // not: its ink within a few per cent, and the whole page close.
     let mut worst: f64 = 0.0;
-    for index in 0..81 {
+    let cells = drawing.layout.side() * drawing.layout.side();
+    for index in 0..cells {
         let b = drawing.layout.index(index);
         let a = ours.ink(b.x + 3.0, b.y + 3.0, b.width - 6.0, b.height - 6.0);
         let t = theirs.ink(b.x + 3.0, b.y + 3.0, b.width - 6.0, b.height - 6.0);
@@ -480,15 +503,31 @@ fn chromium_draws_the_svg_as_resvg_does() {
     let width = ours.width().min(theirs.width());
     let height = ours.height().min(theirs.height());
     let mut total = 0.0;
+    // Colours too: a shape in the wrong colour has the right darkness.
+    let mut hue = 0.0;
     for y in 0..height {
         for x in 0..width {
             total += (ours.darkness(x, y) - theirs.darkness(x, y)).abs();
+            let (a, t) = (ours.pixel(x, y), theirs.pixel(x, y));
+            hue += (0..3)
+                .map(|k| f64::from(a[k].abs_diff(t[k])) / 255.0)
+                .sum::<f64>()
+                / 3.0;
         }
     }
     let mean = total / f64::from(width * height);
+    let colour = hue / f64::from(width * height);
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(worst < 0.06, "a cell's ink differs by {worst}");
-    assert!(mean < 0.03, "the pages differ by {mean} on average");
+    eprintln!(
+        "{name}: Chromium against resvg: worst cell's ink differs by {worst:.4}, the page's \
+         darkness by {mean:.4} and its colour by {colour:.4} on average ({width}x{height} pixels)"
+    );
+    assert!(worst < 0.06, "{name}: a cell's ink differs by {worst}");
+    assert!(mean < 0.03, "{name}: the pages differ by {mean} on average");
+    assert!(
+        colour < 0.03,
+        "{name}: the pages' colours differ by {colour} on average"
+    );
 }
 
 #[test]
@@ -610,4 +649,222 @@ fn steps_draw_one_picture_per_step() {
     assert_eq!(files.len(), steps);
     assert_eq!(files[0].to_str(), Some("step-001.svg"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 9x9 f-puzzles file with no rule, only what a setter drew: `extra`
+/// is its keys beyond `size` and `grid`, and `cells` its grid cells'
+/// fields by row-major index.
+fn decorated(extra: &str, cells: &[(usize, &str)]) -> Puzzle {
+    let grid: Vec<String> = (0..81)
+        .map(|k| match cells.iter().find(|(at, _)| *at == k) {
+            Some((_, fields)) => format!("{{{fields}}}"),
+            None => "{}".into(),
+        })
+        .collect();
+    let rows: Vec<String> = grid
+        .chunks(9)
+        .map(|r| format!("[{}]", r.join(",")))
+        .collect();
+    read(&format!(
+        r#"{{"size":9,"grid":[{}],{extra}}}"#,
+        rows.join(",")
+    ))
+}
+
+/// Whether the pixel at `(x, y)` (page units) is near `rgb`.
+fn colour_at(image: &Raster, (x, y): (f64, f64), rgb: [u8; 3]) -> bool {
+    let [r, g, b, _] = image.pixel(x as u32, y as u32);
+    let near = |v: u8, w: u8| v.abs_diff(w) < 40;
+    near(r, rgb[0]) && near(g, rgb[1]) && near(b, rgb[2])
+}
+
+#[test]
+fn what_a_setter_drew_stands_where_the_file_puts_it() {
+    let puzzle = decorated(
+        r##""line":[{"lines":[["R2C2","R2C6"]],"outlineC":"#FF0000","width":0.4}],
+        "rectangle":[{"cells":["R5C5"],"baseC":"#0000FF","outlineC":"#0000FF","width":0.8,"height":0.4},
+                     {"cells":["R7C2"],"baseC":"#0000FF","outlineC":"#0000FF","width":0.8,"height":0.2,"angle":90}],
+        "circle":[{"cells":["R3C8","R4C8"],"baseC":"#00FF00","outlineC":"#000000","width":0.5,"height":0.5}],
+        "text":[{"cells":["R0C3"],"value":"W","fontC":"#FF00FF","size":0.8}],
+        "cage":[{"cells":["R8C8","R8C9"],"outlineC":"#FF8000"}]"##,
+        &[
+            (72, r##""c":"#FFFF00""##),
+            (73, r##""cArray":["#FF0000","#0000FF"]"##),
+        ],
+    );
+    let drawing = Picture::new(&puzzle).draw();
+    let image = raster(&drawing);
+    let layout = &drawing.layout;
+    let at = |r: usize, c: usize| layout.index((r - 1) * 9 + c - 1);
+    let shifted = |b: Rect, dx: f64, dy: f64| {
+        let (x, y) = b.center();
+        (x + dx * CELL, y + dy * CELL)
+    };
+    const RED: [u8; 3] = [255, 0, 0];
+    const BLUE: [u8; 3] = [0, 0, 255];
+    const GREEN: [u8; 3] = [0, 255, 0];
+    // The line runs from the centre of r2c2 to that of r2c6, a fifth of a
+    // cell wide (half its `width`), and no further.
+    for c in 2..=6 {
+        assert!(
+            colour_at(&image, shifted(at(2, c), 0.0, 0.0), RED),
+            "line at r2c{c}"
+        );
+    }
+    assert!(colour_at(&image, shifted(at(2, 4), 0.0, 0.07), RED));
+    assert!(
+        !colour_at(&image, shifted(at(2, 4), 0.0, 0.15), RED),
+        "too wide"
+    );
+    assert!(
+        !colour_at(&image, shifted(at(2, 7), 0.0, 0.0), RED),
+        "too long"
+    );
+    assert!(!colour_at(&image, shifted(at(3, 4), 0.0, 0.0), RED));
+    // The rectangle: 0.8 wide, 0.4 high, on r5c5's centre.
+    assert!(colour_at(&image, shifted(at(5, 5), 0.0, 0.0), BLUE));
+    assert!(colour_at(&image, shifted(at(5, 5), 0.35, 0.0), BLUE));
+    assert!(colour_at(&image, shifted(at(5, 5), 0.0, 0.15), BLUE));
+    assert!(
+        !colour_at(&image, shifted(at(5, 5), 0.0, 0.3), BLUE),
+        "too high"
+    );
+    assert!(
+        !colour_at(&image, shifted(at(5, 5), 0.45, 0.0), BLUE),
+        "too wide"
+    );
+    // Turned a quarter clockwise, a wide bar stands upright.
+    assert!(colour_at(&image, shifted(at(7, 2), 0.0, 0.3), BLUE));
+    assert!(
+        !colour_at(&image, shifted(at(7, 2), 0.3, 0.0), BLUE),
+        "not turned"
+    );
+    // The circle over two cells sits on the edge between them.
+    let edge = shifted(at(3, 8), 0.0, 0.5);
+    assert!(colour_at(&image, (edge.0 + 4.0, edge.1 + 4.0), GREEN));
+    assert!(colour_at(&image, (edge.0 - 4.0, edge.1 - 10.0), GREEN));
+    assert!(
+        !colour_at(&image, shifted(at(3, 8), 0.0, 0.0), GREEN),
+        "r3c8's centre is clear"
+    );
+    assert!(
+        !colour_at(&image, shifted(at(3, 8), 0.0, 0.2), GREEN),
+        "a quarter cell in radius"
+    );
+    // The text on the rim above column 3: the page grows for it, and its
+    // ink is magenta there.
+    assert!(layout.y(0) >= CELL, "room above the grid: {}", layout.y(0));
+    let above = layout.place(-1, 2);
+    let magenta = (0..above.height as u32)
+        .flat_map(|dy| (0..above.width as u32).map(move |dx| (dx, dy)))
+        .filter(|&(dx, dy)| {
+            colour_at(
+                &image,
+                (above.x + f64::from(dx), above.y + f64::from(dy)),
+                [255, 0, 255],
+            )
+        })
+        .count();
+    assert!(magenta > 60, "the text above column 3: {magenta} pixels");
+    // The drawn cage, dashed in its colour just inside r8c8 and r8c9.
+    let b = at(8, 8);
+    let inset = 0.08 * CELL;
+    let orange = (0..(2.0 * CELL) as u32)
+        .filter(|&dx| colour_at(&image, (b.x + f64::from(dx), b.y + inset), [255, 128, 0]))
+        .count();
+    assert!(
+        orange > 30 && orange < 110,
+        "dashed orange along the cage's top: {orange}"
+    );
+    // Cell colours: r9c1 yellow, r9c2 red on its left and blue on its right.
+    assert!(colour_at(
+        &image,
+        shifted(at(9, 1), 0.3, 0.3),
+        [255, 255, 0]
+    ));
+    assert!(colour_at(&image, shifted(at(9, 2), -0.3, 0.3), RED));
+    assert!(colour_at(&image, shifted(at(9, 2), 0.3, 0.3), BLUE));
+    // Nothing else is coloured: a plain cell's centre is white.
+    assert!(colour_at(
+        &image,
+        shifted(at(6, 6), 0.0, 0.0),
+        [255, 255, 255]
+    ));
+}
+
+#[test]
+fn a_drawing_that_cannot_be_placed_is_named_under_the_grid() {
+    let puzzle = decorated(
+        r##""rectangle":[{"cells":["R5C5"],"width":"wide"}],
+        "line":[{"lines":[["R1C1","R12C1"]]}],
+        "text":[{"cells":["R1C1"],"value":"ok","fontC":"blue"}]"##,
+        &[],
+    );
+    let svg = Picture::new(&puzzle).draw().svg;
+    assert!(
+        svg.contains("f-puzzles `rectangle` 1 is not drawn: `width`"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("f-puzzles `line` 1 is not drawn: &quot;R12C1&quot;"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("f-puzzles `text` 1 is not drawn: `fontC`"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn candidates_write_each_marks_count_beside_it() {
+    let puzzle =
+        "....9..3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+    let run = |format: &str| {
+        let out = z3doku()
+            .args([
+                "candidates",
+                "--engine",
+                "native",
+                "--cap",
+                "5",
+                "-o",
+                format,
+                puzzle,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let mut expected: Vec<String> = report["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|cell| cell["counts"].as_object().unwrap().values().cloned())
+        .map(|n| {
+            let n = n.as_u64().unwrap();
+            if n >= 5 {
+                format!("{n}+")
+            } else {
+                n.to_string()
+            }
+        })
+        .collect();
+    // The counts are the grey text of the picture, one per pencil mark.
+    let svg = run("svg");
+    let mut drawn: Vec<String> = svg
+        .lines()
+        .filter(|l| l.starts_with("<text") && l.contains(r##"fill="#707070""##))
+        .map(|l| l[l.find('>').unwrap() + 1..l.find("</text>").unwrap()].to_string())
+        .collect();
+    expected.sort();
+    drawn.sort();
+    assert!(expected.len() > 100, "{}", expected.len());
+    assert_eq!(drawn, expected);
+    assert!(expected.iter().any(|c| c == "1") && expected.iter().any(|c| c == "5+"));
 }

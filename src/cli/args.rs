@@ -572,7 +572,7 @@ pub struct CandidatesArgs {
 
     /// `pretty`: a pencil-mark grid; `pencilmarks`: one line of N³ characters (729 for 9x9), for
     /// each cell and digit the digit or `.`; `json`: an object with each cell's counts; `svg`,
-    /// `png`: a picture of the pencil marks, deciding ones ringed orange.
+    /// `png`: a picture of the pencil marks, each with its count, deciding ones ringed orange.
     #[arg(long, short, value_enum, default_value_t)]
     pub output: CandidatesFormat,
 

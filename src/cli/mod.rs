@@ -512,8 +512,13 @@ fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
                         .fold(0, |set, d| set | 1 << (d - 1))
                 })
                 .collect();
+            let counts: Vec<usize> = (0..size.cells())
+                .flat_map(|i| (1..=size.side() as u8).map(move |d| (i, d)))
+                .map(|(i, d)| result.count(i, d))
+                .collect();
             let mut drawn = z3doku::draw::Picture::new(puzzle)
                 .candidates(marks)
+                .counts(counts, result.cap)
                 .deciding(&deciding)
                 .caption(result.summary());
             if !deciding.is_empty() {

@@ -184,17 +184,17 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
     let mut printed = Ok(());
     // The grid before each step, for its picture.
     let mut pencil = Pencil::new(&puzzle);
-    let mut drawn = 0;
+    // Each step with the grid before it, drawn once the walk is over, so
+    // that drawing (a PNG takes tens of milliseconds) does not spend the
+    // walk's time budget.
+    let mut to_draw: Vec<(Pencil, Step)> = Vec::new();
     let mut each = |step: &Step| {
         if json || printed.is_err() {
             return;
         }
-        if let (Some(format), Some(dir), Some(before)) = (picture, &folder, pencil.as_mut()) {
-            drawn += 1;
-            let svg = step_picture(&puzzle, before, step, true);
+        if let (Some(_), Some(before)) = (picture, pencil.as_mut()) {
+            to_draw.push((before.clone(), step.clone()));
             before.apply(&step.placements, &step.eliminations);
-            let path = render::numbered(dir, "step", drawn, format);
-            printed = render::emit(&svg, format, Some(&path));
             return;
         }
         let mut text = String::new();
@@ -210,6 +210,14 @@ pub fn steps(args: &StepsArgs) -> Result<u8, Failure> {
         .tutor("steps")?
         .walk(&puzzle, &args.logic.budget(), &mut each);
     printed?;
+    let drawn = to_draw.len();
+    if let (Some(format), Some(dir)) = (picture, &folder) {
+        for (number, (before, step)) in to_draw.iter().enumerate() {
+            let svg = step_picture(&puzzle, before, step, true);
+            let path = render::numbered(dir, "step", number + 1, format);
+            render::emit(&svg, format, Some(&path))?;
+        }
+    }
     let walk = match walked {
         Ok(walk) => walk,
         Err(e) => return unanswered(&puzzle, &e, json),

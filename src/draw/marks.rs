@@ -1,5 +1,6 @@
 //! Digits and pencil marks: givens bold and black, solved digits blue;
-//! pencil marks small in a block per cell; a step's cells shaded, its
+//! pencil marks small in a block per cell, each with its solution count
+//! in grey at its lower right when the picture has counts; a step's cells shaded, its
 //! pattern digits ringed blue, eliminations struck out in red and
 //! placements ringed green; deciding candidates orange.
 
@@ -18,6 +19,7 @@ const PLACED_RING: &str = "#9fe3b0";
 const DECIDING: &str = "#d96c00";
 const DECIDING_RING: &str = "#ffd7a8";
 const MARKED_FILL: &str = "#ffc9a8";
+const COUNT: &str = "#707070";
 
 /// The shape of a cell's block of pencil marks on a board of `side`:
 /// `(rows, columns)`, as the text pencil grid has it (3x3 on 9x9, 2x3 on
@@ -142,7 +144,27 @@ pub fn draw(canvas: &mut Canvas, picture: &Picture<'_>) {
             if !has && !placed {
                 continue;
             }
-            let (x, y, font) = mark_place(b, digit, side);
+            let (mut x, mut y, mut font) = mark_place(b, digit, side);
+            let count = picture
+                .counts
+                .as_ref()
+                .map(|(counts, cap)| (counts.get(index * side + usize::from(digit) - 1), *cap));
+            if let Some((Some(&n), cap)) = count.filter(|_| has) {
+                // The count small at the mark's lower right, the digit
+                // moved up and left to make room.
+                let small = 0.5 * font;
+                centred(
+                    canvas,
+                    Layer::Digit,
+                    (x + 0.42 * font, y + 0.3 * font),
+                    small,
+                    &count_text(n, cap),
+                    &[("fill", COUNT)],
+                );
+                x -= 0.2 * font;
+                y -= 0.12 * font;
+                font *= 0.8;
+            }
             let text = digit_char(digit).to_string();
             let r = 0.62 * font;
             let colour = if placed {
@@ -185,6 +207,17 @@ pub fn draw(canvas: &mut Canvas, picture: &Picture<'_>) {
             }
         }
     }
+}
+
+/// A count as written beside a pencil mark: short (`12k` for twelve
+/// thousand and more), with `+` when it reached the cap.
+fn count_text(n: usize, cap: usize) -> String {
+    let number = if n >= 10_000 {
+        format!("{}k", n / 1000)
+    } else {
+        n.to_string()
+    };
+    if n >= cap { number + "+" } else { number }
 }
 
 /// The digits `clues` name in `cell`.

@@ -4,13 +4,14 @@
 //!
 //! - [`layout`]: where the grid and its margins go, from the board's size
 //!   and the clues outside it, and which lines part regions;
-//! - [`grid`](self) lines, then one drawer per family of rule kinds
-//!   (`rules/`: cages, lines, dots, cell marks, outside clues, whole-board
-//!   rules), chosen by the constraint's kind, so a new kind adds one arm;
-//!   a kind with no drawer is named in the legend under the grid rather
-//!   than left out;
-//! - `marks`: digits (givens bold, solved digits blue), pencil marks and a
-//!   step's highlights;
+//! - [`grid`](self) lines, then the marks each rule sketches itself with
+//!   (`Rule::sketch`, `puzzle::sketch::Mark`), drawn by one drawer per
+//!   family of marks (`rules/`: cages, lines, dots, cell marks, outside
+//!   clues, diagonals, and what a setter drew beyond the rules), which
+//!   names no kind; a rule with no marks is named in the legend under the
+//!   grid rather than left out;
+//! - `marks`: digits (givens bold, solved digits blue), pencil marks (with
+//!   their solution counts when asked) and a step's highlights;
 //! - [`svg`]: the SVG writer; `raster` (feature `png`): resvg.
 //!
 //! The look follows the data: every position comes from a rule's cells and
@@ -144,6 +145,7 @@ pub struct Picture<'a> {
     puzzle: &'a Puzzle,
     digits: Option<Grid>,
     candidates: Option<Vec<u32>>,
+    counts: Option<(Vec<usize>, usize)>,
     deciding: Vec<Clue>,
     pattern: Vec<Cell>,
     pattern_digits: Vec<u8>,
@@ -160,6 +162,7 @@ impl<'a> Picture<'a> {
             puzzle,
             digits: None,
             candidates: None,
+            counts: None,
             deciding: Vec::new(),
             pattern: Vec::new(),
             pattern_digits: Vec::new(),
@@ -181,6 +184,14 @@ impl<'a> Picture<'a> {
     /// bits (bit `d - 1` for digit `d`), in the cells with no digit.
     pub fn candidates(mut self, candidates: Vec<u32>) -> Self {
         self.candidates = Some(candidates);
+        self
+    }
+
+    /// Writes beside each pencil mark how many solutions have it:
+    /// `counts[cell * side + digit - 1]` (cells row-major), counted up to
+    /// `cap`, which is written `cap+` (at least that many).
+    pub fn counts(mut self, counts: Vec<usize>, cap: usize) -> Self {
+        self.counts = Some((counts, cap));
         self
     }
 

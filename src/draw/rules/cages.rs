@@ -14,8 +14,9 @@ const DASH: &str = "5 3";
 /// The tints taken in turn, one per rule by its place in the list.
 const IN_TURN: [&str; 4] = ["#fbe7a1", "#c9e7fb", "#e7d1fb", "#d1fbd9"];
 
-/// Draws a cage around `cells` with `label` in its corner.
-pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
+/// Draws a cage around `cells` in `outline`, with `label` in its corner
+/// in `font`.
+pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>, outline: &str, font: &str) {
     let inside: HashSet<(isize, isize)> = cells
         .iter()
         .map(|c| (c.row() as isize, c.col() as isize))
@@ -64,7 +65,7 @@ pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
         "path",
         &[
             ("d", path.as_str().into()),
-            ("stroke", "#000000".into()),
+            ("stroke", outline.into()),
             ("stroke-width", 1.2.into()),
             ("stroke-dasharray", DASH.into()),
             ("fill", "none".into()),
@@ -74,8 +75,8 @@ pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
         return;
     };
     let b = canvas.cell(*first);
-    let font = 0.23 * CELL;
-    let width = 0.62 * font * label.chars().count() as f64 + 0.06 * CELL;
+    let size = 0.23 * CELL;
+    let width = 0.62 * size * label.chars().count() as f64 + 0.06 * CELL;
     let layer = canvas.layer(Layer::Cage);
     // The sum sits on the cage's corner, on white, breaking the dashes.
     layer.element(
@@ -84,7 +85,7 @@ pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
             ("x", (b.x + 0.03 * CELL).into()),
             ("y", (b.y + 0.03 * CELL).into()),
             ("width", width.into()),
-            ("height", (1.05 * font).into()),
+            ("height", (1.05 * size).into()),
             ("fill", "#ffffff".into()),
         ],
     );
@@ -92,9 +93,9 @@ pub fn cage(canvas: &mut Canvas, cells: &[Cell], label: Option<&str>) {
         "text",
         &[
             ("x", (b.x + 0.05 * CELL).into()),
-            ("y", (b.y + 0.03 * CELL + 0.85 * font).into()),
-            ("font-size", font.into()),
-            ("fill", "#000000".into()),
+            ("y", (b.y + 0.03 * CELL + 0.85 * size).into()),
+            ("font-size", size.into()),
+            ("fill", font.into()),
         ],
         label,
     );

@@ -8,6 +8,7 @@ mod board;
 mod cages;
 mod cells;
 mod dots;
+mod drawn;
 mod lines;
 mod outside;
 
@@ -30,6 +31,14 @@ pub fn draw(canvas: &mut Canvas, puzzle: &Puzzle) {
             draw_mark(canvas, mark, number, size);
         }
     }
+    // What the setter drew beyond the rules (read from f-puzzles), last,
+    // so that it lies over the rules as f-puzzles layers it.
+    if let Some(cosmetics) = puzzle.cosmetics() {
+        let number = puzzle.rules().constraints().len();
+        for mark in &cosmetics.sketch(size) {
+            draw_mark(canvas, mark, number, size);
+        }
+    }
 }
 
 /// Draws one mark of the `number`th rule.
@@ -40,7 +49,18 @@ fn draw_mark(canvas: &mut Canvas, mark: &Mark, number: usize, size: crate::puzzl
         Mark::Arrow { circle, line } => lines::arrow(canvas, circle, line),
         Mark::CircledEnds(cells) => lines::ends_circled(canvas, cells),
         Mark::CornerText { cell, text } => lines::label(canvas, *cell, text),
-        Mark::Cage { cells, label } => cages::cage(canvas, cells, label.as_deref()),
+        Mark::Cage { cells, label } => {
+            cages::cage(canvas, cells, label.as_deref(), BLACK, BLACK);
+        }
+        Mark::ColouredCage {
+            cells,
+            label,
+            outline,
+            font,
+        } => {
+            let (outline, font) = (drawn::hex(*outline), drawn::hex(*font));
+            cages::cage(canvas, cells, label.as_deref(), &outline, &font);
+        }
         Mark::Shade { cells, tint } => cages::shade(canvas, cells, *tint, number),
         // The grid's region lines draw it.
         Mark::RegionBorder(_) => {}
@@ -54,8 +74,25 @@ fn draw_mark(canvas: &mut Canvas, mark: &Mark, number: usize, size: crate::puzzl
         Mark::FootText { cell, text } => cells::foot(canvas, *cell, text),
         Mark::CornerCircle { cells, digits } => cells::corner_circle(canvas, cells, digits),
         Mark::Note(text) => canvas.note(text.clone()),
+        Mark::Stroke {
+            points,
+            colour,
+            width,
+        } => drawn::stroke(canvas, points, *colour, *width),
+        Mark::Shape { .. } => drawn::shape(canvas, mark),
+        Mark::Text {
+            centre,
+            text,
+            colour,
+            size,
+            angle,
+        } => drawn::text(canvas, *centre, text, *colour, *size, *angle),
+        Mark::CellColours { cell, colours } => drawn::cell_colours(canvas, *cell, colours),
     }
 }
+
+/// Black, the ink of rules drawn without a colour of their own.
+const BLACK: &str = "#000000";
 
 /// A stroke through `points`, round at the ends and joints.
 pub(crate) fn stroke(

@@ -8,6 +8,11 @@
 //! method and every picture shows it. A kind with no marks (a rule over
 //! the whole board) is named in the legend by its rule line, so nothing
 //! vanishes from a picture silently.
+//!
+//! What a setter drew beyond the rules (f-puzzles' cosmetic keys) comes as
+//! marks too, from [`Cosmetics::sketch`](super::kinds::drawing::Cosmetics::sketch):
+//! free positions ([`Point`], in cells) and the file's own colours
+//! ([`Colour`]) rather than named ones.
 
 use super::grid::Cell;
 
@@ -62,8 +67,76 @@ pub enum Side {
     Bottom,
 }
 
+/// A colour as a file gives it: red, green, blue and opacity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Colour {
+    /// Red, 0 to 255.
+    pub red: u8,
+    /// Green, 0 to 255.
+    pub green: u8,
+    /// Blue, 0 to 255.
+    pub blue: u8,
+    /// Opacity, 0 (none) to 255 (opaque).
+    pub alpha: u8,
+}
+
+impl Colour {
+    /// Opaque black.
+    pub const BLACK: Colour = Colour::rgb(0, 0, 0);
+    /// Opaque white.
+    pub const WHITE: Colour = Colour::rgb(255, 255, 255);
+
+    /// An opaque colour.
+    pub const fn rgb(red: u8, green: u8, blue: u8) -> Colour {
+        Colour {
+            red,
+            green,
+            blue,
+            alpha: 255,
+        }
+    }
+
+    /// Reads the hexadecimal forms f-puzzles writes and CSS allows:
+    /// `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` (either case, spaces
+    /// around allowed); anything else is `None`.
+    pub fn parse(text: &str) -> Option<Colour> {
+        let hex = text.trim().strip_prefix('#')?;
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let digit = |k: usize| u8::from_str_radix(hex.get(k..=k)?, 16).ok();
+        let pair = |k: usize| u8::from_str_radix(hex.get(k..k + 2)?, 16).ok();
+        let short = |k: usize| digit(k).map(|d| d * 17);
+        match hex.len() {
+            3 => Some(Colour::rgb(short(0)?, short(1)?, short(2)?)),
+            4 => Some(Colour {
+                alpha: short(3)?,
+                ..Colour::rgb(short(0)?, short(1)?, short(2)?)
+            }),
+            6 => Some(Colour::rgb(pair(0)?, pair(2)?, pair(4)?)),
+            8 => Some(Colour {
+                alpha: pair(6)?,
+                ..Colour::rgb(pair(0)?, pair(2)?, pair(4)?)
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A place on the page, in cells from the grid's top left corner: `x`
+/// to the right, `y` down. The centre of row `r`, column `c` (0-based) is
+/// `(c + 0.5, r + 0.5)`; a place beside the grid is below 0 or above the
+/// side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Cells to the right of the grid's left edge.
+    pub x: f64,
+    /// Cells below the grid's top edge.
+    pub y: f64,
+}
+
 /// One mark of a picture.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Mark {
     /// A line of the usual width through the centres of `cells`.
     Line {
@@ -171,4 +244,93 @@ pub enum Mark {
     },
     /// A line of the legend under the grid.
     Note(String),
+    /// A free line through `points` in `colour`, `width` cells wide, round
+    /// at its ends and joints (a line a setter drew).
+    Stroke {
+        /// Its points, in order.
+        points: Vec<Point>,
+        /// Its colour.
+        colour: Colour,
+        /// Its width, in cells.
+        width: f64,
+    },
+    /// A rectangle or an ellipse a setter drew, centred on `centre`,
+    /// turned clockwise by `angle` degrees, with `text` in it.
+    Shape {
+        /// Its centre.
+        centre: Point,
+        /// Its width, in cells.
+        width: f64,
+        /// Its height, in cells.
+        height: f64,
+        /// An ellipse rather than a rectangle.
+        round: bool,
+        /// Its fill.
+        fill: Colour,
+        /// Its outline.
+        outline: Colour,
+        /// Clockwise, in degrees.
+        angle: f64,
+        /// Its text, if any, and the text's colour.
+        text: Option<(String, Colour)>,
+    },
+    /// Text a setter placed, centred on `centre`, `size` cells high,
+    /// turned clockwise by `angle` degrees.
+    Text {
+        /// Its centre.
+        centre: Point,
+        /// The text.
+        text: String,
+        /// Its colour.
+        colour: Colour,
+        /// Its font size, in cells.
+        size: f64,
+        /// Clockwise, in degrees.
+        angle: f64,
+    },
+    /// A dashed outline just inside `cells`, as [`Mark::Cage`], in the
+    /// colours a setter gave it.
+    ColouredCage {
+        /// Its cells.
+        cells: Vec<Cell>,
+        /// Its label.
+        label: Option<String>,
+        /// The outline's colour.
+        outline: Colour,
+        /// The label's colour.
+        font: Colour,
+    },
+    /// A cell filled with colours a setter gave it: one fills the cell,
+    /// several split it into equal bands from left to right.
+    CellColours {
+        /// The cell.
+        cell: Cell,
+        /// Its colours, in order.
+        colours: Vec<Colour>,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_read_as_css_writes_them() {
+        assert_eq!(
+            Colour::parse("#C060C0"),
+            Some(Colour::rgb(0xc0, 0x60, 0xc0))
+        );
+        assert_eq!(Colour::parse(" #fff "), Some(Colour::WHITE));
+        assert_eq!(
+            Colour::parse("#00000080"),
+            Some(Colour {
+                alpha: 0x80,
+                ..Colour::BLACK
+            })
+        );
+        assert_eq!(Colour::parse("#f008").map(|c| c.alpha), Some(0x88));
+        for bad in ["", "#", "red", "#12345", "#ggg", "C060C0", "#+1+2+3"] {
+            assert_eq!(Colour::parse(bad), None, "{bad}");
+        }
+    }
 }
