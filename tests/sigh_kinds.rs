@@ -5,7 +5,8 @@
 //! a limit by the native engine and by sigh (`../shared/peers/sigh`, run
 //! with Node). The counts must agree, and every solution z3doku finds
 //! passes the independent checker. Without Node or sigh's sources beside
-//! the repository the test says `SKIPPED` and checks nothing.
+//! the repository (or under `Z3DOKU_SHARED`) the test says `SKIPPED` and
+//! checks nothing.
 
 use std::path::PathBuf;
 use std::process::Command;
