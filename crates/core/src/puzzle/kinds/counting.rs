@@ -9,7 +9,9 @@
 
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits, digit_range, index, list, listed_once};
+use crate::puzzle::constraint::{
+    Context, all_digits, choose, digit_range, index, list, listed_once, subsets,
+};
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
@@ -28,29 +30,6 @@ const MOST_CLAUSES: usize = 100_000;
 /// A set of counting circles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CountingCircles(pub Vec<Cell>);
-
-/// `n` choose `k`, saturating.
-fn choose(n: usize, k: usize) -> usize {
-    (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Every `k` of `items`, in order.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        if items.len() - i < k {
-            break;
-        }
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
-    out
-}
 
 impl CountingCircles {
     /// The digits a circle may hold on a board of `side`: none above the

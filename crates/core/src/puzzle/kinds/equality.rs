@@ -10,7 +10,9 @@
 
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits, digit_range, index, list, listed_once};
+use crate::puzzle::constraint::{
+    Context, all_digits, digit_range, index, list, listed_once, subsets,
+};
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
@@ -37,24 +39,6 @@ fn halves(side: usize) -> [(u32, u32); 2] {
         (even, all & !even),
         (digit_range(1, half), digit_range(side - half + 1, side)),
     ]
-}
-
-/// Every `k` of `items`, in order.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        if items.len() - i < k {
-            break;
-        }
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
-    out
 }
 
 impl Read for EqualityCage {

@@ -7,7 +7,9 @@
 
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits, index, list, listed_once, pair};
+use crate::puzzle::constraint::{
+    Context, all_digits, choose, index, list, listed_once, pair, subsets,
+};
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
@@ -67,29 +69,6 @@ fn sets(side: usize, most: usize, sum: u32) -> Vec<u32> {
     }
     let mut out = Vec::new();
     walk(1, side as u32, sum, 0, 0, most, &mut out);
-    out
-}
-
-/// `n` choose `k`, saturating.
-fn choose(n: usize, k: usize) -> usize {
-    (0..k).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Every `k` of `items`, in order.
-fn subsets<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        if items.len() - i < k {
-            break;
-        }
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
     out
 }
 
