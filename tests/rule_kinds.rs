@@ -334,6 +334,26 @@ const TEXT_CASES: &[(&str, &str)] = &[
         "numbered room",
         "numbered room 7 (row 1)\nnumbered room 2 (column 9 from the bottom)",
     ),
+    (
+        "rellik cage",
+        "rellik cage 10 (r1c1 r1c2 r2c1 r2c2)\nrellik cage 6 (r5c4 r5c5 r5c6)\nrellik cage 14 (r9c8 r9c9)",
+    ),
+    (
+        "equality cage",
+        "equality cage (r1c1 r1c2 r2c1 r2c2)\nequality cage (r5c3 r5c4 r5c5 r5c6 r5c7 r5c8)",
+    ),
+    (
+        "lunchbox",
+        "lunchbox 7 (r1c1 r1c2 r1c3 r1c4 r1c5)\nlunchbox 0 (r4c4 r5c4 r6c4)\nlunchbox 15 (r9c2 r9c3 r8c3 r8c4)",
+    ),
+    (
+        "equal sum",
+        "equal sum (r1c1 r1c2) (r2c5) (r3c8 r3c9)\nequal sum (r5c1 r6c1 r7c1) (r9c9 r8c9) (r5c5 r5c6)",
+    ),
+    (
+        "counting circles",
+        "counting circles (r1c1 r2c4 r3c7 r5c2 r6c5 r7c9 r9c3 r4c8)",
+    ),
 ];
 
 /// An empty 9x9 grid with `rules` after it, read as text.

@@ -26,13 +26,18 @@ use z3doku::puzzle::kinds::{
     board::{AntiKing, AntiKnight, NegativeRatio, NegativeXv, NonConsecutive},
     cages::{Cage, ExtraRegion},
     cells::{Allowed, Clones, Even, Indexer, Indexing, Odd, Quadruple},
+    counting::CountingCircles,
     dots::{Difference, Ratio, Xv},
+    equal_sum::EqualSum,
+    equality::EqualityCage,
     lines::{
         Arrow, BetweenLine, DoubleArrow, EntropicLine, ModularLine, Palindrome, RegionSumLine,
         Renban, SlowThermo, Thermo, Whispers, ZipperLine,
     },
+    lunchbox::Lunchbox,
     nabner::Nabner,
     outside::{LittleKiller, Outside, Sandwich, Skyscraper, XSum},
+    rellik::RellikCage,
     sums::WeightedSum,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
@@ -42,9 +47,18 @@ use z3doku::solve::count_with;
 /// How many solutions are counted, by both solvers.
 const LIMIT: usize = 60;
 
+/// The shared material: beside the repository, or under `Z3DOKU_SHARED`
+/// (a worktree kept elsewhere).
+fn shared() -> PathBuf {
+    std::env::var_os("Z3DOKU_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    )
+}
+
 /// sigh's runner, when node and the peer are here.
 fn runner() -> Option<PathBuf> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/peers/sigh/run.mjs");
+    let script = shared().join("peers/sigh/run.mjs");
     if !script.is_file() {
         eprintln!("SKIPPED: {} is missing", script.display());
         return None;
@@ -178,7 +192,7 @@ fn compare(puzzles: &[(String, Puzzle)], limit: usize) -> Vec<usize> {
 #[test]
 fn shared_variants_and_examples_agree_with_sigh() {
     let mut puzzles = Vec::new();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants");
+    let dir = shared().join("data/variants");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| d.flatten().map(|e| e.path()).collect())
         .unwrap_or_else(|_| {
@@ -599,6 +613,53 @@ fn random_rule(kind: &str, size: Size, sol: &Grid, rng: &mut Rng) -> Option<Vec<
                 let sum = terms.iter().map(|&(c, w)| w * i32::from(digit(c))).sum();
                 one(WeightedSum { terms, sum }.into())
             }
+            "rellik cage" => one(RellikCage {
+                cells: path.clone(),
+                sum: 1 + rng.below(3 * side) as u32,
+            }
+            .into()),
+            "equality cage" => one(EqualityCage(path.clone()).into()),
+            "lunchbox" => {
+                let at = |pick: fn(u8, u8) -> bool| {
+                    (0..path.len()).fold(0, |best, k| {
+                        match pick(digit(path[k]), digit(path[best])) {
+                            true => k,
+                            false => best,
+                        }
+                    })
+                };
+                let (low, high) = (at(|a, b| a < b), at(|a, b| a > b));
+                let sum = total(&path[low.min(high) + 1..low.max(high)]);
+                one(Lunchbox {
+                    cells: path.clone(),
+                    sum,
+                }
+                .into())
+            }
+            "equal sum" => {
+                let length = 1 + rng.below(3);
+                let other = walk(size, rng, length);
+                if total(&other) != total(&path) {
+                    continue;
+                }
+                one(EqualSum(vec![path.clone(), other]).into())
+            }
+            "counting circles" => {
+                // `d` cells that hold `d`, for one or two digits `d`.
+                let mut circles = Vec::new();
+                for _ in 0..1 + rng.below(2) {
+                    let d = 1 + rng.below(side.min(4)) as u8;
+                    let holding: Vec<Cell> = (0..size.cells())
+                        .map(|i| size.cell_at(i))
+                        .filter(|&c| digit(c) == d && !circles.contains(&c))
+                        .collect();
+                    if holding.len() == side {
+                        let start = rng.below(side);
+                        circles.extend((0..usize::from(d)).map(|k| holding[(start + k) % side]));
+                    }
+                }
+                one(CountingCircles(circles).into())
+            }
             _ => return None,
         };
         let mut builder = Rules::builder(size);
@@ -655,6 +716,11 @@ const KINDS: &[&str] = &[
     "xv",
     "extra region",
     "weighted sum",
+    "rellik cage",
+    "equality cage",
+    "lunchbox",
+    "equal sum",
+    "counting circles",
 ];
 
 #[test]

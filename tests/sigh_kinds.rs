@@ -5,7 +5,8 @@
 //! a limit by the native engine and by sigh (`../shared/peers/sigh`, run
 //! with Node). The counts must agree, and every solution z3doku finds
 //! passes the independent checker. Without Node or sigh's sources beside
-//! the repository the test says `SKIPPED` and checks nothing.
+//! the repository (or under `Z3DOKU_SHARED`) the test says `SKIPPED` and
+//! checks nothing.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -132,6 +133,73 @@ fn contains(random: &mut Random, exact: bool) -> Both {
     }
 }
 
+/// Cells for a random rellik cage: a 2x2 square, or three cells of a row.
+fn rellik_cells(random: &mut Random) -> Vec<(usize, usize)> {
+    if random.below(2) == 0 {
+        square(random)
+    } else {
+        let (r, c) = (random.below(9), random.below(7));
+        vec![(r, c), (r, c + 1), (r, c + 2)]
+    }
+}
+
+/// Cells for a random equality cage, which needs an even number: a 2x2
+/// square, or two neighbours.
+fn equality_cells(random: &mut Random) -> Vec<(usize, usize)> {
+    if random.below(2) == 0 {
+        square(random)
+    } else {
+        let (a, b) = cell_pair(random);
+        vec![a, b]
+    }
+}
+
+/// Cells for a random lunchbox: three to five cells of a row or column,
+/// in either direction.
+fn lunchbox_cells(random: &mut Random) -> Vec<(usize, usize)> {
+    let n = 3 + random.below(3);
+    let (line, start, row) = (random.below(9), random.below(10 - n), random.below(2) == 0);
+    let mut cells: Vec<(usize, usize)> = (start..start + n)
+        .map(|k| if row { (line, k) } else { (k, line) })
+        .collect();
+    if random.below(2) == 0 {
+        cells.reverse();
+    }
+    cells
+}
+
+/// Two random cages of `z3doku_name` (`sigh_name` in sigh), with a clue
+/// from `clue` when it gives one.
+fn cages(
+    random: &mut Random,
+    z3doku_name: &str,
+    sigh_name: &str,
+    shape: fn(&mut Random) -> Vec<(usize, usize)>,
+    clue: fn(&mut Random) -> Option<usize>,
+) -> Both {
+    let (mut z, mut s) = (Vec::new(), String::new());
+    for _ in 0..2 {
+        let cells: Vec<(String, String)> = shape(random).into_iter().map(name).collect();
+        let (word, arg) = match clue(random) {
+            Some(n) => (format!(" {n}"), format!("~{n}")),
+            None => (String::new(), String::new()),
+        };
+        let ours: Vec<String> = cells.iter().map(|n| n.0.clone()).collect();
+        z.push(format!("{z3doku_name}{word} ({})", ours.join(" ")));
+        s += &format!(
+            ".{sigh_name}{arg}{}",
+            cells
+                .iter()
+                .map(|n| format!("~{}", n.1))
+                .collect::<String>()
+        );
+    }
+    Both {
+        z3doku: z.join("\n"),
+        sigh: s,
+    }
+}
+
 /// Makes a random instance of a kind.
 type Maker = fn(&mut Random) -> Both;
 
@@ -173,6 +241,57 @@ fn kinds() -> Vec<(&'static str, Maker)> {
         }),
         ("numbered room", |random| {
             outside(random, "numbered room", "NumberedRoom", 2)
+        }),
+        ("rellik cage", |random| {
+            cages(random, "rellik cage", "RellikCage", rellik_cells, |r| {
+                Some(3 + r.below(18))
+            })
+        }),
+        ("equality cage", |random| {
+            cages(
+                random,
+                "equality cage",
+                "EqualityCage",
+                equality_cells,
+                |_| None,
+            )
+        }),
+        ("equal sum", |random| {
+            // Two or three segments of one to three cells anywhere.
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            for _ in 0..2 + random.below(2) {
+                let cells: Vec<(String, String)> = (0..1 + random.below(3))
+                    .map(|_| name((random.below(9), random.below(9))))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let z: Vec<String> = cells.iter().map(|n| n.0.clone()).collect();
+                let s: Vec<String> = cells.iter().map(|n| n.1.clone()).collect();
+                ours.push(format!("({})", z.join(" ")));
+                theirs.push(s.join("~"));
+            }
+            Both {
+                z3doku: format!("equal sum {}", ours.join(" ")),
+                sigh: format!(".EqualSum~{}", theirs.join("~-~")),
+            }
+        }),
+        ("counting circles", |random| {
+            let cells: Vec<(String, String)> = (0..4 + random.below(5))
+                .map(|_| name((random.below(9), random.below(9))))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let z: Vec<String> = cells.iter().map(|n| n.0.clone()).collect();
+            let s: String = cells.iter().map(|n| format!("~{}", n.1)).collect();
+            Both {
+                z3doku: format!("counting circles ({})", z.join(" ")),
+                sigh: format!(".CountingCircles{s}"),
+            }
+        }),
+        ("lunchbox", |random| {
+            cages(random, "lunchbox", "Lunchbox", lunchbox_cells, |r| {
+                Some(r.below(16))
+            })
         }),
     ]
 }
@@ -232,8 +351,14 @@ fn board(random: &mut Random, rules: &str) -> Option<Grid> {
     found
 }
 
+/// sigh's runner: under `Z3DOKU_SHARED` when it is set (a worktree kept
+/// elsewhere than beside `shared/`), else beside the repository.
 fn sigh_runner() -> Option<PathBuf> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/peers/sigh/run.mjs");
+    let shared = std::env::var_os("Z3DOKU_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let script = shared.join("peers/sigh/run.mjs");
     if !script.is_file() {
         eprintln!("SKIPPED: {} is missing", script.display());
         return None;

@@ -15,14 +15,19 @@ use z3doku::puzzle::kinds::{
     board::{AntiKing, NonConsecutive},
     cages::Cage,
     cells::{Odd, Quadruple},
+    counting::CountingCircles,
     dots::{Difference, Ratio, Xv},
+    equal_sum::EqualSum,
+    equality::EqualityCage,
     global::{
         AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
         Leaper, Windoku,
     },
     lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
+    lunchbox::Lunchbox,
     outside::{Sandwich, Skyscraper, XSum},
     pairs::{Contains, GreaterThan, Pairwise},
+    rellik::RellikCage,
     rooms::{HiddenSkyscraper, NumberedRoom},
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
@@ -65,7 +70,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 30 {
+    Some(match choice[0] % 35 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -145,17 +150,28 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 30 == 27,
+                exact: choice[0] % 35 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
             line: outside,
             digit: digit(4),
         }),
-        _ => Constraint::NumberedRoom(NumberedRoom {
+        29 => Constraint::NumberedRoom(NumberedRoom {
             line: outside,
             digit: digit(4),
         }),
+        30 => Constraint::RellikCage(RellikCage {
+            cells: line(1, 3),
+            sum: 1 + (choice[5] % (2 * side)) as u32,
+        }),
+        31 => Constraint::EqualityCage(EqualityCage(line(1, 4))),
+        32 => Constraint::Lunchbox(Lunchbox {
+            cells: line(1, 4),
+            sum: (choice[5] % (2 * side)) as u32,
+        }),
+        33 => Constraint::EqualSum(EqualSum(vec![line(1, 2), line(3, 1), line(4, 3)])),
+        _ => Constraint::CountingCircles(CountingCircles(line(1, 5))),
     })
 }
 

@@ -1,4 +1,4 @@
-//! Marks in cells: a grey disc or square, chevrons on the edges, small
+//! Marks in cells: a grey disc, square or ring, chevrons on the edges, small
 //! text along the bottom, and a circle with digits on a corner.
 
 use super::super::marks::centred;
@@ -13,6 +13,21 @@ const SHAPE: &str = "#d2d2d2";
 pub fn disc_in(canvas: &mut Canvas, cell: Cell) {
     let at = canvas.center(cell);
     disc(canvas, Layer::Shape, at, 0.36 * CELL, SHAPE);
+}
+
+/// A thin grey ring in `cell`, on the shapes' layer (under the digits),
+/// with no fill, so a shade or line beneath shows through.
+pub fn ring(canvas: &mut Canvas, cell: Cell) {
+    let at = canvas.center(cell);
+    circle(
+        canvas,
+        Layer::Shape,
+        at,
+        0.4 * CELL,
+        "none",
+        "#808080",
+        0.04 * CELL,
+    );
 }
 
 /// A grey square in `cell`.

@@ -70,6 +70,7 @@ fn draw_mark(canvas: &mut Canvas, mark: &Mark, number: usize, size: crate::puzzl
         Mark::DiagonalClue { cells, text } => outside::diagonal(canvas, cells, text),
         Mark::Disc(cell) => cells::disc_in(canvas, *cell),
         Mark::Square(cell) => cells::square(canvas, *cell),
+        Mark::Ring(cell) => cells::ring(canvas, *cell),
         Mark::Chevrons { cell, inward } => cells::chevrons(canvas, *cell, *inward),
         Mark::FootText { cell, text } => cells::foot(canvas, *cell, text),
         Mark::CornerCircle { cells, digits } => cells::corner_circle(canvas, cells, digits),

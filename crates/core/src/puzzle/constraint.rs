@@ -159,6 +159,34 @@ pub fn merged(terms: impl IntoIterator<Item = (usize, i32)>) -> Vec<(usize, i32)
     out
 }
 
+/// Every `k` of `items`, in order (for rules stated as one clause per so
+/// many cells).
+pub fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        if items.len() - i < k {
+            break;
+        }
+        for mut rest in subsets(&items[i + 1..], k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// How many `k` of `n` there are (0 when `k > n`), saturating at
+/// `usize::MAX`: what [`subsets`] would list, counted before listing.
+pub fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1usize, |ways, j| ways.saturating_mul(n - j) / (j + 1))
+}
+
 /// The bits of digits `low..=high` (empty when `low > high`).
 pub fn digit_range(low: usize, high: usize) -> u32 {
     if low > high || high == 0 {

@@ -220,6 +220,9 @@ pub enum Mark {
     Disc(Cell),
     /// A grey square in a cell.
     Square(Cell),
+    /// A thin grey ring in a cell, the digit showing through it (a
+    /// counting circle).
+    Ring(Cell),
     /// Four grey chevrons on a cell's edges, pointing in or out.
     Chevrons {
         /// The cell.

@@ -18,14 +18,19 @@
 pub mod board;
 pub mod cages;
 pub mod cells;
+pub mod counting;
 pub mod dots;
 pub mod drawing;
+pub mod equal_sum;
+pub mod equality;
 pub mod formula;
 pub mod global;
 pub mod lines;
+pub mod lunchbox;
 pub mod nabner;
 pub mod outside;
 pub mod pairs;
+pub mod rellik;
 pub mod rooms;
 pub mod sums;
 
@@ -251,6 +256,11 @@ registry! {
         Xv => dots::Xv,
         WeightedSum => sums::WeightedSum,
         Formula => formula::Formula,
+        RellikCage => rellik::RellikCage,
+        EqualityCage => equality::EqualityCage,
+        Lunchbox => lunchbox::Lunchbox,
+        EqualSum => equal_sum::EqualSum,
+        CountingCircles => counting::CountingCircles,
     }
     houses {
         board::Houses,
@@ -411,6 +421,11 @@ mod tests {
             "hidden skyscraper 4 (row 2 from the right)",
             "numbered room 7 (column 3 from the top)",
             "sum 10 (r1c1, 2 r1c2, -1 r1c3)",
+            "rellik cage 10 (r2c1 r2c2 r3c1)",
+            "equality cage (r4c5 r4c6 r5c5 r5c6)",
+            "lunchbox 12 (r6c1→r6c2→r6c3→r6c4)",
+            "equal sum (r7c1 r7c2) (r8c8) (r9c1 r9c2 r9c3)",
+            "counting circles (r1c5 r2c7 r3c9 r4c2)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);
