@@ -15,15 +15,22 @@ use z3doku::puzzle::kinds::{
     board::{AntiKing, NonConsecutive},
     cages::Cage,
     cells::{Odd, Quadruple},
+    count_distinct::CountDistinct,
     dots::{Difference, Ratio, Xv},
     global::{
         AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
         Leaper, Windoku,
     },
-    lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
+    lines::{Arrow, BetweenLine, ModularLine, Palindrome, Renban, Thermo},
+    lockout::Lockout,
+    look_and_say::LookAndSay,
     outside::{Sandwich, Skyscraper, XSum},
     pairs::{Contains, GreaterThan, Pairwise},
+    parity::ParityLine,
+    regex::Regex,
     rooms::{HiddenSkyscraper, NumberedRoom},
+    state_machine::StateMachine,
+    value_indexing::ValueIndexing,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
 use z3doku::solve::count_with;
@@ -65,7 +72,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 30 {
+    Some(match choice[0] % 38 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -145,17 +152,65 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 30 == 27,
+                exact: choice[0] % 38 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
             line: outside,
             digit: digit(4),
         }),
-        _ => Constraint::NumberedRoom(NumberedRoom {
+        29 => Constraint::NumberedRoom(NumberedRoom {
             line: outside,
             digit: digit(4),
         }),
+        30 => Constraint::Lockout(Lockout {
+            difference: (choice[5] % side) as u8,
+            cells: line(1, 4),
+        }),
+        31 => Constraint::ParityLine(ParityLine(line(1, 4))),
+        32 => Constraint::ModularLine(ModularLine {
+            modulus: 1 + (choice[5] % (side + 1)) as u8,
+            cells: line(1, 5),
+        }),
+        33 => Constraint::ValueIndexing(ValueIndexing(line(1, 5))),
+        34 => {
+            let cells = line(1, 5);
+            Constraint::CountDistinct(CountDistinct {
+                control: cells[0],
+                counted: cells[1..].to_vec(),
+            })
+        }
+        36 => {
+            let (a, b) = (digit(5), digit(6));
+            let pattern = match choice[7] % 3 {
+                0 => format!("[1-{a}]*{b}.*"),
+                1 => format!("({a}|{b})+.?"),
+                _ => format!("(.)?[^{b}]{{2,}}"),
+            };
+            Constraint::Regex(Regex {
+                pattern,
+                cells: line(1, 4),
+            })
+        }
+        37 => {
+            // sigh's encodings of `(12|3)+` and `(1|2)*3(4|5)*`.
+            let machines = ["RJVmykA", "QTHOMA"];
+            Constraint::StateMachine(StateMachine {
+                encoded: machines[choice[5] % 2].to_string(),
+                cells: line(1, 3),
+            })
+        }
+        _ => {
+            // One or two (count, digit) pairs, the count 0 to 2.
+            let mut clue = vec![((choice[5] % 3) as u8, digit(6))];
+            if choice[7].is_multiple_of(2) {
+                clue.push(((choice[7] / 2 % 3) as u8, digit(4)));
+            }
+            Constraint::LookAndSay(LookAndSay {
+                clue,
+                cells: line(1, 4),
+            })
+        }
     })
 }
 

@@ -18,16 +18,23 @@
 pub mod board;
 pub mod cages;
 pub mod cells;
+pub mod count_distinct;
 pub mod dots;
 pub mod drawing;
 pub mod formula;
 pub mod global;
 pub mod lines;
+pub mod lockout;
+pub mod look_and_say;
 pub mod nabner;
 pub mod outside;
 pub mod pairs;
+pub mod parity;
+pub mod regex;
 pub mod rooms;
+pub mod state_machine;
 pub mod sums;
+pub mod value_indexing;
 
 use super::check::Board;
 use super::constraint::Context;
@@ -216,6 +223,13 @@ registry! {
         ZipperLine => lines::ZipperLine,
         DoubleArrow => lines::DoubleArrow,
         Nabner => nabner::Nabner,
+        Lockout => lockout::Lockout,
+        ParityLine => parity::ParityLine,
+        ValueIndexing => value_indexing::ValueIndexing,
+        CountDistinct => count_distinct::CountDistinct,
+        LookAndSay => look_and_say::LookAndSay,
+        Regex => regex::Regex,
+        StateMachine => state_machine::StateMachine,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
         NonConsecutive => board::NonConsecutive,
@@ -411,6 +425,15 @@ mod tests {
             "hidden skyscraper 4 (row 2 from the right)",
             "numbered room 7 (column 3 from the top)",
             "sum 10 (r1c1, 2 r1c2, -1 r1c3)",
+            "modular line r2c1→r2c2→r2c3",
+            "modular line 5 r3c1→r3c2→r3c3→r3c4→r3c5→r3c6",
+            "lockout 4 r4c1→r4c2→r4c3",
+            "parity line r5c1→r5c2→r5c3",
+            "value indexing r6c1→r6c2→r6c3→r6c4",
+            "count distinct (r7c1) r7c2 r7c3 r7c4",
+            "look and say 1223 (r8c1 r8c2 r8c3 r8c4)",
+            "regex 1[2-4]*9 r9c1→r9c2→r9c3",
+            "state machine RJVmykA r9c4→r9c5→r9c6",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);
