@@ -975,7 +975,7 @@ impl Rule for ModularLine {
         let mut out = Vec::new();
         for i in 0..cells.len() {
             for j in i + 1..cells.len() {
-                let relation = if (j - i) % m == 0 {
+                let relation = if (j - i).is_multiple_of(m) {
                     Relation::ClassesSame(classes)
                 } else {
                     Relation::ClassesDiffer(classes)

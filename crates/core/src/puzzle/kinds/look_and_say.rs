@@ -35,7 +35,7 @@ fn pairs(clue: &str) -> Option<Vec<(u8, u8)>> {
         .chars()
         .map(|c| c.to_digit(10).map(|d| d as u8))
         .collect::<Option<_>>()?;
-    (!digits.is_empty() && digits.len() % 2 == 0)
+    (!digits.is_empty() && digits.len().is_multiple_of(2))
         .then(|| digits.chunks(2).map(|p| (p[0], p[1])).collect())
 }
 
