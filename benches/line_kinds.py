@@ -5,7 +5,8 @@ Usage:
   benches/line_kinds.py make [-b BINARY] > benches/data/line_kinds.txt
   benches/line_kinds.py time [-b BINARY] [-r ROUNDS] [-e ENGINES] benches/data/line_kinds.txt
 
-`make` builds one puzzle per rule set below: a board that keeps the rules (the native engine's
+`make` builds one puzzle per rule set below (the committed file starts with a classic puzzle
+without rules, `examples/puzzles/line.txt`, as the baseline of each solver's fixed cost): a board that keeps the rules (the native engine's
 first solution of the empty grid), its digits given in a fixed scattered order until the puzzle
 is unique, then each given dropped that the puzzle stays unique without; it prints
 `name<TAB>sigh string` lines (`solve --output sigh`), which z3doku and sigh both read.
@@ -37,6 +38,9 @@ RULES = [
     ("count distinct", "count distinct (r1c1) r2c2 r3c3 r4c4 r5c5\ncount distinct (r9c9) r8c8 r7c8"),
     ("look and say", "look and say 2709 (r1c1 r2c2 r3c3 r4c4)\nlook and say 1305 (r6c1 r6c2 r7c1 r7c2)"),
     ("regex", "regex [1-4]+[6-9]{2,} r1c1 r1c2 r1c3 r1c4 r1c5\nregex (1|9)[^5]*5 r9c9 r8c9 r7c9 r6c9"),
+    # sigh's encodings of `([13579][2468])*[13579]?` and of a running sum that ends at 10.
+    ("state machine", "state machine BhaUCESUiky1DECCGKOA r1c1 r1c2 r1c3 r1c4 r1c5\n"
+     "state machine TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE r9c9 r8c9 r7c9"),
 ]
 
 
