@@ -365,11 +365,11 @@ fn sigh_strings_and_links_go_in_and_come_out() {
     assert_eq!(count.trim(), "24 solutions");
     // What z3doku lacks, and what sigh cannot say, is an error naming it.
     z3doku()
-        .args(["solve", ".Lockout~4~R1C1~R1C2~R1C3"])
+        .args(["solve", ".ConnectedValues~~1_2"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "sigh's `Lockout` is a rule z3doku does not know",
+            "sigh's `ConnectedValues` is a rule z3doku does not know",
         ));
     let dr = format!("{}\ncage DR5 (r6c6 r6c7)", ".".repeat(81));
     z3doku()

@@ -354,6 +354,42 @@ const TEXT_CASES: &[(&str, &str)] = &[
         "counting circles",
         "counting circles (r1c1 r2c4 r3c7 r5c2 r6c5 r7c9 r9c3 r4c8)",
     ),
+    (
+        "lockout",
+        "lockout 4 r1c1 r1c2 r1c3 r1c4\nlockout 3 r5c5 r6c5 r7c5\nlockout 5 r9c1 r9c2 r8c2",
+    ),
+    (
+        "parity line",
+        "parity line r1c1 r1c2 r1c3 r2c3 r2c4\nparity line r6c6 r7c6 r8c6",
+    ),
+    (
+        "modular line of another modulus",
+        "modular line 5 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7\n\
+         modular line 4 r4c4 r5c4 r6c4 r7c4 r8c4",
+    ),
+    (
+        "value indexing",
+        "value indexing r1c1 r1c2 r4c2 r5c3 r6c4\nvalue indexing r5c5 r5c6 r6c6 r7c6",
+    ),
+    (
+        "count distinct",
+        "count distinct (r1c1) r2c2 r3c3 r4c4 r5c5\ncount distinct (r9c9) r8c8 r7c8",
+    ),
+    (
+        "look and say",
+        "look and say 2709 (r1c1 r2c2 r3c3 r4c4)\nlook and say 1305 (r6c1 r6c2 r7c1 r7c2)",
+    ),
+    (
+        "regex",
+        "regex [1-4]+[6-9]{2,} r1c1 r1c2 r1c3 r1c4 r1c5\nregex (1|9)[^5]*5 r9c9 r8c9 r7c9 r6c9",
+    ),
+    (
+        // sigh's encodings of `([13579][2468])*[13579]?` and of a running
+        // sum that ends at 10.
+        "state machine",
+        "state machine BhaUCESUiky1DECCGKOA r1c1 r1c2 r1c3 r1c4 r1c5\n\
+         state machine TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE r9c9 r8c9 r7c9",
+    ),
 ];
 
 /// An empty 9x9 grid with `rules` after it, read as text.

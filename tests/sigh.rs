@@ -444,7 +444,11 @@ fn random_rule(kind: &str, size: Size, sol: &Grid, rng: &mut Rng) -> Option<Vec<
             "region sum line" => one(RegionSumLine(path.clone()).into()),
             "between line" if path.len() >= 3 => one(BetweenLine(path.clone()).into()),
             "entropic line" if side == 9 => one(EntropicLine(path.clone()).into()),
-            "modular line" => one(ModularLine(path.clone()).into()),
+            "modular line" => one(ModularLine {
+                modulus: 3,
+                cells: path.clone(),
+            }
+            .into()),
             "zipper line" => one(ZipperLine(path.clone()).into()),
             "double arrow" if path.len() >= 3 => one(DoubleArrow(path.clone()).into()),
             "nabner" => one(Nabner(path.clone()).into()),

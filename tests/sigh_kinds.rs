@@ -168,6 +168,25 @@ fn lunchbox_cells(random: &mut Random) -> Vec<(usize, usize)> {
     cells
 }
 
+/// A random path of `n` orthogonal neighbours (shorter when it runs into
+/// itself), as cells.
+fn path(random: &mut Random, n: usize) -> Vec<(usize, usize)> {
+    let mut cells = vec![(random.below(9), random.below(9))];
+    while cells.len() < n {
+        let (r, c) = cells[cells.len() - 1];
+        let next: Vec<(usize, usize)> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+            .iter()
+            .map(|&(dr, dc)| ((r + dr).wrapping_sub(1), (c + dc).wrapping_sub(1)))
+            .filter(|&(r, c)| r < 9 && c < 9 && !cells.contains(&(r, c)))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        cells.push(next[random.below(next.len())]);
+    }
+    cells
+}
+
 /// Two random cages of `z3doku_name` (`sigh_name` in sigh), with a clue
 /// from `clue` when it gives one.
 fn cages(
@@ -197,6 +216,29 @@ fn cages(
     Both {
         z3doku: z.join("\n"),
         sigh: s,
+    }
+}
+
+/// A line rule on a random path of `n` cells: z3doku's words before the
+/// cells, sigh's type and arguments before them.
+fn line(random: &mut Random, n: usize, z3doku: &str, sigh: &str) -> Both {
+    let names: Vec<(String, String)> = path(random, n).into_iter().map(name).collect();
+    Both {
+        z3doku: format!(
+            "{z3doku} {}",
+            names
+                .iter()
+                .map(|n| n.0.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        sigh: format!(
+            ".{sigh}{}",
+            names
+                .iter()
+                .map(|n| format!("~{}", n.1))
+                .collect::<String>()
+        ),
     }
 }
 
@@ -292,6 +334,86 @@ fn kinds() -> Vec<(&'static str, Maker)> {
             cages(random, "lunchbox", "Lunchbox", lunchbox_cells, |r| {
                 Some(r.below(16))
             })
+        }),
+        ("lockout", |random| {
+            let d = random.below(6);
+            let n = 3 + random.below(4);
+            line(random, n, &format!("lockout {d}"), &format!("Lockout~{d}"))
+        }),
+        ("parity line", |random| {
+            let key = z3doku::puzzle::sigh::relation_key(9, |a, b| (a + b) % 2 == 1);
+            let n = 3 + random.below(5);
+            line(random, n, "parity line", &format!("Pair~{key}"))
+        }),
+        ("modular line", |random| {
+            let m = 2 + random.below(5);
+            let n = 3 + random.below(6);
+            line(
+                random,
+                n,
+                &format!("modular line {m}"),
+                &format!("Modular~{m}"),
+            )
+        }),
+        ("value indexing", |random| {
+            let n = 4 + random.below(4);
+            line(random, n, "value indexing", "ValueIndexing")
+        }),
+        ("count distinct", |random| {
+            let n = 4 + random.below(4);
+            line(random, n, "count distinct", "CountDistinct")
+        }),
+        ("regex", |random| {
+            let (a, b) = (1 + random.below(4), 5 + random.below(5));
+            let c = 1 + random.below(9);
+            let pattern = match random.below(4) {
+                0 => format!("[{a}-{b}]*{c}.*"),
+                1 => format!("([13579][2468])*[{a}{c}]?"),
+                2 => format!("(.)?[^{c}]{{2,}}"),
+                _ => format!("({a}|{c}|[{b}-9])+.?"),
+            };
+            // sigh reads a pattern with a `%` as %-escaped text.
+            let escaped: String = pattern.bytes().map(|b| format!("%{b:02X}")).collect();
+            let n = 3 + random.below(5);
+            line(
+                random,
+                n,
+                &format!("regex {pattern}"),
+                &format!("Regex~{escaped}"),
+            )
+        }),
+        ("state machine", |random| {
+            // Machines sigh's serializer wrote: `([13579][2468])*[13579]?`,
+            // `1[2-4]*9`, `(1|2)*3(4|5)*`, and a running sum that ends at 10.
+            let machines = [
+                "BhaUCESUiky1DECCGKOA",
+                "RhQBgBDqkA",
+                "QTHOMA",
+                "TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE",
+            ];
+            let machine = machines[random.below(machines.len())];
+            let n = 2 + random.below(3);
+            line(
+                random,
+                n,
+                &format!("state machine {machine}"),
+                &format!("NFA~{machine}"),
+            )
+        }),
+        ("look and say", |random| {
+            let first = (random.below(3), 1 + random.below(9));
+            let mut second = (random.below(3), 1 + random.below(9));
+            while second.1 == first.1 {
+                second.1 = 1 + random.below(9);
+            }
+            let clue = format!("{}{}{}{}", first.0, first.1, second.0, second.1);
+            let n = 4 + random.below(3);
+            line(
+                random,
+                n,
+                &format!("look and say {clue}"),
+                &format!("LookAndSay~{clue}"),
+            )
         }),
     ]
 }

@@ -15,6 +15,7 @@ use z3doku::puzzle::kinds::{
     board::{AntiKing, NonConsecutive},
     cages::Cage,
     cells::{Odd, Quadruple},
+    count_distinct::CountDistinct,
     counting::CountingCircles,
     dots::{Difference, Ratio, Xv},
     equal_sum::EqualSum,
@@ -23,12 +24,19 @@ use z3doku::puzzle::kinds::{
         AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
         Leaper, Windoku,
     },
+    lines::{Arrow, BetweenLine, ModularLine, Palindrome, Renban, Thermo},
     lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
+    lockout::Lockout,
+    look_and_say::LookAndSay,
     lunchbox::Lunchbox,
     outside::{Sandwich, Skyscraper, XSum},
     pairs::{Contains, GreaterThan, Pairwise},
+    parity::ParityLine,
+    regex::Regex,
     rellik::RellikCage,
     rooms::{HiddenSkyscraper, NumberedRoom},
+    state_machine::StateMachine,
+    value_indexing::ValueIndexing,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
 use z3doku::solve::count_with;
@@ -70,7 +78,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 35 {
+    Some(match choice[0] % 43 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -150,7 +158,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 35 == 27,
+                exact: choice[0] % 43 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
@@ -171,7 +179,55 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             sum: (choice[5] % (2 * side)) as u32,
         }),
         33 => Constraint::EqualSum(EqualSum(vec![line(1, 2), line(3, 1), line(4, 3)])),
-        _ => Constraint::CountingCircles(CountingCircles(line(1, 5))),
+        34 => Constraint::CountingCircles(CountingCircles(line(1, 5))),
+        35 => Constraint::Lockout(Lockout {
+            difference: (choice[5] % side) as u8,
+            cells: line(1, 4),
+        }),
+        36 => Constraint::ParityLine(ParityLine(line(1, 4))),
+        37 => Constraint::ModularLine(ModularLine {
+            modulus: 1 + (choice[5] % (side + 1)) as u8,
+            cells: line(1, 5),
+        }),
+        38 => Constraint::ValueIndexing(ValueIndexing(line(1, 5))),
+        39 => {
+            let cells = line(1, 5);
+            Constraint::CountDistinct(CountDistinct {
+                control: cells[0],
+                counted: cells[1..].to_vec(),
+            })
+        }
+        40 => {
+            let (a, b) = (digit(5), digit(6));
+            let pattern = match choice[7] % 3 {
+                0 => format!("[1-{a}]*{b}.*"),
+                1 => format!("({a}|{b})+.?"),
+                _ => format!("(.)?[^{b}]{{2,}}"),
+            };
+            Constraint::Regex(Regex {
+                pattern,
+                cells: line(1, 4),
+            })
+        }
+        41 => {
+            // sigh's encodings of `(12|3)+` and `(1|2)*3(4|5)*`.
+            let machines = ["RJVmykA", "QTHOMA"];
+            Constraint::StateMachine(StateMachine {
+                encoded: machines[choice[5] % 2].to_string(),
+                cells: line(1, 3),
+            })
+        }
+        _ => {
+            // One or two (count, digit) pairs, the count 0 to 2.
+            let mut clue = vec![((choice[5] % 3) as u8, digit(6))];
+            if choice[7].is_multiple_of(2) {
+                clue.push(((choice[7] / 2 % 3) as u8, digit(4)));
+            }
+            Constraint::LookAndSay(LookAndSay {
+                clue,
+                cells: line(1, 4),
+            })
+        }
     })
 }
 

@@ -259,6 +259,16 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
         Primitive::Formula(test) => {
             crate::puzzle::kinds::formula::feasible(test, &|c| value[c], &|c| dom[c])
         }
+        Primitive::Automaton { cells, automaton } => {
+            let doms: Vec<u32> = cells
+                .iter()
+                .map(|&c| match value[c] {
+                    0 => dom[c],
+                    v => bit(v),
+                })
+                .collect();
+            automaton.support(&doms).is_some()
+        }
     }
 }
 

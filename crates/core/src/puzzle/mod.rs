@@ -2,6 +2,7 @@
 //! are read ([`parse`], [`input`]) and the independent [`check`]er that
 //! every solution passes before z3doku reports it.
 
+pub mod automaton;
 pub mod check;
 pub mod constraint;
 pub mod expr;

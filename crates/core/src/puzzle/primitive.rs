@@ -15,6 +15,7 @@
 //! as the rule is stated, so that a mistake in lowering is caught before a
 //! solution is printed rather than shared by every engine.
 
+use super::automaton::Automaton;
 use super::expr::Test;
 use std::sync::Arc;
 
@@ -46,8 +47,12 @@ pub enum Relation {
     /// `a + b != k`.
     SumIsNot(u8),
     /// The digits fall in different classes: entropic lines' low, middle
-    /// and high thirds, or modular lines' remainders mod 3.
+    /// and high thirds, or modular lines' remainders.
     ClassesDiffer(Classes),
+    /// The digits fall in the same class (a modular line's cells a whole
+    /// number of moduli apart; a parity line's cells an even distance
+    /// apart).
+    ClassesSame(Classes),
     /// `a == p` implies `b == q` (an indexer: the digit in one cell says
     /// where another digit goes).
     Implies(u8, u8),
@@ -56,22 +61,23 @@ pub enum Relation {
     NotBoth(u8),
 }
 
-/// How digits fall into three classes.
+/// How digits fall into classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Classes {
     /// Low, middle and high thirds of `1..=side` (for sides not divisible
     /// by 3, the middle third, or the outer ones, take the extra digit,
     /// as f-puzzles does).
     Thirds(u8),
-    /// The remainder mod 3.
-    Mod3,
+    /// The remainder mod `m` (at least 1).
+    Mod(u8),
 }
 
 impl Classes {
-    /// The class of digit `d`: 0, 1 or 2.
+    /// The class of digit `d`: 0, 1 or 2 for thirds, the remainder for
+    /// [`Classes::Mod`].
     pub fn of(self, d: u8) -> u8 {
         match self {
-            Classes::Mod3 => d % 3,
+            Classes::Mod(m) => d.checked_rem(m).unwrap_or(d),
             Classes::Thirds(side) => {
                 let third = side / 3;
                 let sizes = match side % 3 {
@@ -109,6 +115,7 @@ impl Relation {
             Relation::SumIs(k) => x + y == u32::from(k),
             Relation::SumIsNot(k) => x + y != u32::from(k),
             Relation::ClassesDiffer(classes) => classes.of(a) != classes.of(b),
+            Relation::ClassesSame(classes) => classes.of(a) == classes.of(b),
             Relation::Implies(p, q) => a != p || b == q,
             Relation::NotBoth(k) => a != k || b != k,
         }
@@ -195,6 +202,14 @@ pub enum Primitive {
     /// A condition written as a formula (a `formula` or `smt` rule line),
     /// over row-major indexes; see [`expr`](super::expr).
     Formula(Arc<Test<usize>>),
+    /// The cells' digits, read in order, are a word the automaton accepts
+    /// (a regular-expression line).
+    Automaton {
+        /// The cells, in the order they are read.
+        cells: Vec<usize>,
+        /// The automaton.
+        automaton: Arc<Automaton>,
+    },
 }
 
 impl Primitive {
@@ -219,6 +234,7 @@ impl Primitive {
                 cells
             }
             Primitive::Formula(test) => test.cells(),
+            Primitive::Automaton { cells, .. } => cells.clone(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -276,6 +292,10 @@ impl Primitive {
                 when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
             }
             Primitive::Formula(test) => test.holds(&|&c| i128::from(digit(c))),
+            Primitive::Automaton { cells, automaton } => {
+                let word: Vec<u8> = cells.iter().map(|&c| digit(c)).collect();
+                automaton.accepts(&word)
+            }
         }
     }
 }

@@ -171,6 +171,20 @@ pub fn read_rules(
                 .map_err(rule)?;
             continue;
         }
+        // So is a regular expression, whose `,` the words would lose.
+        if let Some(read) = kinds::regex::read_line(text, size) {
+            builder
+                .add(kinds::Added::Constraint(read.map_err(fail)?.into()))
+                .map_err(rule)?;
+            continue;
+        }
+        // And a state machine, whose encoding the lower case would spoil.
+        if let Some(read) = kinds::state_machine::read_line(text, size) {
+            builder
+                .add(kinds::Added::Constraint(read.map_err(fail)?.into()))
+                .map_err(rule)?;
+            continue;
+        }
         let words = words(trimmed);
         let (reader, name, rest) = kind_of(&words).ok_or_else(|| {
             fail(format!(

@@ -17,6 +17,7 @@
 //! and of digits among cells sums of `If`s, and conditional sums implications.
 
 use super::Encoding;
+use super::automaton;
 use super::cage::CageSets;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
@@ -251,6 +252,19 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             vec![Bool::and(&condition).implies(Bool::and(&then))]
         }
         Primitive::Formula(test) => vec![expr::state(test, side, &|c| cells[c].clone())],
+        Primitive::Automaton {
+            cells: members,
+            automaton,
+        } => {
+            let holds = |c: usize, digits: u32| {
+                let options: Vec<Bool> = (1..=side)
+                    .filter(|d| digits >> (d - 1) & 1 == 1)
+                    .map(|d| cells[c].eq(digit(d)))
+                    .collect();
+                Bool::or(&options)
+            };
+            vec![automaton::state(automaton, members, &holds)]
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! states the [rules](crate::puzzle::rules) as formulas, turns a clue into
 //! an instance constraint, and reads the board back from a model.
 
+mod automaton;
 mod boolean;
 mod cage;
 mod expr;

@@ -5,6 +5,7 @@
 //! "exactly one".
 
 use super::Encoding;
+use super::automaton;
 use super::cage::CageSets;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
@@ -428,6 +429,16 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         // `Σ d · x_d`.
         Primitive::Formula(test) => {
             expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
+        }
+        Primitive::Automaton { cells, automaton } => {
+            let holds = |c: usize, digits: u32| {
+                let options: Vec<Bool> = (1..=side)
+                    .filter(|d| digits >> (d - 1) & 1 == 1)
+                    .map(|d| var(c, d).clone())
+                    .collect();
+                Bool::or(&options)
+            };
+            automaton::state(automaton, cells, &holds)
         }
         // Stated by clauses above.
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {

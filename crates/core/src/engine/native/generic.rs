@@ -122,6 +122,11 @@ enum Prop {
     /// candidates' bounds, and once one cell is left open it keeps the
     /// digits that satisfy the formula.
     Formula(Arc<crate::puzzle::expr::Test<usize>>, Vec<u16>),
+    /// The cells' digits in order are a word the automaton accepts: each
+    /// cell keeps the digits some accepting run over the candidates uses
+    /// there (forward and backward reachable states, as for a regular
+    /// constraint), which is all a propagator can keep.
+    Automaton(Arc<crate::puzzle::automaton::Automaton>, Vec<u16>),
     /// Any other formula, with the cells it reads: checked once they are
     /// all filled.
     Check(Primitive, Vec<u16>),
@@ -339,9 +344,10 @@ impl Prop {
                 cells
             }
             Prop::Any(literals) => literals.iter().map(|&(c, _)| c).collect(),
-            Prop::Check(_, cells) | Prop::Formula(_, cells) | Prop::Cases { cells, .. } => {
-                cells.clone()
-            }
+            Prop::Check(_, cells)
+            | Prop::Formula(_, cells)
+            | Prop::Automaton(_, cells)
+            | Prop::Cases { cells, .. } => cells.clone(),
         }
     }
 
@@ -407,6 +413,16 @@ impl Prop {
             }
             Prop::Any(literals) => any(literals, d),
             Prop::Formula(test, cells) => formula_propagate(test, cells, d),
+            Prop::Automaton(automaton, cells) => {
+                let doms: Vec<u32> = cells.iter().map(|&c| d.get(usize::from(c))).collect();
+                match automaton.support(&doms) {
+                    None => false,
+                    Some(kept) => cells
+                        .iter()
+                        .zip(kept)
+                        .all(|(&c, keep)| d.keep(usize::from(c), keep)),
+                }
+            }
             Prop::Check(primitive, cells) => {
                 if cells
                     .iter()
@@ -1127,6 +1143,9 @@ fn lower(
             Prop::Any(literals.iter().map(|&(c, m)| (c as u16, m)).collect())
         }
         Primitive::Formula(test) => Prop::Formula(test.clone(), cells16(&primitive.cells())),
+        Primitive::Automaton { cells, automaton } => {
+            Prop::Automaton(automaton.clone(), cells16(cells))
+        }
         // A kind of formula without a propagator yet is checked when full.
         #[allow(unreachable_patterns)]
         other => Prop::Check(other.clone(), cells16(&other.cells())),

@@ -758,11 +758,11 @@ impl Rule for GlobalMod {
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
-        lower_classes(context.size, Classes::Mod3)
+        lower_classes(context.size, Classes::Mod(3))
     }
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
-        classes_broken(board, Classes::Mod3, ["0 mod 3", "1 mod 3", "2 mod 3"])
+        classes_broken(board, Classes::Mod(3), ["0 mod 3", "1 mod 3", "2 mod 3"])
     }
     fn sketch(&self, _size: Size) -> Vec<Mark> {
         Vec::new()
@@ -799,7 +799,7 @@ mod tests {
             [0b111, 0b111000, 0b111000000]
         );
         assert_eq!(
-            class_masks(Classes::Mod3, 9),
+            class_masks(Classes::Mod(3), 9),
             [0b100100100, 0b001001001, 0b010010010]
         );
     }

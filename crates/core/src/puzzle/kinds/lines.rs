@@ -884,57 +884,152 @@ impl Rule for EntropicLine {
     }
 }
 
-plain_line!(
-    /// Any three consecutive cells of a modular line hold digits with
-    /// different remainders mod 3.
-    ModularLine,
-    "modularline",
-    ["modular line", "modularline"],
-    "modular line",
-    sigh "Modular",
-    |item| {
-        let modulus = item.number(item.args.first())?;
-        if modulus != 3 {
-            return Err(item.differs(format!(
-                "a modulus of {modulus}: z3doku's modular line is mod 3"
-            )));
-        }
-        item.cells(&item.args[1..])
+/// A modular line (sigh's `Modular`): every run of `modulus` consecutive
+/// cells holds digits with different remainders mod `modulus` (a shorter
+/// line, all its cells). f-puzzles' `modularline` is the modulus 3.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModularLine {
+    /// The modulus, at least 1.
+    pub modulus: u8,
+    /// The cells in order.
+    pub cells: Vec<Cell>,
+}
+
+/// f-puzzles' modulus, and the one a rule line without a number takes.
+const F_PUZZLES_MODULUS: u8 = 3;
+
+impl Read for ModularLine {
+    const KEYS: &'static [&'static str] = &["modularline"];
+    const NAMES: &'static [&'static str] = &["modular line", "modularline"];
+
+    fn from_fpuzzles(key: &str, value: &Value, size: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        read_lines(key, value, size, |cells, _, _| {
+            Ok(ModularLine {
+                modulus: F_PUZZLES_MODULUS,
+                cells,
+            }
+            .into())
+        })
     }
-);
+
+    /// `modular line [M] CELLS`: M is 3 when left out.
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let (modulus, skip) = text::leading(words);
+        let modulus = match modulus {
+            Some(m) => u8::try_from(m).map_err(|_| format!("a modulus of {m} is too large"))?,
+            None => F_PUZZLES_MODULUS,
+        };
+        Ok(one(ModularLine {
+            modulus,
+            cells: text::cells(&words[skip..], size)?,
+        }))
+    }
+    const SIGH: &'static [&'static str] = &["Modular"];
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        let modulus = item.number(item.args.first())?;
+        let modulus = u8::try_from(modulus)
+            .map_err(|_| item.invalid(format!("a modulus of {modulus} is too large")))?;
+        Ok(one(ModularLine {
+            modulus,
+            cells: item.cells(&item.args[1..])?,
+        }))
+    }
+}
+
+impl fmt::Display for ModularLine {
+    /// `modular line r1c1→r1c2` for f-puzzles' modulus 3,
+    /// `modular line 5 r1c1→r1c2` for another.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("modular line ")?;
+        if self.modulus != F_PUZZLES_MODULUS {
+            write!(f, "{} ", self.modulus)?;
+        }
+        f.write_str(&list(&self.cells, "→"))
+    }
+}
 
 impl Rule for ModularLine {
     fn cells(&self) -> Vec<Cell> {
-        self.0.clone()
+        self.cells.clone()
     }
 
     fn validate(&self, _: Size) -> Result<(), String> {
-        listed_once(&self.0)
+        if self.modulus == 0 {
+            return Err("a modular line's modulus is at least 1".into());
+        }
+        listed_once(&self.cells)
     }
 
+    /// Every two cells, not only those in one run, so that propagation
+    /// sees through open cells: cells a whole number of moduli apart share
+    /// a remainder (each run of `m` drops one cell and takes one with the
+    /// remainder it dropped), and any others differ (their remainders are
+    /// those of two different cells of the first run).
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
-        within(
-            &index(context.size, &self.0),
-            2,
-            Relation::ClassesDiffer(Classes::Mod3),
-        )
+        let m = usize::from(self.modulus);
+        if m == 1 {
+            return Vec::new();
+        }
+        let cells = index(context.size, &self.cells);
+        let classes = Classes::Mod(self.modulus);
+        let mut out = Vec::new();
+        for i in 0..cells.len() {
+            for j in i + 1..cells.len() {
+                let relation = if (j - i).is_multiple_of(m) {
+                    Relation::ClassesSame(classes)
+                } else {
+                    Relation::ClassesDiffer(classes)
+                };
+                out.push(pair(cells[i], cells[j], relation));
+            }
+        }
+        out
     }
 
+    /// As sigh states it: each run of `m` consecutive cells (the whole
+    /// line when shorter) has no two remainders alike.
     fn broken(&self, board: &Board<'_>) -> Option<String> {
-        same_class(board, &self.0, |d| d % 3)
+        let m = usize::from(self.modulus);
+        let run = m.min(self.cells.len()).max(1);
+        self.cells.windows(run).find_map(|w| {
+            (0..w.len()).find_map(|i| {
+                w[i + 1..].iter().find_map(|&b| {
+                    (board.digit(w[i]) % self.modulus == board.digit(b) % self.modulus).then(|| {
+                        format!(
+                            "{}, the same remainder mod {}",
+                            board.holds(&[w[i], b]),
+                            self.modulus
+                        )
+                    })
+                })
+            })
+        })
     }
     fn sketch(&self, _size: Size) -> Vec<Mark> {
-        vec![Mark::Line {
-            cells: self.0.clone(),
+        let mut marks = vec![Mark::Line {
+            cells: self.cells.clone(),
             colour: LineColour::Teal,
-        }]
+        }];
+        // The usual modulus goes without saying; another is written on the
+        // line's first cell.
+        if self.modulus != F_PUZZLES_MODULUS
+            && let Some(&cell) = self.cells.first()
+        {
+            let text = format!("mod {}", self.modulus);
+            marks.push(Mark::CornerText { cell, text });
+        }
+        marks
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
-        Some(("modularline", w::line(&self.0)))
+        (self.modulus == F_PUZZLES_MODULUS).then(|| ("modularline", w::line(&self.cells)))
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Item(format!(".Modular~3{}", sigh::ids(&self.0)))
+        sigh::ToSigh::Item(format!(
+            ".Modular~{}{}",
+            self.modulus,
+            sigh::ids(&self.cells)
+        ))
     }
 }
 

@@ -18,6 +18,7 @@
 pub mod board;
 pub mod cages;
 pub mod cells;
+pub mod count_distinct;
 pub mod counting;
 pub mod dots;
 pub mod drawing;
@@ -26,13 +27,19 @@ pub mod equality;
 pub mod formula;
 pub mod global;
 pub mod lines;
+pub mod lockout;
+pub mod look_and_say;
 pub mod lunchbox;
 pub mod nabner;
 pub mod outside;
 pub mod pairs;
+pub mod parity;
+pub mod regex;
 pub mod rellik;
 pub mod rooms;
+pub mod state_machine;
 pub mod sums;
+pub mod value_indexing;
 
 use super::check::Board;
 use super::constraint::Context;
@@ -221,6 +228,13 @@ registry! {
         ZipperLine => lines::ZipperLine,
         DoubleArrow => lines::DoubleArrow,
         Nabner => nabner::Nabner,
+        Lockout => lockout::Lockout,
+        ParityLine => parity::ParityLine,
+        ValueIndexing => value_indexing::ValueIndexing,
+        CountDistinct => count_distinct::CountDistinct,
+        LookAndSay => look_and_say::LookAndSay,
+        Regex => regex::Regex,
+        StateMachine => state_machine::StateMachine,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
         NonConsecutive => board::NonConsecutive,
@@ -426,6 +440,15 @@ mod tests {
             "lunchbox 12 (r6c1→r6c2→r6c3→r6c4)",
             "equal sum (r7c1 r7c2) (r8c8) (r9c1 r9c2 r9c3)",
             "counting circles (r1c5 r2c7 r3c9 r4c2)",
+            "modular line r2c1→r2c2→r2c3",
+            "modular line 5 r3c1→r3c2→r3c3→r3c4→r3c5→r3c6",
+            "lockout 4 r4c1→r4c2→r4c3",
+            "parity line r5c1→r5c2→r5c3",
+            "value indexing r6c1→r6c2→r6c3→r6c4",
+            "count distinct (r7c1) r7c2 r7c3 r7c4",
+            "look and say 1223 (r8c1 r8c2 r8c3 r8c4)",
+            "regex 1[2-4]*9 r9c1→r9c2→r9c3",
+            "state machine RJVmykA r9c4→r9c5→r9c6",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);

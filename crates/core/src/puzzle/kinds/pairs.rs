@@ -265,11 +265,11 @@ impl Rule for Pairwise {
 /// Beyond this many clauses for one digit, `contains exactly` is refused
 /// rather than lowered: "at most k of n cells" is stated as one clause per
 /// k + 1 of them.
-const MOST_CLAUSES: usize = 5000;
+pub(super) const MOST_CLAUSES: usize = 5000;
 
 /// The number of ways to pick `k` of `n`, or more than [`MOST_CLAUSES`]
 /// as `MOST_CLAUSES + 1`.
-fn choose(n: usize, k: usize) -> usize {
+pub(super) fn choose(n: usize, k: usize) -> usize {
     let mut ways = 1usize;
     for j in 0..k.min(n) {
         ways = ways * (n - j) / (j + 1);
@@ -281,7 +281,7 @@ fn choose(n: usize, k: usize) -> usize {
 }
 
 /// Every `k`-subset of `items`.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+pub(super) fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
     if k == 0 {
         return vec![Vec::new()];
     }

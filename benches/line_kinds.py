@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Times z3doku beside sigh on puzzles of the line kinds taken from sigh, in one sitting.
+
+Usage:
+  benches/line_kinds.py make [-b BINARY] > benches/data/line_kinds.txt
+  benches/line_kinds.py time [-b BINARY] [-r ROUNDS] [-e ENGINES] benches/data/line_kinds.txt
+
+`make` builds one puzzle per rule set below (the committed file starts with a classic puzzle
+without rules, `examples/puzzles/line.txt`, as the baseline of each solver's fixed cost): a board that keeps the rules (the native engine's
+first solution of the empty grid), its digits given in a fixed scattered order until the puzzle
+is unique, then each given dropped that the puzzle stays unique without; it prints
+`name<TAB>sigh string` lines (`solve --output sigh`), which z3doku and sigh both read.
+
+`time` runs, each round, sigh's runner on the whole file (its `total_ms`: building its handlers
+and the search for up to 2 solutions), then `z3doku solve STRING --unique -o json` per puzzle and
+engine (its `time_ms`: reading, solving, proving unique, checking; not the process start), and
+prints per puzzle the median over the rounds of each, then the median over the puzzles and each
+engine's ratio to sigh. Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
+Needs node (sigh is ../shared/peers/sigh, see ../shared/peers/README.md).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIGH = os.path.join(HERE, "..", "shared", "peers", "sigh", "run.mjs")
+
+# (name, rule lines): a few instances of each kind on an empty 9x9 board.
+RULES = [
+    ("lockout", "lockout 4 r1c1 r1c2 r1c3 r1c4\nlockout 3 r5c5 r6c5 r7c5\nlockout 5 r9c1 r9c2 r8c2"),
+    ("parity line", "parity line r1c1 r1c2 r1c3 r2c3 r2c4\nparity line r6c6 r7c6 r8c6 r8c7"),
+    ("modular line 5", "modular line 5 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7\nmodular line 4 r4c4 r5c4 r6c4 r7c4 r8c4"),
+    ("value indexing", "value indexing r1c1 r1c2 r4c2 r5c3 r6c4\nvalue indexing r5c5 r5c6 r6c6 r7c6"),
+    ("count distinct", "count distinct (r1c1) r2c2 r3c3 r4c4 r5c5\ncount distinct (r9c9) r8c8 r7c8"),
+    ("look and say", "look and say 2709 (r1c1 r2c2 r3c3 r4c4)\nlook and say 1305 (r6c1 r6c2 r7c1 r7c2)"),
+    ("regex", "regex [1-4]+[6-9]{2,} r1c1 r1c2 r1c3 r1c4 r1c5\nregex (1|9)[^5]*5 r9c9 r8c9 r7c9 r6c9"),
+    # sigh's encodings of `([13579][2468])*[13579]?` and of a running sum that ends at 10.
+    ("state machine", "state machine BhaUCESUiky1DECCGKOA r1c1 r1c2 r1c3 r1c4 r1c5\n"
+     "state machine TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE r9c9 r8c9 r7c9"),
+]
+
+
+def run(binary, args):
+    out = subprocess.run([binary, *args], capture_output=True, text=True, check=False)
+    return out.stdout
+
+
+def solve_json(binary, text, extra):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        return json.loads(run(binary, ["solve", path, "--engine", "native", "-o", "json", *extra]))
+    finally:
+        os.unlink(path)
+
+
+def unique(binary, givens, rules):
+    return solve_json(binary, givens + "\n" + rules + "\n", ["--unique"])["status"] == "unique"
+
+
+def make(binary):
+    for name, rules in RULES:
+        board = solve_json(binary, "." * 81 + "\n" + rules + "\n", [])["solutions"][0]
+        order = [k * 37 % 81 for k in range(81)]
+        givens = ["."] * 81
+        for cell in order:
+            if unique(binary, "".join(givens), rules):
+                break
+            givens[cell] = board[cell]
+        for cell in order:
+            if givens[cell] == ".":
+                continue
+            fewer = givens.copy()
+            fewer[cell] = "."
+            if unique(binary, "".join(fewer), rules):
+                givens = fewer
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("".join(givens) + "\n" + rules + "\n")
+            path = f.name
+        string = run(binary, ["solve", path, "--engine", "native", "--output", "sigh"]).split("\n")[0]
+        os.unlink(path)
+        print(f"{name}\t{string}")
+
+
+def time(binary, rounds, engines, path):
+    lines = [l.rstrip("\n").split("\t") for l in open(path) if l.strip() and not l.startswith("#")]
+    sigh = {name: [] for name, _ in lines}
+    ours = {(name, e): [] for name, _ in lines for e in engines}
+    for _ in range(rounds):
+        out = subprocess.run(["node", SIGH, "--json", path], capture_output=True, text=True, check=True)
+        for row in out.stdout.splitlines():
+            row = json.loads(row)
+            sigh[row["name"]].append(row["total_ms"])
+        for name, string in lines:
+            for e in engines:
+                args = ["--engine", "native"] if e == "native" else ["--engine", "z3", "--encoding", e]
+                got = json.loads(run(binary, ["solve", string, "--unique", "-o", "json", *args]))
+                assert got["status"] == "unique", (name, e, got["status"])
+                ours[(name, e)].append(got["time_ms"])
+    print("puzzle\tsigh ms\t" + "\t".join(f"{e} ms\tvs sigh" for e in engines))
+    medians = {e: [] for e in ["sigh", *engines]}
+    for name, _ in lines:
+        s = statistics.median(sigh[name])
+        medians["sigh"].append(s)
+        row = [name, f"{s:.2f}"]
+        for e in engines:
+            m = statistics.median(ours[(name, e)])
+            medians[e].append(m)
+            row += [f"{m:.2f}", f"{m / s:.2f}x"]
+        print("\t".join(row))
+    s = statistics.median(medians["sigh"])
+    row = ["median", f"{s:.2f}"]
+    for e in engines:
+        m = statistics.median(medians[e])
+        row += [f"{m:.2f}", f"{m / s:.2f}x"]
+    print("\t".join(row))
+
+
+def main():
+    args = sys.argv[1:]
+    binary = os.path.join(HERE, "target", "release", "z3doku")
+    rounds, engines = 3, ["native", "bool", "pb", "int"]
+    rest = []
+    while args:
+        a = args.pop(0)
+        if a == "-b":
+            binary = args.pop(0)
+        elif a == "-r":
+            rounds = int(args.pop(0))
+        elif a == "-e":
+            engines = args.pop(0).split(",")
+        else:
+            rest.append(a)
+    if rest[:1] == ["make"]:
+        make(binary)
+    elif rest[:1] == ["time"] and len(rest) == 2:
+        time(binary, rounds, engines, rest[1])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
