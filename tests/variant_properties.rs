@@ -25,7 +25,6 @@ use z3doku::puzzle::kinds::{
         Leaper, Windoku,
     },
     lines::{Arrow, BetweenLine, ModularLine, Palindrome, Renban, Thermo},
-    lines::{Arrow, BetweenLine, Palindrome, Renban, Thermo},
     lockout::Lockout,
     look_and_say::LookAndSay,
     lunchbox::Lunchbox,
