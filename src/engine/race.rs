@@ -219,7 +219,6 @@ fn serve(settings: &Settings, jobs: &mpsc::Receiver<Job>) {
     for job in jobs {
         head_start(&job);
         let mut grids = Vec::new();
-        let stop = job.limits.budget.cancel.clone();
         let result = if job.limits.cancelled() {
             Err(EngineError::GaveUp(GiveUp::Cancelled))
         } else {
@@ -230,12 +229,6 @@ fn serve(settings: &Settings, jobs: &mpsc::Receiver<Job>) {
         };
         if result.is_ok() {
             job.won.cancel();
-        }
-        if stop.is_some_and(|s| s.is_cancelled()) {
-            // A search called off midway can leave the kept solver with the
-            // last puzzle's assertions: a later puzzle was then answered
-            // "no solution" though it has one. A fresh engine starts clean.
-            z3 = Z3Engine::new(settings);
         }
         // The caller may have gone with the native answer.
         let _ = job.reply.send(Answer {

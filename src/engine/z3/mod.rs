@@ -235,6 +235,16 @@ impl Z3Engine {
     }
 }
 
+/// [`GiveUp::Cancelled`] when `limits` were cancelled, else the internal
+/// error `what`.
+fn cancelled_or(limits: &Limits, what: &str) -> EngineError {
+    if limits.cancelled() {
+        EngineError::GaveUp(GiveUp::Cancelled)
+    } else {
+        EngineError::Internal(what.into())
+    }
+}
+
 /// Asserts `encoding`'s constraints and the sums they imply on `solver`.
 fn assert_constraints(solver: &Solver, encoding: &dyn Encoding) {
     for formula in encoding
@@ -364,13 +374,18 @@ fn reason_of(
 
 impl Z3Engine {
     /// Drops the encoding and kept solver after `result` if Z3 ran out of
-    /// memory or a panic cut their building short: a context past its
-    /// memory limit can leave them half made, so the next puzzle builds
-    /// them again instead of reusing them.
+    /// memory, a panic cut their building short, or an interrupt stopped
+    /// the search: a context past its memory limit can leave them half
+    /// made, and a kept solver interrupted between its scope's `push` and
+    /// `pop` cannot be trusted to hold only the houses (see `cancel`), so
+    /// the next puzzle builds them again instead of reusing them.
     fn forget_after<T>(&mut self, result: &Result<T, EngineError>) {
         if matches!(
             result,
-            Err(EngineError::GaveUp(GiveUp::Memory) | EngineError::Internal(_))
+            Err(
+                EngineError::GaveUp(GiveUp::Memory | GiveUp::Cancelled | GiveUp::Interrupted)
+                    | EngineError::Internal(_)
+            )
         ) {
             self.kept = None;
             self.encoding = None;
@@ -472,14 +487,16 @@ impl Z3Engine {
                 SatResult::Unknown => break Err(EngineError::GaveUp(give_up(solver, deadline))),
                 SatResult::Sat => {}
             }
+            // An interrupt that lands after the check can keep Z3 from
+            // giving or evaluating the model: then the search was
+            // cancelled, not wrong.
             let Some(model) = solver.get_model() else {
-                break Err(EngineError::Internal(
-                    "Z3 said sat but gave no model".into(),
-                ));
+                break Err(cancelled_or(&limits, "Z3 said sat but gave no model"));
             };
             let Some(grid) = encoding.decode(&model) else {
-                break Err(EngineError::Internal(
-                    "Z3's model leaves a cell without a digit".into(),
+                break Err(cancelled_or(
+                    &limits,
+                    "Z3's model leaves a cell without a digit",
                 ));
             };
             let text = self
@@ -810,6 +827,72 @@ mod tests {
                 ControlFlow::Continue(())
             });
             assert_eq!((result, seen), (Ok(()), 2), "{kind:?}");
+        }
+    }
+
+    /// An interrupt used to leave Z3's context marked cancelled, so that a
+    /// kept solver's next `push` failed unseen, the next puzzle's clues
+    /// stayed behind, and a later puzzle with a solution was answered
+    /// "no solution". Every puzzle after a cancelled search is answered as
+    /// on a fresh engine.
+    #[test]
+    fn a_cancelled_search_leaves_nothing_behind() {
+        use crate::engine::Cancel;
+        use crate::puzzle::parse::parse_line;
+        use std::time::Duration;
+        let notebook =
+            "....94.3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+        let top =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let classic = |line: &str| {
+            Puzzle::classic(parse_line(line, 1, None).unwrap_or_else(|e| panic!("{e}")))
+        };
+        for kind in EncodingKind::ALL {
+            let mut engine = Z3Engine::new(&Settings {
+                encoding: kind,
+                ..Settings::default()
+            });
+            let count = |engine: &mut Z3Engine, puzzle: &Puzzle| {
+                let mut seen = Vec::new();
+                let result = engine.solutions(puzzle, Limits::solutions(2), &mut |found| {
+                    seen.push(found.grid.clone());
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(result, Ok(()), "{kind:?}");
+                for grid in &seen {
+                    let checked = crate::puzzle::check::verify_solution(puzzle, grid);
+                    assert!(checked.is_ok(), "{kind:?}");
+                }
+                seen.len()
+            };
+            // Twice, so that the engine keeps a solver for these houses.
+            for line in [top, notebook] {
+                assert_eq!(count(&mut engine, &classic(line)), 1, "{kind:?} before");
+            }
+            // Where the interrupt lands varies, so a few times over.
+            for round in 0..4 {
+                let empty = Puzzle::classic(Grid::empty(Size::from_side(9).unwrap_or_default()));
+                let cancel = Cancel::new();
+                let limits = Budget::unbounded()
+                    .cancelled_by(cancel.clone())
+                    .limits(usize::MAX);
+                let result = std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        std::thread::sleep(Duration::from_millis(20 + 30 * round));
+                        cancel.cancel();
+                    });
+                    engine.solutions(&empty, limits, &mut |_| ControlFlow::Continue(()))
+                });
+                assert_eq!(
+                    result,
+                    Err(EngineError::GaveUp(GiveUp::Cancelled)),
+                    "{kind:?}"
+                );
+                for line in [top, notebook, top] {
+                    let after = count(&mut engine, &classic(line));
+                    assert_eq!(after, 1, "{kind:?} after round {round}");
+                }
+            }
         }
     }
 }
