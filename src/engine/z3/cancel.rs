@@ -64,9 +64,13 @@ pub(crate) fn interruptible<T>(cancel: Option<&Cancel>, work: impl FnOnce() -> T
 
 /// Clears the cancelled mark an interrupt leaves on this thread's context:
 /// a check of an empty solver runs Z3's SMT core, whose check starts by
-/// clearing it (Z3 4.8.12 has no call for that alone).
+/// clearing it (Z3 4.8.12 has no call for that alone). With z3doku's
+/// parameters, as every solver: without them the check installs Z3's own
+/// Ctrl-C handler, and a Ctrl-C that met it crashed `listen`.
 fn clear_interrupt() {
-    Solver::new().check();
+    let solver = Solver::new();
+    solver.set_params(&super::common_params());
+    solver.check();
 }
 
 /// Tells the watcher that the search is over.
