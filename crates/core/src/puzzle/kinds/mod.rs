@@ -363,6 +363,24 @@ pub fn reader_of_words(words: &[String]) -> Option<(&'static Reader, &'static st
         .max_by_key(|(_, name)| name.split(' ').count())
 }
 
+/// For the kinds' tests: whether the independent checker takes the Z3
+/// notebook's solution on an empty board under the rule `line`, written as
+/// a rule line; or why not, or why the line does not read.
+#[cfg(test)]
+pub(crate) fn notebook_solution_under(line: &str) -> Result<(), String> {
+    use crate::puzzle::parse::parse_puzzle;
+    const SOLUTION: &str =
+        "715894632234516897689723145493657218867231954152489763376148529928365471541972386";
+    let grid = parse_puzzle(&".".repeat(81), None).map_err(|e| e.to_string())?;
+    let mut builder = super::rules::Rules::builder(grid.size());
+    super::rule_text::read_rules(&[(1, line)], grid.size(), &mut builder)
+        .map_err(|e| e.to_string())?;
+    let rules = builder.build().map_err(|e| e.to_string())?;
+    let solution = parse_puzzle(SOLUTION, None).map_err(|e| e.to_string())?;
+    super::check::verify_solution(&super::Puzzle::new(grid, rules), &solution)
+        .map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -117,21 +117,7 @@ impl Rule for ParityLine {
 
 #[cfg(test)]
 mod tests {
-    use crate::puzzle::check::verify_solution;
-    use crate::puzzle::parse::parse_puzzle;
-    use crate::puzzle::{Puzzle, rule_text};
-
-    const SOLUTION: &str =
-        "715894632234516897689723145493657218867231954152489763376148529928365471541972386";
-
-    fn check(line: &str) -> Result<(), String> {
-        let grid = parse_puzzle(SOLUTION, None).map_err(|e| e.to_string())?;
-        let mut builder = crate::puzzle::rules::Rules::builder(grid.size());
-        rule_text::read_rules(&[(1, line)], grid.size(), &mut builder)
-            .map_err(|e| e.to_string())?;
-        let puzzle = Puzzle::new(grid.clone(), builder.build().map_err(|e| e.to_string())?);
-        verify_solution(&puzzle, &grid).map_err(|e| e.to_string())
-    }
+    use crate::puzzle::kinds::notebook_solution_under as check;
 
     #[test]
     fn neighbours_alternate() {
