@@ -7,13 +7,13 @@
 //! strings (`.CountingCircles~R1C1~R2C5~…`), and an f-puzzles link leaves
 //! them out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
     Context, all_digits, choose, digit_range, index, list, listed_once, subsets,
 };
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -54,10 +54,7 @@ impl Read for CountingCircles {
     const NAMES: &'static [&'static str] = &["counting circles", "countingcircles"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `counting circles (r1c1 r2c5 r7c3)`.

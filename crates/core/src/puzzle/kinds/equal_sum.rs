@@ -7,11 +7,11 @@
 //! f-puzzles link leaves it out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, sum, weighted};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -32,10 +32,7 @@ impl Read for EqualSum {
     const NAMES: &'static [&'static str] = &["equal sum", "equalsum"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `equal sum (r1c1 r1c2) (r3c3) (r5c5 r5c6 r5c7)`: each bracketed

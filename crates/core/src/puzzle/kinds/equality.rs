@@ -8,13 +8,13 @@
 //! strings (`.EqualityCage~R1C1~R1C2`), and an f-puzzles link leaves them
 //! out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
     Context, all_digits, digit_range, index, list, listed_once, subsets,
 };
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -46,10 +46,7 @@ impl Read for EqualityCage {
     const NAMES: &'static [&'static str] = &["equality cage", "equalitycage"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `equality cage (r1c1 r1c2 r2c1 r2c2)`.

@@ -7,11 +7,11 @@
 //! only, and an f-puzzles link leaves them out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, index, pair, steps_pairs};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
@@ -19,15 +19,6 @@ use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
-
-/// The reader of a kind that f-puzzles has no key for (its `KEYS` are
-/// empty, so it is never asked).
-fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
-    Err(fp::invalid(
-        format!("`{key}`"),
-        "this rule has no f-puzzles key",
-    ))
-}
 
 /// Refuses words after a name that takes none.
 fn no_words(name: &str, words: &[String]) -> Result<(), String> {

@@ -6,12 +6,12 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, pair};
 use crate::puzzle::expr::{Compare, Num, Test};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text as text;
@@ -40,10 +40,7 @@ impl Read for Lockout {
     const NAMES: &'static [&'static str] = &["lockout", "lockout line"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `lockout [D] CELLS`: D is sigh's default, 4, when left out.

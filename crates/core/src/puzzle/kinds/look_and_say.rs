@@ -7,11 +7,11 @@
 //! strings.
 
 use super::pairs::{MOST_CLAUSES, choose, subsets};
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, index, list, listed_once};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -44,10 +44,7 @@ impl Read for LookAndSay {
     const NAMES: &'static [&'static str] = &["look and say", "lookandsay"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `look and say 1223 (CELLS)`.

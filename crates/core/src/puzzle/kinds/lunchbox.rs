@@ -9,12 +9,12 @@
 //! strings (`.Lunchbox~12~R1C1~R1C2~R1C3`), and an f-puzzles link leaves
 //! it out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once};
 use crate::puzzle::expr::{Compare, Num, Test};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -39,10 +39,7 @@ impl Read for Lunchbox {
     const NAMES: &'static [&'static str] = &["lunchbox"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// `lunchbox 12 (r1c1 r1c2 r1c3 r1c4)`: the clue, then the cells in

@@ -71,6 +71,15 @@ pub fn one(constraint: impl Into<Constraint>) -> Vec<Added> {
     vec![Added::Constraint(constraint.into())]
 }
 
+/// The f-puzzles reader of a kind that f-puzzles has no key for: its
+/// `KEYS` are empty, so it is never asked.
+pub fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
+    Err(super::fpuzzles::invalid(
+        format!("`{key}`"),
+        "this rule has no f-puzzles key",
+    ))
+}
+
 /// How a kind is read. Every reader is listed in [`READERS`].
 pub trait Read {
     /// The top-level f-puzzles keys it reads. Several kinds may read one

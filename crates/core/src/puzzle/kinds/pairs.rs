@@ -7,11 +7,11 @@
 //! f-puzzles link leaves them out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, list, listed_once, pair};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size, char_digit, digit_char};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::rule_text::{self as text, cell_word};
@@ -19,14 +19,6 @@ use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
-
-/// The reader of a kind that f-puzzles has no key for (never asked).
-fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
-    Err(fp::invalid(
-        format!("`{key}`"),
-        "this rule has no f-puzzles key",
-    ))
-}
 
 /// A rule line's words split where its cells start (at `(` or the first
 /// cell).

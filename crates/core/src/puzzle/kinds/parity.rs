@@ -6,11 +6,11 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, pair};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Classes, Primitive, Relation};
 use crate::puzzle::rule_text as text;
@@ -31,10 +31,7 @@ impl Read for ParityLine {
     const NAMES: &'static [&'static str] = &["parity line", "parityline"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {

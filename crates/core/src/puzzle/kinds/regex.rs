@@ -18,12 +18,12 @@
 //! lines are read from drop `,`; in sigh strings the pattern is base64, as
 //! sigh writes it.
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -566,10 +566,7 @@ impl Read for Regex {
     const NAMES: &'static [&'static str] = &["regex"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// The words of a rule line have lost the pattern's commas and case,

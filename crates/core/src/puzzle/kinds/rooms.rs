@@ -8,25 +8,17 @@
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
 use super::outside::{Outside, clue_words};
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, digit_range, index, pair};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::{Primitive, Relation};
 use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
-
-/// The reader of a kind that f-puzzles has no key for (never asked).
-fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
-    Err(fp::invalid(
-        format!("`{key}`"),
-        "this rule has no f-puzzles key",
-    ))
-}
 
 /// A digit clue's value as a digit, or why it is not one.
 fn digit_of(clue: u32, size: Size) -> Result<u8, String> {

@@ -12,12 +12,12 @@
 //! [`read_line`]) since the encoding is case-sensitive and the words of
 //! other rule lines are lower-cased.
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -244,10 +244,7 @@ impl Read for StateMachine {
     const NAMES: &'static [&'static str] = &["state machine"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     /// The words of a rule line have lost the encoding's case, so a `state

@@ -7,11 +7,11 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
-use super::{Added, Read, Rule, one};
+use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, digit_range, index, list, listed_once, sum};
+use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
-use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
@@ -30,10 +30,7 @@ impl Read for ValueIndexing {
     const NAMES: &'static [&'static str] = &["value indexing", "valueindexing"];
 
     fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
-        Err(fp::invalid(
-            format!("`{key}`"),
-            "this rule has no f-puzzles key",
-        ))
+        no_key(key)
     }
 
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
