@@ -743,6 +743,18 @@ pub struct Count {
 }
 
 impl Count {
+    /// A count before its search: no solution, nothing asked of it yet.
+    pub(crate) fn nothing_yet() -> Count {
+        Count {
+            solutions: 0,
+            limit_reached: false,
+            gave_up: None,
+            elapsed: Duration::ZERO,
+            verification: Verification::NotAsked,
+            statistics: Vec::new(),
+        }
+    }
+
     /// The count as a status: solved with a solution, none without, and
     /// gave up when the engine did, since the count is then not known.
     pub fn status(&self) -> Status {
@@ -798,14 +810,7 @@ pub fn count_with(
     each: &mut dyn FnMut(&Grid),
 ) -> Result<Count, InternalError> {
     let start = Instant::now();
-    let mut count = Count {
-        solutions: 0,
-        limit_reached: false,
-        gave_up: None,
-        elapsed: Duration::ZERO,
-        verification: Verification::NotAsked,
-        statistics: Vec::new(),
-    };
+    let mut count = Count::nothing_yet();
     if clue_clash(puzzle).is_none() && limit > 0 {
         let searched = search(engine, puzzle, limit, budget, &mut |found| {
             count.solutions += 1;

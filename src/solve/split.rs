@@ -18,7 +18,7 @@
 //! called off.
 
 use super::estimate::fewest;
-use super::{Count, InternalError, Verification, search};
+use super::{Count, InternalError, search};
 use crate::engine::{Budget, Cancel, Engine, EngineKind, GiveUp, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::clue_clash;
@@ -83,14 +83,7 @@ pub fn count_split(
     found: &(dyn Fn() + Sync),
 ) -> Result<(Count, Vec<Grid>), InternalError> {
     let start = Instant::now();
-    let mut count = Count {
-        solutions: 0,
-        limit_reached: false,
-        gave_up: None,
-        elapsed: Duration::ZERO,
-        verification: Verification::NotAsked,
-        statistics: Vec::new(),
-    };
+    let mut count = Count::nothing_yet();
     if clue_clash(puzzle).is_some() || limit == 0 {
         count.elapsed = start.elapsed();
         return Ok((count, Vec::new()));
