@@ -243,25 +243,6 @@ impl Rating {
     }
 }
 
-/// For the techniques' tests: a classic puzzle line rated as `rate` rates
-/// it (the native engine finding its solution), with its path.
-#[cfg(test)]
-#[allow(clippy::unwrap_used)] // a test's puzzle that does not rate is a failed test
-pub(crate) fn rate_line(line: &str) -> (Rating, Path) {
-    use crate::engine::{Budget, EngineKind, Settings, new_engine};
-    let puzzle = Puzzle::classic(crate::puzzle::parse::parse_line(line, 1, None).unwrap());
-    let mut engine = new_engine(&Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    });
-    let solution = super::unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
-    let logic = Logic {
-        words: false,
-        ..Logic::default()
-    };
-    Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap()
-}
-
 impl fmt::Display for Rating {
     /// `ER 7.1/EP 7.1/ED 2.3 qqwing expert`. Only what is known is given a
     /// number: where the techniques ran out, SE's ER is unknown

@@ -430,11 +430,23 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::combinations;
-    use crate::logic::rating::rate_line;
-    use crate::logic::{Path, Technique};
+    use crate::engine::{Budget, EngineKind, Settings, new_engine};
+    use crate::logic::{Logic, Path, Rating, Technique, unique_solution};
+    use crate::puzzle::Puzzle;
+    use crate::puzzle::parse::parse_line;
 
     fn rate(line: &str) -> (u16, Path) {
-        let (rating, path) = rate_line(line);
+        let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
+        let mut engine = new_engine(&Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        });
+        let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
+        let logic = Logic {
+            words: false,
+            ..Logic::default()
+        };
+        let (rating, path) = Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap();
         (rating.er.0, path)
     }
 
