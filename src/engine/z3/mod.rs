@@ -30,7 +30,7 @@ use guard::{guarded, memory_limit_mib};
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use z3::ast::Bool;
 use z3::{Params, SatResult, Solver, StatisticsValue, Tactic};
 
@@ -332,12 +332,10 @@ fn finite_domain_gave_up(solver: &Solver) -> bool {
 
 /// Why `solver` answered unknown, as a [`GiveUp`].
 fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
-    // Z3's timer counts whole milliseconds from the check's start, so it
-    // can fire a moment before the deadline itself: a cancelled check under
-    // a deadline ran out of time (a cancel token's interrupt is told apart
-    // before this is asked, and Ctrl-C ends
-    // the process).
-    reason_of(solver.get_reason_unknown(), deadline.is_some(), || {
+    // A cancelled check under a deadline ran out of time: a cancel token's
+    // interrupt is told apart before this is asked, and Ctrl-C ends the
+    // process.
+    reason_of(solver.get_reason_unknown(), deadline, || {
         // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
         // limit without a reason: its `max memory` statistic tells.
         let used = match solver.get_statistics().value("max memory")? {
@@ -348,20 +346,30 @@ fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     })
 }
 
-/// The [`GiveUp`] for what Z3 `said` of an `unknown`: it says `timeout` or
-/// `canceled` when its time ran out, `max. memory exceeded` or `out of
-/// memory` when that did, and sometimes nothing, when `over_memory` has
-/// the last word.
+/// The [`GiveUp`] for what Z3 `said` of an `unknown` in a check bounded by
+/// `deadline`: it says `timeout` or `canceled` when its time ran out, `max.
+/// memory exceeded` or `out of memory` when that did, and sometimes
+/// nothing, when `over_memory` has the last word.
+///
+/// When its timer cancels a search, Z3 may instead give the reason of the
+/// part that was running, such as `(incomplete (theory arithmetic))` from
+/// an arithmetic check cut short: so once the deadline is reached (or so
+/// nearly that the timer, counting whole milliseconds from the check's
+/// start, may have fired), any reason but memory is the deadline's.
 fn reason_of(
     said: Option<String>,
-    under_deadline: bool,
+    deadline: Option<Instant>,
     over_memory: impl FnOnce() -> Option<bool>,
 ) -> GiveUp {
     let said = said.filter(|s| !s.trim().is_empty());
     let lower = said.as_deref().unwrap_or_default().to_lowercase();
+    let time_is_up = deadline.is_some_and(|d| Instant::now() + Duration::from_millis(2) >= d);
     if lower.contains("memory") {
         GiveUp::Memory
-    } else if lower.contains("timeout") || (lower.contains("cancel") && under_deadline) {
+    } else if lower.contains("timeout")
+        || time_is_up
+        || (lower.contains("cancel") && deadline.is_some())
+    {
         GiveUp::Timeout
     } else if lower.contains("cancel") || lower.contains("interrupt") {
         GiveUp::Interrupted
@@ -746,27 +754,32 @@ mod tests {
     fn z3s_reasons_become_give_up_words() {
         let never = || None;
         let said = |s: &str| Some(s.to_string());
+        let passed = Some(Instant::now());
+        let later = Some(Instant::now() + Duration::from_secs(3600));
         assert_eq!(
-            reason_of(said("max. memory exceeded"), false, never),
+            reason_of(said("max. memory exceeded"), passed, never),
             GiveUp::Memory
         );
         assert_eq!(
-            reason_of(said("out of memory"), false, never),
+            reason_of(said("out of memory"), None, never),
             GiveUp::Memory
         );
-        assert_eq!(reason_of(said("timeout"), false, never), GiveUp::Timeout);
-        assert_eq!(reason_of(said("canceled"), true, never), GiveUp::Timeout);
+        assert_eq!(reason_of(said("timeout"), None, never), GiveUp::Timeout);
+        assert_eq!(reason_of(said("canceled"), later, never), GiveUp::Timeout);
         assert_eq!(
-            reason_of(said("canceled"), false, never),
+            reason_of(said("canceled"), None, never),
             GiveUp::Interrupted
         );
-        assert_eq!(reason_of(None, false, || Some(true)), GiveUp::Memory);
+        assert_eq!(reason_of(None, None, || Some(true)), GiveUp::Memory);
+        // What Z3 4.8.12 said when its timer stopped a queens count.
+        let cut_short = || said("(incomplete (theory arithmetic))");
+        assert_eq!(reason_of(cut_short(), passed, never), GiveUp::Timeout);
         assert_eq!(
-            reason_of(said("incomplete"), false, || Some(false)),
-            GiveUp::Unknown("incomplete".into())
+            reason_of(cut_short(), later, || Some(false)),
+            GiveUp::Unknown("(incomplete (theory arithmetic))".into())
         );
         assert_eq!(
-            reason_of(None, false, never),
+            reason_of(None, None, never),
             GiveUp::Unknown("no reason given".into())
         );
     }
