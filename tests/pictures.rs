@@ -385,10 +385,18 @@ fn every_rule_kind_of_the_examples_draws() {
                     drawing.layout.index(index),
                     bare_drawing.layout.index(index),
                 );
-                let ink = |image: &Raster, r: Rect| {
-                    image.ink(r.x + 2.0, r.y + 2.0, r.width - 4.0, r.height - 4.0)
+                // Mean darkness rather than `ink`: thermometers and many
+                // lines are a light grey, lighter than `ink`'s threshold.
+                let shade = |image: &Raster, r: Rect| {
+                    let (x0, y0) = (r.x.round() as u32 + 2, r.y.round() as u32 + 2);
+                    let (x1, y1) = ((r.x + r.width) as u32 - 2, (r.y + r.height) as u32 - 2);
+                    let pixels = (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y)));
+                    let (sum, n) = pixels.fold((0.0, 0.0), |(sum, n), (x, y)| {
+                        (sum + image.darkness(x, y), n + 1.0)
+                    });
+                    sum / f64::max(n, 1.0)
                 };
-                (ink(&image, a) - ink(&bare, b)).abs() > 0.01
+                (shade(&image, a) - shade(&bare, b)).abs() > 0.01
             });
             assert!(
                 changed,

@@ -44,13 +44,13 @@ pub const NOTEBOOK: &str =
 pub const NOTEBOOK_SOLUTION: &str =
     "715894632234516897689723145493657218867231954152489763376148529928365471541972386";
 
-/// A path under `../shared/data`, or `None` (with a note on stderr) when
+/// A file or folder under `../shared/data`, or `None` (with a note on stderr) when
 /// the shared material is not beside the repository.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
         .join(name);
-    if path.is_file() {
+    if path.exists() {
         Some(path)
     } else {
         eprintln!(
