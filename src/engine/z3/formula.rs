@@ -7,7 +7,7 @@
 //! engine's own helpers.
 
 use super::guard::guarded;
-use super::{give_up, set_deadline};
+use super::{common_params, give_up, set_deadline};
 use crate::engine::contract::EngineError;
 use std::cell::Cell;
 use std::time::Instant;
@@ -29,8 +29,13 @@ impl Default for FormulaSolver {
 impl FormulaSolver {
     /// A solver with nothing asserted.
     pub fn new() -> FormulaSolver {
+        let solver = Solver::new();
+        // The engine's parameters: among them, no Ctrl-C handler of Z3's,
+        // which is process-wide and can crash on SIGINT after its solver
+        // is gone.
+        solver.set_params(&common_params());
         FormulaSolver {
-            solver: Solver::new(),
+            solver,
             bounded: Cell::new(false),
         }
     }
