@@ -28,11 +28,11 @@
 //! then the first found, cells in reading order. A technique is asked
 //! only when the ones before it found nothing, as SE asks them.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, bit, digits, two};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
-use crate::puzzle::grid::{Clue, digit_char};
+use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::HouseKind;
 use std::cell::RefCell;
 
@@ -317,7 +317,7 @@ impl<'a> Engine<'a> {
                 // the grid; each with the removals it relies on.
                 self.made.clear();
                 self.made_parents.clear();
-                if mode.cell_links() && self.cand[cell].count_ones() == 2 {
+                if mode.cell_links() && two(self.cand[cell]) {
                     let other = (self.cand[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
                     let from = self.made_parents.len();
                     self.made_parents.push(n);
@@ -333,7 +333,7 @@ impl<'a> Engine<'a> {
                 let d = usize::from(digit) - 1;
                 for &(h, k) in &self.houses_of[cell] {
                     let m = self.places[h * side + d];
-                    if m.count_ones() != 2 {
+                    if !two(m) {
                         continue;
                     }
                     let other = houses[h][(m & !(1 << k)).trailing_zeros() as usize];
@@ -422,7 +422,17 @@ impl<'a> Engine<'a> {
 }
 
 /// SE's technique `mode` on `p`: its easiest conclusion, as a step.
-pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Step> {
+///
+/// `solution`, when known, saves building chains that can only end in a
+/// contradiction and cannot: the links are sound, so a candidate supposed
+/// true that holds in the solution, or supposed false that is false
+/// there, never leads to one. The step is the same either way.
+pub(crate) fn multiple_chains(
+    p: &Pencil,
+    mode: Mode,
+    solution: Option<&Grid>,
+    seen: &Seen,
+) -> Option<Step> {
     let size = p.size();
     let (cells, side) = (size.cells(), size.side());
     let mut e = Engine::new(p);
@@ -452,7 +462,9 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
         }
         for digit in digits(p.candidates(cell)) {
             let slot = e.slot(cell, digit);
-            if !on_chains[slot as usize].built {
+            let holds = solution.map(|g| g.get(cell) == digit);
+            // Nishio's chains on serve only its contradictions.
+            if !on_chains[slot as usize].built && (mode != Mode::Nishio || holds != Some(true)) {
                 let mut chain = std::mem::take(&mut on_chains[slot as usize]);
                 e.build(&mut chain, slot, true, mode);
                 on_chains[slot as usize] = chain;
@@ -461,7 +473,7 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
             let double = card >= 3 && mode == Mode::Dynamic;
             if contradiction || double {
                 let on = &on_chains[slot as usize];
-                if let (true, Some((a, b))) = (contradiction, on.absurd) {
+                if let (true, true, Some((a, b))) = (contradiction, on.built, on.absurd) {
                     let complexity = e.ancestors(on, a) + e.ancestors(on, b);
                     offer(Found {
                         complexity,
@@ -471,8 +483,13 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
                         said: Said::Contradiction { slot, on: true },
                     });
                 }
-                e.build(&mut off_chain, slot, false, mode);
-                if let (true, Some((a, b))) = (contradiction, off_chain.absurd) {
+                // The chain off serves the double implications, and the
+                // contradictions only where the candidate holds.
+                let off_needed = double || holds != Some(false);
+                if off_needed {
+                    e.build(&mut off_chain, slot, false, mode);
+                }
+                if let (true, true, Some((a, b))) = (contradiction, off_needed, off_chain.absurd) {
                     let complexity = e.ancestors(&off_chain, a) + e.ancestors(&off_chain, b);
                     offer(Found {
                         complexity,
