@@ -529,7 +529,16 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                 }
                 let start = s.slot(cell, digit);
                 let most = deepest(&best, cycle_base, order);
-                s.cycles(start, most);
+                // A cycle comes back to its start, on, from a candidate
+                // off that turns it on: the other digit of its cell (when
+                // the pass goes through cells) or its other place in a
+                // house. Without either there is none to look for.
+                let (from, to) = s.house_on[start as usize];
+                if (y && card == 2) || (x && from < to) {
+                    s.cycles(start, most);
+                } else {
+                    s.found.clear();
+                }
                 for i in 0..s.found.len() {
                     let n = s.found[i];
                     let complexity = s.complexity(n);

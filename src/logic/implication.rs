@@ -455,6 +455,8 @@ pub(crate) fn multiple_chains(
         p.candidates(cell).count_ones() > 1
     };
     let geometry = p.geometry();
+    let mut members: Vec<u32> = Vec::new();
+    let mut meet = Meet::new(p, e.words);
     for cell in 0..cells {
         let card = p.candidates(cell).count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic())) {
@@ -463,8 +465,16 @@ pub(crate) fn multiple_chains(
         for digit in digits(p.candidates(cell)) {
             let slot = e.slot(cell, digit);
             let holds = solution.map(|g| g.get(cell) == digit);
-            // Nishio's chains on serve only its contradictions.
-            if !on_chains[slot as usize].built && (mode != Mode::Nishio || holds != Some(true)) {
+            // A chain on serves a contradiction (where the candidate is
+            // false), a double implication (cells of three or more, in
+            // dynamic chains) and the groups below, which build what they
+            // need as they go.
+            let now = match mode {
+                Mode::Nishio => holds != Some(true),
+                Mode::Multiple => false,
+                Mode::Dynamic => holds != Some(true) || card >= 3,
+            };
+            if !on_chains[slot as usize].built && now {
                 let mut chain = std::mem::take(&mut on_chains[slot as usize]);
                 e.build(&mut chain, slot, true, mode);
                 on_chains[slot as usize] = chain;
@@ -535,13 +545,10 @@ pub(crate) fn multiple_chains(
                 if places.len() < 2 || places[0] != cell {
                     continue;
                 }
-                for &c in &places[1..] {
-                    let s = e.slot(c, digit);
-                    if !on_chains[s as usize].built {
-                        let mut chain = std::mem::take(&mut on_chains[s as usize]);
-                        e.build(&mut chain, s, true, mode);
-                        on_chains[s as usize] = chain;
-                    }
+                members.clear();
+                members.extend(places.iter().map(|&c| e.slot(c, digit)));
+                if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+                    continue;
                 }
                 let chains: Vec<&Chain> = places
                     .iter()
@@ -561,6 +568,11 @@ pub(crate) fn multiple_chains(
         if mode == Mode::Nishio {
             continue;
         }
+        members.clear();
+        members.extend(digits(p.candidates(cell)).map(|d| e.slot(cell, d)));
+        if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+            continue;
+        }
         let chains: Vec<&Chain> = digits(p.candidates(cell))
             .map(|d| &on_chains[e.slot(cell, d) as usize])
             .collect();
@@ -577,6 +589,76 @@ pub(crate) fn multiple_chains(
     let found = best.map(|found| step(p, &e, mode, &found, seen));
     POOL.with(|pool| *pool.borrow_mut() = (on_chains, off_chain));
     found
+}
+
+/// What the chains of a group built so far share, as bit sets over slots
+/// on and off, without the group's own candidates.
+struct Meet {
+    /// Slots in cells with more than one candidate: the only ones a
+    /// group's conclusion may turn on (as in [`shared`]).
+    worth: Vec<u64>,
+    on: Vec<u64>,
+    off: Vec<u64>,
+}
+
+impl Meet {
+    fn new(p: &Pencil, words: usize) -> Meet {
+        let side = p.size().side();
+        let mut worth = vec![0u64; words];
+        for cell in 0..p.size().cells() {
+            if p.candidates(cell).count_ones() > 1 {
+                for s in cell * side..(cell + 1) * side {
+                    worth[s / 64] |= 1 << (s % 64);
+                }
+            }
+        }
+        Meet {
+            worth,
+            on: vec![0; words],
+            off: vec![0; words],
+        }
+    }
+}
+
+/// Builds the chains on of a group's `members` (a cell's candidates, or a
+/// digit's places in a house), in order, those not built yet; whether all
+/// of them share something, which their conclusions ([`shared`]) need.
+/// A member's own candidate is on in its chain alone (on in another would
+/// meet it off there, a contradiction that ends that chain first) and off
+/// in the others, never in its own, so none is ever shared: once nothing
+/// else is, the members left need not be built for this group.
+fn gather(
+    e: &mut Engine<'_>,
+    on_chains: &mut [Chain],
+    members: &[u32],
+    mode: Mode,
+    meet: &mut Meet,
+) -> bool {
+    meet.on.copy_from_slice(&meet.worth);
+    meet.off.iter_mut().for_each(|w| *w = !0);
+    for &m in members {
+        let (w, b) = (m as usize / 64, 1u64 << (m % 64));
+        meet.on[w] &= !b;
+        meet.off[w] &= !b;
+    }
+    for &m in members {
+        if !on_chains[m as usize].built {
+            let mut chain = std::mem::take(&mut on_chains[m as usize]);
+            e.build(&mut chain, m, true, mode);
+            on_chains[m as usize] = chain;
+        }
+        let chain = &on_chains[m as usize];
+        let mut any = 0;
+        for (w, (on, off)) in meet.on.iter_mut().zip(meet.off.iter_mut()).enumerate() {
+            *on &= chain.on_bits[w];
+            *off &= chain.off_bits[w];
+            any |= *on | *off;
+        }
+        if any == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 thread_local! {
