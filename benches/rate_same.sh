@@ -7,18 +7,20 @@
 # Usage: benches/rate_same.sh BEFORE AFTER [LIMIT [ROUNDS]]   (LIMIT 300, ROUNDS 2 by default)
 #   BEFORE, AFTER: two z3doku binaries (copy target/release/z3doku aside before the change).
 # Prints the lines that differ (none when the ratings are the same), each set's agreement with
-# serate for AFTER, and the CPU time of each round. Exit status 1 when any line differs.
+# serate for AFTER, and the CPU time of each round. Exit status 1 when any line differs. The shared
+# data is ../shared beside the repository, or SHARED=DIR; SETS="top1465_se1213" rates one set only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 before=$(realpath "$1")
 after=$(realpath "$2")
 limit=${3:-300}
 rounds=${4:-2}
-ratings=$here/../shared/data/ratings
+shared=${SHARED:-$here/../shared}
+ratings=$shared/data/ratings
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
-for set in top1465_se1213 qqwing_levels_se1213; do
+for set in ${SETS:-top1465_se1213 qqwing_levels_se1213}; do
   grep -v '^#' "$ratings/$set.txt" | awk '{print $1}' > "$work/$set.in"
   grep -v '^#' "$ratings/$set.txt" | awk '{print $NF}' > "$work/$set.se"
   for side in before after; do
@@ -34,7 +36,7 @@ for set in top1465_se1213 qqwing_levels_se1213; do
     | paste -d' ' - "$work/$set.se" \
     | awk -v set="$set" '{ n++; if ($1 == $2) same++ } END { printf "%s: %d of %d equal to serate (%.1f%%)\n", set, same, n, 100 * same / n }'
 done
-grep -v '^#' "$here/../shared/data/puzzles3_magictour_top1465.txt" | head -"$limit" > "$work/time.in"
+grep -v "^#" "$shared/data/puzzles3_magictour_top1465.txt" | sed -n "1,${limit}p" > "$work/time.in"
 for ((r = 1; r <= rounds; r++)); do
   for side in before after; do
     bin=$before
