@@ -365,3 +365,17 @@ impl Pencil {
         Grid::from_cells(self.size(), &self.values).unwrap_or_else(|| Grid::empty(self.size()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::two;
+
+    #[test]
+    fn two_is_exactly_two_digits() {
+        for set in 0u32..(1 << 12) {
+            assert_eq!(two(set), set.count_ones() == 2, "{set:b}");
+        }
+        assert!(two(1 << 24 | 1));
+        assert!(!two(u32::MAX));
+    }
+}
