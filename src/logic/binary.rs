@@ -17,7 +17,7 @@ use super::pencil::{Pencil, bit, digits};
 use super::seen::Seen;
 use super::step::{Step, cell_list};
 use super::technique::{Difficulty, Technique, length_bonus};
-use crate::puzzle::grid::{Clue, digit_char};
+use crate::puzzle::grid::{Clue, Grid, digit_char};
 
 /// The search's memory for one grid, reused from candidate to candidate.
 /// Assumptions are kept as bit sets over cells, one per digit: a true
@@ -222,12 +222,12 @@ impl Search {
 
 /// The easiest forcing X-chain or XY forcing chain of the grid, as SE
 /// rates them, eliminating one candidate.
-pub(crate) fn forcing_chain(p: &Pencil, seen: &Seen) -> Option<Step> {
+pub(crate) fn forcing_chain(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
     // Up to 9x9, SE's own single chains, cycles included, found and
     // measured as SE finds and measures them; larger boards keep the
     // contradictions below, which are cheaper there.
     if p.size().side() <= 9 {
-        return super::cycles::single_chains(p, seen);
+        return super::cycles::single_chains(p, solution, seen);
     }
     let mut search = Search::new(p);
     let open = refutable(p, &search);

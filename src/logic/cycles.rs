@@ -23,11 +23,11 @@
 //! easiest wins: lowest rating, then fewest candidates, then X before Y
 //! before XY, then the first found.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, digits, two};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
-use crate::puzzle::grid::{Clue, digit_char};
+use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::HouseKind;
 
 const NONE: u32 = u32::MAX;
@@ -78,12 +78,26 @@ struct Search<'a> {
     house_off: Vec<(u32, u32)>,
     house_on: Vec<(u32, u32)>,
     links: Vec<u32>,
+    /// The links of the pass under way ([`Search::pass`]), per slot, as
+    /// ranges of `next`: what the slot on turns off (its cell's other
+    /// digits first when the pass goes through cells, then the house
+    /// links), and what the slot off turns on.
+    on_next: Vec<(u32, u32)>,
+    off_next: Vec<(u32, u32)>,
+    next: Vec<u32>,
     on_seen: Vec<u32>,
     off_seen: Vec<u32>,
     generation: u32,
     path: Vec<u32>,
     path_generation: u32,
-    buf: Vec<u32>,
+    /// Marks for [`Search::complexity`], by `slot * 2 + on`.
+    counted: Vec<u32>,
+    counted_generation: u32,
+    /// The search's queues and what it found, kept from start to start.
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    layer: Vec<u32>,
+    found: Vec<u32>,
 }
 
 impl<'a> Search<'a> {
@@ -108,6 +122,7 @@ impl<'a> Search<'a> {
         let (mut house_off, mut house_on) = (vec![(0, 0); slots], vec![(0, 0); slots]);
         let mut links: Vec<u32> = Vec::new();
         let houses = g.houses();
+        let places: Vec<[u32; 25]> = (0..houses.len()).map(|h| p.all_positions(h)).collect();
         for (cell, cell_houses) in houses_of.iter().enumerate() {
             for digit in digits(p.candidates(cell)) {
                 let slot = cell * side + usize::from(digit) - 1;
@@ -123,17 +138,14 @@ impl<'a> Search<'a> {
                 house_off[slot] = (from as u32, links.len() as u32);
                 let from = links.len();
                 for &h in cell_houses {
-                    let places: Vec<usize> = houses[h]
-                        .iter()
-                        .copied()
-                        .filter(|&c| p.has(c, digit))
-                        .collect();
-                    if places.len() == 2 {
-                        let other = if places[0] == cell {
-                            places[1]
-                        } else {
-                            places[0]
-                        };
+                    let m = places[h][usize::from(digit) - 1];
+                    if two(m) {
+                        // The house's two places, in the house's order.
+                        let (a, b) = (
+                            houses[h][m.trailing_zeros() as usize],
+                            houses[h][(m & (m - 1)).trailing_zeros() as usize],
+                        );
+                        let other = if a == cell { b } else { a };
                         let s = (other * side + usize::from(digit) - 1) as u32;
                         if !links[from..].contains(&s) {
                             links.push(s);
@@ -149,13 +161,58 @@ impl<'a> Search<'a> {
             house_off,
             house_on,
             links,
+            on_next: vec![(0, 0); slots],
+            off_next: vec![(0, 0); slots],
+            next: Vec::new(),
             nodes: Vec::new(),
-            on_seen: vec![0; cells * side],
-            path: vec![0; cells * side],
+            on_seen: vec![0; slots],
+            path: vec![0; slots],
             path_generation: 0,
-            off_seen: vec![0; cells * side],
+            off_seen: vec![0; slots],
             generation: 0,
-            buf: Vec::new(),
+            counted: vec![0; slots * 2],
+            counted_generation: 0,
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            layer: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+
+    /// Sets the links for a pass: through cells with two candidates when
+    /// `y`, through houses with two places when `x` (a slot on always
+    /// turns off its digit in its houses). Every start of the pass then
+    /// reads one range per node.
+    fn pass(&mut self, y: bool, x: bool) {
+        self.next.clear();
+        let cells = self.p.size().cells();
+        for cell in 0..cells {
+            let m = self.p.candidates(cell);
+            for digit in digits(m) {
+                let slot = self.slot(cell, digit) as usize;
+                let from = self.next.len() as u32;
+                if y {
+                    for other in digits(m & !(1 << (digit - 1))) {
+                        self.next
+                            .push((cell * self.side + usize::from(other) - 1) as u32);
+                    }
+                }
+                let (a, b) = self.house_off[slot];
+                self.next
+                    .extend_from_slice(&self.links[a as usize..b as usize]);
+                self.on_next[slot] = (from, self.next.len() as u32);
+                let from = self.next.len() as u32;
+                if y && two(m) {
+                    let other = (m & !(1 << (digit - 1))).trailing_zeros() as usize;
+                    self.next.push((cell * self.side + other) as u32);
+                }
+                if x {
+                    let (a, b) = self.house_on[slot];
+                    self.next
+                        .extend_from_slice(&self.links[a as usize..b as usize]);
+                }
+                self.off_next[slot] = (from, self.next.len() as u32);
+            }
         }
     }
 
@@ -203,50 +260,37 @@ impl<'a> Search<'a> {
     }
 
     /// The distinct candidates (and states) on the way to node `n`.
-    fn complexity(&self, n: u32) -> usize {
-        let mut seen: Vec<(u32, bool)> = Vec::new();
+    fn complexity(&mut self, n: u32) -> usize {
+        self.counted_generation = self.counted_generation.wrapping_add(1);
+        if self.counted_generation == 0 {
+            self.counted.iter_mut().for_each(|m| *m = 0);
+            self.counted_generation = 1;
+        }
+        let mut count = 0;
         let mut at = n;
         while at != NONE {
             let node = self.nodes[at as usize];
-            if !seen.contains(&(node.slot, node.on)) {
-                seen.push((node.slot, node.on));
+            let key = node.slot as usize * 2 + usize::from(node.on);
+            if self.counted[key] != self.counted_generation {
+                self.counted[key] = self.counted_generation;
+                count += 1;
             }
             at = node.parent;
         }
-        seen.len()
+        count
     }
 
-    /// What candidate on, node `n`, turns off: into `self.buf`, in SE's
-    /// order, once each.
-    fn on_to_off(&mut self, n: u32, y: bool) {
-        self.buf.clear();
-        let slot = self.nodes[n as usize].slot;
-        let (cell, digit) = self.cell_digit(slot);
-        if y {
-            for other in digits(self.p.candidates(cell) & !bit(digit)) {
-                self.buf.push(self.slot(cell, other));
-            }
-        }
-        let (from, to) = self.house_off[slot as usize];
-        self.buf
-            .extend_from_slice(&self.links[from as usize..to as usize]);
+    /// What candidate on, node `n`, turns off in the pass under way, in
+    /// SE's order, once each: a range of `self.next`.
+    fn on_to_off(&self, n: u32) -> std::ops::Range<usize> {
+        let (from, to) = self.on_next[self.nodes[n as usize].slot as usize];
+        from as usize..to as usize
     }
 
-    /// What candidate off, node `n`, turns on: into `self.buf`.
-    fn off_to_on(&mut self, n: u32, y: bool, x: bool) {
-        self.buf.clear();
-        let slot = self.nodes[n as usize].slot;
-        let (cell, digit) = self.cell_digit(slot);
-        let m = self.p.candidates(cell);
-        if y && m.count_ones() == 2 {
-            let other = (m & !bit(digit)).trailing_zeros() as u8 + 1;
-            self.buf.push(self.slot(cell, other));
-        }
-        if x {
-            let (from, to) = self.house_on[slot as usize];
-            self.buf
-                .extend_from_slice(&self.links[from as usize..to as usize]);
-        }
+    /// What candidate off, node `n`, turns on in the pass under way.
+    fn off_to_on(&self, n: u32) -> std::ops::Range<usize> {
+        let (from, to) = self.off_next[self.nodes[n as usize].slot as usize];
+        from as usize..to as usize
     }
 
     fn push(&mut self, slot: u32, on: bool, parent: u32) -> u32 {
@@ -271,43 +315,50 @@ impl<'a> Search<'a> {
         self.nodes[n as usize].depth < deepest
     }
 
-    /// The cycles back to `start` (on), as the nodes that close them, up
-    /// to `deepest` links.
-    fn cycles(&mut self, start: u32, y: bool, x: bool, deepest: u32) -> Vec<u32> {
+    /// The cycles back to `start` (on) in the pass under way, up to
+    /// `deepest` links: the nodes that close them go to `self.found`.
+    fn cycles(&mut self, start: u32, deepest: u32) {
         self.nodes.clear();
+        self.found.clear();
         let mark = self.fresh();
         let root = self.push(start, true, NONE);
         self.on_seen[start as usize] = mark;
-        let mut pending_on = vec![root];
-        let mut pending_off: Vec<u32> = Vec::new();
-        let mut found = Vec::new();
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(root);
+        let mut layer = std::mem::take(&mut self.layer);
+        layer.clear();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
-            for n in std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &n in &layer {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.on_to_off(n, y);
                 self.mark_path(n);
-                for k in 0..self.buf.len() {
-                    let s = self.buf[k];
+                for k in self.on_to_off(n) {
+                    let s = self.next[k];
                     if !self.is_ancestor(s) {
                         let id = self.push(s, false, n);
                         pending_off.push(id);
                     }
                 }
             }
+            layer.clear();
             length += 1;
-            for n in std::mem::take(&mut pending_off) {
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &n in &layer {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.off_to_on(n, y, x);
-                for k in 0..self.buf.len() {
-                    let s = self.buf[k];
+                for k in self.off_to_on(n) {
+                    let s = self.next[k];
                     if length >= 4 && s == start {
-                        found.push(self.push(s, true, n));
+                        let id = self.push(s, true, n);
+                        self.found.push(id);
                     }
                     if self.on_seen[s as usize] != mark {
                         self.on_seen[s as usize] = mark;
@@ -316,24 +367,32 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+            layer.clear();
         }
-        found
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
+        self.layer = layer;
     }
 
-    /// Forcing chains from `start` on or off: the nodes where it meets
-    /// its own opposite, up to `deepest` links.
-    fn forcing(&mut self, start: u32, on: bool, y: bool, deepest: u32) -> Vec<u32> {
+    /// Forcing chains from `start` on or off in the pass under way (one
+    /// that goes through houses): the nodes where it meets its own
+    /// opposite, up to `deepest` links, go to `self.found`.
+    fn forcing(&mut self, start: u32, on: bool, deepest: u32) {
         self.nodes.clear();
+        self.found.clear();
         let mark = self.fresh();
         let root = self.push(start, on, NONE);
-        let (mut pending_on, mut pending_off) = if on {
+        let mut pending_on = std::mem::take(&mut self.pending_on);
+        let mut pending_off = std::mem::take(&mut self.pending_off);
+        pending_on.clear();
+        pending_off.clear();
+        if on {
             self.on_seen[start as usize] = mark;
-            (vec![root], Vec::new())
+            pending_on.push(root);
         } else {
             self.off_seen[start as usize] = mark;
-            (Vec::new(), vec![root])
-        };
-        let mut found: Vec<u32> = Vec::new();
+            pending_off.push(root);
+        }
         while !pending_on.is_empty() || !pending_off.is_empty() {
             let mut k_on = 0;
             while k_on < pending_on.len() {
@@ -342,13 +401,13 @@ impl<'a> Search<'a> {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.on_to_off(n, y);
                 self.mark_path(n);
-                for k in 0..self.buf.len() {
-                    let s = self.buf[k];
-                    if on && s == start && !found.iter().any(|&f| self.nodes[f as usize].slot == s)
-                    {
-                        found.push(self.push(s, false, n));
+                for k in self.on_to_off(n) {
+                    let s = self.next[k];
+                    // The start is one slot: found once at most.
+                    if on && s == start && self.found.is_empty() {
+                        let id = self.push(s, false, n);
+                        self.found.push(id);
                     }
                     if !self.is_ancestor(s) && self.off_seen[s as usize] != mark {
                         self.off_seen[s as usize] = mark;
@@ -365,12 +424,11 @@ impl<'a> Search<'a> {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.off_to_on(n, y, true);
-                for k in 0..self.buf.len() {
-                    let s = self.buf[k];
-                    if !on && s == start && !found.iter().any(|&f| self.nodes[f as usize].slot == s)
-                    {
-                        found.push(self.push(s, true, n));
+                for k in self.off_to_on(n) {
+                    let s = self.next[k];
+                    if !on && s == start && self.found.is_empty() {
+                        let id = self.push(s, true, n);
+                        self.found.push(id);
                     }
                     if self.on_seen[s as usize] != mark {
                         self.on_seen[s as usize] = mark;
@@ -381,7 +439,8 @@ impl<'a> Search<'a> {
             }
             pending_off.clear();
         }
-        found
+        self.pending_on = pending_on;
+        self.pending_off = pending_off;
     }
 
     /// What a cycle closed at node `n` removes: candidates that see the
@@ -419,7 +478,13 @@ impl<'a> Search<'a> {
 }
 
 /// SE's easiest single chain on `p`, as a step.
-pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
+///
+/// `solution`, when known, saves following forcing chains that cannot
+/// conclude: a chain from a candidate supposed true that holds in the
+/// solution never reaches that candidate false (its links are sound), nor
+/// one from a candidate supposed false that is false there. The step is
+/// the same either way.
+pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
     let mut s = Search::new(p);
     let mut best: Option<Found> = None;
     let cells = p.size().cells();
@@ -452,6 +517,7 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
             (true, true) => 4,
         };
         let (cycle_base, chain_base) = if y && x { (7.0, 7.0) } else { (6.5, 6.6) };
+        s.pass(y, x);
         for cell in 0..cells {
             let card = p.candidates(cell).count_ones();
             if card < 2 {
@@ -463,7 +529,18 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
                 }
                 let start = s.slot(cell, digit);
                 let most = deepest(&best, cycle_base, order);
-                for n in s.cycles(start, y, x, most) {
+                // A cycle comes back to its start, on, from a candidate
+                // off that turns it on: the other digit of its cell (when
+                // the pass goes through cells) or its other place in a
+                // house. Without either there is none to look for.
+                let (from, to) = s.house_on[start as usize];
+                if (y && card == 2) || (x && from < to) {
+                    s.cycles(start, most);
+                } else {
+                    s.found.clear();
+                }
+                for i in 0..s.found.len() {
+                    let n = s.found[i];
                     let complexity = s.complexity(n);
                     let (base, technique) = match (y, x) {
                         (true, true) => (7.0, Technique::BidirectionalCycle),
@@ -493,9 +570,15 @@ pub(crate) fn single_chains(p: &Pencil, seen: &Seen) -> Option<Step> {
                 if !x {
                     continue;
                 }
+                let holds = solution.map(|g| g.get(cell) == digit);
                 for on in [true, false] {
+                    if holds == Some(on) {
+                        continue;
+                    }
                     let most = deepest(&best, chain_base, order);
-                    for n in s.forcing(start, on, y, most) {
+                    s.forcing(start, on, most);
+                    for i in 0..s.found.len() {
+                        let n = s.found[i];
                         let complexity = s.complexity(n);
                         let (base, technique) = if y {
                             (7.0, Technique::XyForcingChain)

@@ -180,7 +180,7 @@ pub fn forcing_chain(
     if !dynamic && p.size().side() <= 9 {
         return [Mode::Nishio, Mode::Multiple, Mode::Dynamic]
             .into_iter()
-            .find_map(|mode| multiple_chains(p, mode, seen));
+            .find_map(|mode| multiple_chains(p, mode, solution, seen));
     }
     propagation_chain(p, dynamic, solution, seen)
 }

@@ -28,11 +28,11 @@
 //! then the first found, cells in reading order. A technique is asked
 //! only when the ones before it found nothing, as SE asks them.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, bit, digits, two};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
-use crate::puzzle::grid::{Clue, digit_char};
+use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::HouseKind;
 use std::cell::RefCell;
 
@@ -317,7 +317,7 @@ impl<'a> Engine<'a> {
                 // the grid; each with the removals it relies on.
                 self.made.clear();
                 self.made_parents.clear();
-                if mode.cell_links() && self.cand[cell].count_ones() == 2 {
+                if mode.cell_links() && two(self.cand[cell]) {
                     let other = (self.cand[cell] & !bit(digit)).trailing_zeros() as u8 + 1;
                     let from = self.made_parents.len();
                     self.made_parents.push(n);
@@ -333,7 +333,7 @@ impl<'a> Engine<'a> {
                 let d = usize::from(digit) - 1;
                 for &(h, k) in &self.houses_of[cell] {
                     let m = self.places[h * side + d];
-                    if m.count_ones() != 2 {
+                    if !two(m) {
                         continue;
                     }
                     let other = houses[h][(m & !(1 << k)).trailing_zeros() as usize];
@@ -422,7 +422,17 @@ impl<'a> Engine<'a> {
 }
 
 /// SE's technique `mode` on `p`: its easiest conclusion, as a step.
-pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Step> {
+///
+/// `solution`, when known, saves building chains that can only end in a
+/// contradiction and cannot: the links are sound, so a candidate supposed
+/// true that holds in the solution, or supposed false that is false
+/// there, never leads to one. The step is the same either way.
+pub(crate) fn multiple_chains(
+    p: &Pencil,
+    mode: Mode,
+    solution: Option<&Grid>,
+    seen: &Seen,
+) -> Option<Step> {
     let size = p.size();
     let (cells, side) = (size.cells(), size.side());
     let mut e = Engine::new(p);
@@ -445,6 +455,8 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
         p.candidates(cell).count_ones() > 1
     };
     let geometry = p.geometry();
+    let mut members: Vec<u32> = Vec::new();
+    let mut meet = Meet::new(p, e.words);
     for cell in 0..cells {
         let card = p.candidates(cell).count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic())) {
@@ -452,7 +464,17 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
         }
         for digit in digits(p.candidates(cell)) {
             let slot = e.slot(cell, digit);
-            if !on_chains[slot as usize].built {
+            let holds = solution.map(|g| g.get(cell) == digit);
+            // A chain on serves a contradiction (where the candidate is
+            // false), a double implication (cells of three or more, in
+            // dynamic chains) and the groups below, which build what they
+            // need as they go.
+            let now = match mode {
+                Mode::Nishio => holds != Some(true),
+                Mode::Multiple => false,
+                Mode::Dynamic => holds != Some(true) || card >= 3,
+            };
+            if !on_chains[slot as usize].built && now {
                 let mut chain = std::mem::take(&mut on_chains[slot as usize]);
                 e.build(&mut chain, slot, true, mode);
                 on_chains[slot as usize] = chain;
@@ -461,7 +483,7 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
             let double = card >= 3 && mode == Mode::Dynamic;
             if contradiction || double {
                 let on = &on_chains[slot as usize];
-                if let (true, Some((a, b))) = (contradiction, on.absurd) {
+                if let (true, true, Some((a, b))) = (contradiction, on.built, on.absurd) {
                     let complexity = e.ancestors(on, a) + e.ancestors(on, b);
                     offer(Found {
                         complexity,
@@ -471,8 +493,13 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
                         said: Said::Contradiction { slot, on: true },
                     });
                 }
-                e.build(&mut off_chain, slot, false, mode);
-                if let (true, Some((a, b))) = (contradiction, off_chain.absurd) {
+                // The chain off serves the double implications, and the
+                // contradictions only where the candidate holds.
+                let off_needed = double || holds != Some(false);
+                if off_needed {
+                    e.build(&mut off_chain, slot, false, mode);
+                }
+                if let (true, true, Some((a, b))) = (contradiction, off_needed, off_chain.absurd) {
                     let complexity = e.ancestors(&off_chain, a) + e.ancestors(&off_chain, b);
                     offer(Found {
                         complexity,
@@ -518,13 +545,10 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
                 if places.len() < 2 || places[0] != cell {
                     continue;
                 }
-                for &c in &places[1..] {
-                    let s = e.slot(c, digit);
-                    if !on_chains[s as usize].built {
-                        let mut chain = std::mem::take(&mut on_chains[s as usize]);
-                        e.build(&mut chain, s, true, mode);
-                        on_chains[s as usize] = chain;
-                    }
+                members.clear();
+                members.extend(places.iter().map(|&c| e.slot(c, digit)));
+                if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+                    continue;
                 }
                 let chains: Vec<&Chain> = places
                     .iter()
@@ -544,6 +568,11 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
         if mode == Mode::Nishio {
             continue;
         }
+        members.clear();
+        members.extend(digits(p.candidates(cell)).map(|d| e.slot(cell, d)));
+        if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+            continue;
+        }
         let chains: Vec<&Chain> = digits(p.candidates(cell))
             .map(|d| &on_chains[e.slot(cell, d) as usize])
             .collect();
@@ -560,6 +589,76 @@ pub(crate) fn multiple_chains(p: &Pencil, mode: Mode, seen: &Seen) -> Option<Ste
     let found = best.map(|found| step(p, &e, mode, &found, seen));
     POOL.with(|pool| *pool.borrow_mut() = (on_chains, off_chain));
     found
+}
+
+/// What the chains of a group built so far share, as bit sets over slots
+/// on and off, without the group's own candidates.
+struct Meet {
+    /// Slots in cells with more than one candidate: the only ones a
+    /// group's conclusion may turn on (as in [`shared`]).
+    worth: Vec<u64>,
+    on: Vec<u64>,
+    off: Vec<u64>,
+}
+
+impl Meet {
+    fn new(p: &Pencil, words: usize) -> Meet {
+        let side = p.size().side();
+        let mut worth = vec![0u64; words];
+        for cell in 0..p.size().cells() {
+            if p.candidates(cell).count_ones() > 1 {
+                for s in cell * side..(cell + 1) * side {
+                    worth[s / 64] |= 1 << (s % 64);
+                }
+            }
+        }
+        Meet {
+            worth,
+            on: vec![0; words],
+            off: vec![0; words],
+        }
+    }
+}
+
+/// Builds the chains on of a group's `members` (a cell's candidates, or a
+/// digit's places in a house), in order, those not built yet; whether all
+/// of them share something, which their conclusions ([`shared`]) need.
+/// A member's own candidate is on in its chain alone (on in another would
+/// meet it off there, a contradiction that ends that chain first) and off
+/// in the others, never in its own, so none is ever shared: once nothing
+/// else is, the members left need not be built for this group.
+fn gather(
+    e: &mut Engine<'_>,
+    on_chains: &mut [Chain],
+    members: &[u32],
+    mode: Mode,
+    meet: &mut Meet,
+) -> bool {
+    meet.on.copy_from_slice(&meet.worth);
+    meet.off.iter_mut().for_each(|w| *w = !0);
+    for &m in members {
+        let (w, b) = (m as usize / 64, 1u64 << (m % 64));
+        meet.on[w] &= !b;
+        meet.off[w] &= !b;
+    }
+    for &m in members {
+        if !on_chains[m as usize].built {
+            let mut chain = std::mem::take(&mut on_chains[m as usize]);
+            e.build(&mut chain, m, true, mode);
+            on_chains[m as usize] = chain;
+        }
+        let chain = &on_chains[m as usize];
+        let mut any = 0;
+        for (w, (on, off)) in meet.on.iter_mut().zip(meet.off.iter_mut()).enumerate() {
+            *on &= chain.on_bits[w];
+            *off &= chain.off_bits[w];
+            any |= *on | *off;
+        }
+        if any == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 thread_local! {

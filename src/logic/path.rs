@@ -153,7 +153,9 @@ fn find(
         Technique::UniqueRectangle => unique::unique_loop(p, seen),
         Technique::BugOne => direct::bug_one(p, seen),
         Technique::XChain => chains::x_chain(p, seen),
-        Technique::ForcingXChain | Technique::XyForcingChain => binary::forcing_chain(p, seen),
+        Technique::ForcingXChain | Technique::XyForcingChain => {
+            binary::forcing_chain(p, solution, seen)
+        }
         Technique::XyChain => chains::xy_chain(p, seen),
         Technique::ForcingChain => forcing::forcing_chain(p, false, solution, seen),
         Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution, seen),
