@@ -99,6 +99,45 @@ fn outside(random: &mut Random, z3doku_name: &str, sigh_name: &str, count: usize
     }
 }
 
+/// Two full rank clues on different lines or ends, ranks 1 to 36, with
+/// sigh's tie option `any` half the time.
+fn full_rank(random: &mut Random) -> Both {
+    let ties = random.below(2) == 0;
+    let first = outside(random, "full rank", "FullRank", 1);
+    let mut second = outside(random, "full rank", "FullRank", 1);
+    while second.sigh.split('~').nth(1) == first.sigh.split('~').nth(1)
+        && second.sigh.ends_with('~') == first.sigh.ends_with('~')
+    {
+        second = outside(random, "full rank", "FullRank", 1);
+    }
+    // The digit the helper drew becomes a rank of its own.
+    let mut z = Vec::new();
+    let mut s = String::new();
+    for clue in [first, second] {
+        let rank = 1 + random.below(36);
+        let digit = clue.z3doku.split(' ').nth(2).unwrap_or_default().to_string();
+        let word = if ties { " with ties" } else { "" };
+        z.push(clue.z3doku.replacen(
+            &format!("full rank {digit} "),
+            &format!("full rank {rank}{word} "),
+            1,
+        ));
+        let parts: Vec<String> = clue
+            .sigh
+            .split('~')
+            .map(|p| if p == digit { rank.to_string() } else { p.to_string() })
+            .collect();
+        s += &parts.join("~");
+    }
+    if ties {
+        s += ".FullRankTies~any";
+    }
+    Both {
+        z3doku: z.join("\n"),
+        sigh: s,
+    }
+}
+
 /// A group that contains some digits (`exact`: exactly so many times).
 fn contains(random: &mut Random, exact: bool) -> Both {
     let cells = square(random);
@@ -400,6 +439,22 @@ fn kinds() -> Vec<(&'static str, Maker)> {
                 &format!("NFA~{machine}"),
             )
         }),
+        ("sum line", |random| {
+            let sum = 5 + random.below(16);
+            let n = 3 + random.below(6);
+            let looped = random.below(2) == 0;
+            let mut both = line(
+                random,
+                n,
+                &format!("sum line {sum}{}", if looped { " loop" } else { "" }),
+                &format!("SumLine~{sum}"),
+            );
+            if looped {
+                both.sigh += "~LOOP";
+            }
+            both
+        }),
+        ("full rank", full_rank),
         ("look and say", |random| {
             let first = (random.below(3), 1 + random.below(9));
             let mut second = (random.below(3), 1 + random.below(9));

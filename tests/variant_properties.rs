@@ -20,6 +20,7 @@ use z3doku::puzzle::kinds::{
     dots::{Difference, Ratio, Xv},
     equal_sum::EqualSum,
     equality::EqualityCage,
+    full_rank::FullRank,
     global::{
         AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
         Leaper, Windoku,
@@ -35,6 +36,7 @@ use z3doku::puzzle::kinds::{
     rellik::RellikCage,
     rooms::{HiddenSkyscraper, NumberedRoom},
     state_machine::StateMachine,
+    sum_line::SumLine,
     value_indexing::ValueIndexing,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
@@ -77,7 +79,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 43 {
+    Some(match choice[0] % 45 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -157,7 +159,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 43 == 27,
+                exact: choice[0] % 45 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
@@ -216,6 +218,16 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
                 cells: line(1, 3),
             })
         }
+        42 => Constraint::SumLine(SumLine {
+            sum: 1 + (choice[5] % (2 * side)) as u32,
+            looped: choice[7].is_multiple_of(2),
+            cells: line(1, 5),
+        }),
+        43 => Constraint::FullRank(FullRank {
+            line: outside,
+            rank: 1 + (choice[5] % (4 * side)) as u32,
+            ties: choice[7].is_multiple_of(2),
+        }),
         _ => {
             // One or two (count, digit) pairs, the count 0 to 2.
             let mut clue = vec![((choice[5] % 3) as u8, digit(6))];
