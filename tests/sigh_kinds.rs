@@ -115,7 +115,12 @@ fn full_rank(random: &mut Random) -> Both {
     let mut s = String::new();
     for clue in [first, second] {
         let rank = 1 + random.below(36);
-        let digit = clue.z3doku.split(' ').nth(2).unwrap_or_default().to_string();
+        let digit = clue
+            .z3doku
+            .split(' ')
+            .nth(2)
+            .unwrap_or_default()
+            .to_string();
         let word = if ties { " with ties" } else { "" };
         z.push(clue.z3doku.replacen(
             &format!("full rank {digit} "),
@@ -125,7 +130,13 @@ fn full_rank(random: &mut Random) -> Both {
         let parts: Vec<String> = clue
             .sigh
             .split('~')
-            .map(|p| if p == digit { rank.to_string() } else { p.to_string() })
+            .map(|p| {
+                if p == digit {
+                    rank.to_string()
+                } else {
+                    p.to_string()
+                }
+            })
             .collect();
         s += &parts.join("~");
     }
@@ -149,7 +160,11 @@ fn branch_rule(random: &mut Random) -> Both {
         1 => {
             let (a, b) = cell_pair(random);
             let (a, b) = (name(a), name(b));
-            let (ours, theirs) = if random.below(2) == 0 { ("X", "X") } else { ("V", "V") };
+            let (ours, theirs) = if random.below(2) == 0 {
+                ("X", "X")
+            } else {
+                ("V", "V")
+            };
             Both {
                 z3doku: format!("{ours} ({} {})", a.0, b.0),
                 sigh: format!(".{theirs}~{}~{}", a.1, b.1),

@@ -275,7 +275,9 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         Primitive::Distinct { cells, sum } => {
             let mut tests = Vec::new();
             if cells.len() >= 2 {
-                tests.push(Test::Distinct(cells.iter().map(|&c| Num::Cell(c)).collect()));
+                tests.push(Test::Distinct(
+                    cells.iter().map(|&c| Num::Cell(c)).collect(),
+                ));
             }
             if let (Some(sum), false) = (sum, cells.is_empty()) {
                 tests.push(eq(
@@ -558,8 +560,10 @@ mod tests {
             Ok(())
         );
         assert!(check("either thermo r1c1 r1c2").is_err());
-        assert!(check("either regex 7.* r1c1 r1c2 || x (r1c1 r1c2)")
-            .is_err_and(|e| e.contains("automaton")));
+        assert!(
+            check("either regex 7.* r1c1 r1c2 || x (r1c1 r1c2)")
+                .is_err_and(|e| e.contains("automaton"))
+        );
     }
 
     #[test]
@@ -586,7 +590,11 @@ mod tests {
         ];
         let mut primitives: Vec<Primitive> = relations
             .iter()
-            .map(|&relation| Primitive::Pair { a: 0, b: 1, relation })
+            .map(|&relation| Primitive::Pair {
+                a: 0,
+                b: 1,
+                relation,
+            })
             .collect();
         primitives.extend([
             Primitive::Distinct {

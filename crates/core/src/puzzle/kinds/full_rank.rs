@@ -123,7 +123,7 @@ impl FullRank {
     /// The digit the clued number starts with, and how many of the other
     /// three numbers starting with it are lower.
     fn place(&self) -> (u32, u32) {
-        ((self.rank + 3) / 4, (self.rank + 3) % 4)
+        (self.rank.div_ceil(4), (self.rank + 3) % 4)
     }
 
     /// `other < mine` read as numbers, given that their first digits are
@@ -343,7 +343,10 @@ mod tests {
                 ties: false,
             };
             assert_eq!(check(&clue.to_string()), Ok(()), "{clue}");
-            let off = FullRank { rank: rank + 1, ..clue.clone() };
+            let off = FullRank {
+                rank: rank + 1,
+                ..clue.clone()
+            };
             assert!(check(&off.to_string()).is_err(), "{off}");
         }
         assert!(check("full rank 37 (row 1)").is_err());

@@ -287,7 +287,10 @@ mod tests {
 
     #[test]
     fn it_reads_back() {
-        for line in ["sum line 10 r1c1→r1c2→r1c3", "sum line 12 loop r1c1→r1c2→r2c2→r2c1"] {
+        for line in [
+            "sum line 10 r1c1→r1c2→r1c3",
+            "sum line 12 loop r1c1→r1c2→r2c2→r2c1",
+        ] {
             let mut builder = crate::puzzle::rules::Rules::builder(Size::NINE);
             crate::puzzle::rule_text::read_rules(&[(1, line)], Size::NINE, &mut builder)
                 .unwrap_or_else(|e| panic!("{e}"));

@@ -343,7 +343,9 @@ impl Reader {
             "StrictKropki" => self.strict_kropki = true,
             "Pair" | "PairX" | "Binary" | "BinaryX" => self.pair(item)?,
             "Replicate" | "Container" => {
-                return Err(item.differs("z3doku cannot replicate rules or hold them in a container"));
+                return Err(
+                    item.differs("z3doku cannot replicate rules or hold them in a container")
+                );
             }
             kind => {
                 if let Some(reader) = readers_of_sigh(kind).next() {
@@ -509,7 +511,12 @@ impl Reader {
         }
         if !self.groups.is_empty() {
             return Err(SighError::Invalid {
-                item: if self.groups.iter().any(|g| g.or) { "Or" } else { "And" }.into(),
+                item: if self.groups.iter().any(|g| g.or) {
+                    "Or"
+                } else {
+                    "And"
+                }
+                .into(),
                 problem: "no End closes it".into(),
             });
         }
