@@ -29,7 +29,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIGH = os.path.join(HERE, "..", "shared", "peers", "sigh", "run.mjs")
+# sigh's runner: under Z3DOKU_SHARED when it is set (a worktree kept elsewhere), as the tests
+# take it, else beside the repository.
+SIGH = os.path.join(os.environ.get("Z3DOKU_SHARED", os.path.join(HERE, "..", "shared")),
+                    "peers", "sigh", "run.mjs")
 
 # (name, rule lines): a few instances of each kind on an empty 9x9 board.
 RULES = [
