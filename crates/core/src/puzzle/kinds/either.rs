@@ -40,6 +40,9 @@ const WORD: &str = "either";
 const OR: &str = "||";
 /// Parts the rules of a branch.
 const AND: &str = "&&";
+/// How deep `either`s may stand inside one another: each level is a level
+/// of recursion in every back end, so input cannot make it unbounded.
+pub const MOST_DEPTH: usize = 8;
 
 /// What an error in a line says: its column when it has one, and the
 /// problem.
@@ -49,19 +52,31 @@ type LineError = (Option<usize>, String);
 /// line's own text, since each part is a rule line of its own. An error
 /// comes with its column in `line` when it has one.
 pub fn read_line(line: &str, size: Size) -> Option<Result<Either, LineError>> {
-    parse(line, 0, line, size)
+    parse(line, 0, line, size, 1)
 }
 
 /// Reads `text`, which starts at byte `base` of the whole line `full`,
 /// when it starts with the word `either`.
-fn parse(full: &str, base: usize, text: &str, size: Size) -> Option<Result<Either, LineError>> {
+fn parse(
+    full: &str,
+    base: usize,
+    text: &str,
+    size: Size,
+    depth: usize,
+) -> Option<Result<Either, LineError>> {
     let start = text.len() - text.trim_start().len();
     let first = text[start..].split_whitespace().next()?;
     if !first.eq_ignore_ascii_case(WORD) {
         return None;
     }
     let from = start + first.len();
-    Some(branches(full, base + from, &text[from..], size).map(Either))
+    if depth > MOST_DEPTH {
+        return Some(Err((
+            Some(full[..base + start].chars().count() + 1),
+            format!("`either`s stand at most {MOST_DEPTH} deep"),
+        )));
+    }
+    Some(branches(full, base + from, &text[from..], size, depth).map(Either))
 }
 
 /// The branches of `text`, which starts at byte `base` of `full`.
@@ -70,6 +85,7 @@ fn branches(
     base: usize,
     text: &str,
     size: Size,
+    depth: usize,
 ) -> Result<Vec<Vec<Constraint>>, LineError> {
     let column = |byte: usize| full[..byte].chars().count() + 1;
     let mut out = Vec::new();
@@ -83,7 +99,7 @@ fn branches(
             }
             let read = match trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
                 // A bracketed `either` inside this one.
-                Some(inner) => match parse(full, lead + 1, inner, size) {
+                Some(inner) => match parse(full, lead + 1, inner, size, depth + 1) {
                     Some(either) => one(either?),
                     None => {
                         return Err((
@@ -398,6 +414,20 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
 }
 
 impl Either {
+    /// How deep `either`s stand in it, itself counted.
+    fn depth(&self) -> usize {
+        1 + self
+            .0
+            .iter()
+            .flatten()
+            .map(|c| match c {
+                Constraint::Either(inner) => inner.depth(),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Each branch as one formula over the board `context` describes, or
     /// the first rule whose primitives no formula says.
     fn branch_tests(&self, context: &Context<'_>) -> Result<Vec<Test<usize>>, String> {
@@ -437,6 +467,9 @@ impl Rule for Either {
     fn validate(&self, size: Size) -> Result<(), String> {
         if self.0.len() < 2 || self.0.iter().any(Vec::is_empty) {
             return Err("an either needs two branches or more, each of one rule or more".into());
+        }
+        if self.depth() > MOST_DEPTH {
+            return Err(format!("`either`s stand at most {MOST_DEPTH} deep"));
         }
         for rule in self.0.iter().flatten() {
             rule.validate(size).map_err(|e| format!("{rule}: {e}"))?;
@@ -560,6 +593,16 @@ mod tests {
             Ok(())
         );
         assert!(check("either thermo r1c1 r1c2").is_err());
+        let deep = |n: usize| {
+            format!(
+                "either x (r1c1 r1c2) || {}thermo r1c2 r1c1{}",
+                "[either x (r1c1 r1c2) || ".repeat(n),
+                "]".repeat(n)
+            )
+        };
+        assert_eq!(check(&deep(MOST_DEPTH - 1)), Ok(()));
+        assert!(check(&deep(MOST_DEPTH)).is_err_and(|e| e.contains("deep")));
+        assert!(check(&deep(100_000)).is_err_and(|e| e.contains("deep")));
         assert!(
             check("either regex 7.* r1c1 r1c2 || x (r1c1 r1c2)")
                 .is_err_and(|e| e.contains("automaton"))

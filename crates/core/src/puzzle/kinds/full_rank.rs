@@ -283,10 +283,16 @@ impl Rule for FullRank {
             );
         }
         let clue = sigh_clue("FullRank", self.line, self.rank);
-        match clues.first() {
-            Some(&first) if self.ties && first == self => {
+        match (self.ties, clues.first()) {
+            (true, Some(&first)) if first == self => {
                 sigh::ToSigh::Item(format!(".FullRankTies~any{clue}"))
             }
+            // The option goes once, with the puzzle's first clue; a clue
+            // inside an `either` with none outside has nowhere to put it.
+            (true, None) => sigh::ToSigh::Cannot(
+                "sigh's full rank ties are an option of the puzzle, and no clue outside the \
+                 either carries it",
+            ),
             _ => sigh::ToSigh::Item(clue),
         }
     }

@@ -562,6 +562,7 @@ mod tests {
         assert!(error(".Or.Thermo~R1C1~R1C2").contains("no End"));
         assert!(error(".X~R1C1~R1C2.End").contains("an End with no Or"));
         assert!(error(".Replicate.End").starts_with("sigh's `Replicate`"));
+        assert!(error(&".Or".repeat(100_000)).contains("at most 8 deep"));
         let sum_of_three = relation_key(9, |a, b| (a + b) % 3 == 0);
         assert!(
             error(&format!(".Pair~{sum_of_three}~R1C1~R1C2"))

@@ -203,6 +203,12 @@ impl Reader {
     fn item(&mut self, item: &Item) -> Result<(), SighError> {
         match item.kind.as_str() {
             "Or" | "And" => {
+                // Each level is a level of recursion in every back end.
+                if self.groups.len() >= either::MOST_DEPTH {
+                    return Err(
+                        item.invalid(format!("groups stand at most {} deep", either::MOST_DEPTH))
+                    );
+                }
                 self.groups.push(Group {
                     or: item.kind == "Or",
                     children: Vec::new(),
