@@ -390,6 +390,20 @@ const TEXT_CASES: &[(&str, &str)] = &[
         "state machine BhaUCESUiky1DECCGKOA r1c1 r1c2 r1c3 r1c4 r1c5\n\
          state machine TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE r9c9 r8c9 r7c9",
     ),
+    (
+        "full rank",
+        "full rank 6 (row 1)\nfull rank 29 (column 9 from the bottom)\nfull rank 17 with ties (column 4)",
+    ),
+    (
+        "either",
+        "either thermo r1c1 r1c2 r1c3 r1c4 || thermo r1c4 r1c3 r1c2 r1c1\n\
+         either X (r5c5 r5c6) || V (r5c5 r5c6)\n\
+         either cage 10 (r9c1 r9c2) || white dot 1 (r9c1 r9c2) && thermo r9c1 r9c2",
+    ),
+    (
+        "sum line",
+        "sum line 10 r1c1 r1c2 r1c3 r2c3 r2c4 r2c5\nsum line 13 loop r5c5 r5c6 r6c6 r7c6 r7c5 r6c5",
+    ),
 ];
 
 /// An empty 9x9 grid with `rules` after it, read as text.

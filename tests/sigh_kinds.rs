@@ -99,6 +99,129 @@ fn outside(random: &mut Random, z3doku_name: &str, sigh_name: &str, count: usize
     }
 }
 
+/// Two full rank clues on different lines or ends, ranks 1 to 36, with
+/// sigh's tie option `any` half the time.
+fn full_rank(random: &mut Random) -> Both {
+    let ties = random.below(2) == 0;
+    let first = outside(random, "full rank", "FullRank", 1);
+    let mut second = outside(random, "full rank", "FullRank", 1);
+    while second.sigh.split('~').nth(1) == first.sigh.split('~').nth(1)
+        && second.sigh.ends_with('~') == first.sigh.ends_with('~')
+    {
+        second = outside(random, "full rank", "FullRank", 1);
+    }
+    // The digit the helper drew becomes a rank of its own.
+    let mut z = Vec::new();
+    let mut s = String::new();
+    for clue in [first, second] {
+        let rank = 1 + random.below(36);
+        let digit = clue
+            .z3doku
+            .split(' ')
+            .nth(2)
+            .unwrap_or_default()
+            .to_string();
+        let word = if ties { " with ties" } else { "" };
+        z.push(clue.z3doku.replacen(
+            &format!("full rank {digit} "),
+            &format!("full rank {rank}{word} "),
+            1,
+        ));
+        let parts: Vec<String> = clue
+            .sigh
+            .split('~')
+            .map(|p| {
+                if p == digit {
+                    rank.to_string()
+                } else {
+                    p.to_string()
+                }
+            })
+            .collect();
+        s += &parts.join("~");
+    }
+    if ties {
+        s += ".FullRankTies~any";
+    }
+    Both {
+        z3doku: z.join("\n"),
+        sigh: s,
+    }
+}
+
+/// One random rule for a branch of an `either`: a thermometer, an X or V,
+/// a cage, a whispers line or a given digit.
+fn branch_rule(random: &mut Random) -> Both {
+    match random.below(5) {
+        0 => {
+            let n = 2 + random.below(3);
+            line(random, n, "thermo", "Thermo")
+        }
+        1 => {
+            let (a, b) = cell_pair(random);
+            let (a, b) = (name(a), name(b));
+            let (ours, theirs) = if random.below(2) == 0 {
+                ("X", "X")
+            } else {
+                ("V", "V")
+            };
+            Both {
+                z3doku: format!("{ours} ({} {})", a.0, b.0),
+                sigh: format!(".{theirs}~{}~{}", a.1, b.1),
+            }
+        }
+        2 => {
+            let cells: Vec<(String, String)> = rellik_cells(random).into_iter().map(name).collect();
+            // A sum the cells can reach (an `either` refuses a rule that
+            // cannot hold, as a puzzle does).
+            let n = cells.len();
+            let least = n * (n + 1) / 2;
+            let sum = least + random.below(n * (19 - n) / 2 - least + 1);
+            let ours: Vec<String> = cells.iter().map(|n| n.0.clone()).collect();
+            let theirs: String = cells.iter().map(|n| format!("~{}", n.1)).collect();
+            Both {
+                z3doku: format!("cage {sum} ({})", ours.join(" ")),
+                sigh: format!(".Cage~{sum}{theirs}"),
+            }
+        }
+        3 => {
+            let n = 3 + random.below(3);
+            line(random, n, "whispers", "Whisper")
+        }
+        _ => {
+            let cell = name((random.below(9), random.below(9)));
+            let digit = 1 + random.below(9);
+            Both {
+                z3doku: format!("{} is one of {digit}", cell.0),
+                sigh: format!(".~{}_{digit}", cell.1),
+            }
+        }
+    }
+}
+
+/// An `either` of two or three branches, a branch one rule or, now and
+/// then, two joined by `and`.
+fn either(random: &mut Random) -> Both {
+    let mut ours = Vec::new();
+    let mut theirs = String::from(".Or");
+    for _ in 0..2 + random.below(2) {
+        let first = branch_rule(random);
+        if random.below(3) == 0 {
+            let second = branch_rule(random);
+            ours.push(format!("{} && {}", first.z3doku, second.z3doku));
+            theirs += &format!(".And{}{}.End", first.sigh, second.sigh);
+        } else {
+            ours.push(first.z3doku);
+            theirs += &first.sigh;
+        }
+    }
+    theirs += ".End";
+    Both {
+        z3doku: format!("either {}", ours.join(" || ")),
+        sigh: theirs,
+    }
+}
+
 /// A group that contains some digits (`exact`: exactly so many times).
 fn contains(random: &mut Random, exact: bool) -> Both {
     let cells = square(random);
@@ -400,6 +523,23 @@ fn kinds() -> Vec<(&'static str, Maker)> {
                 &format!("NFA~{machine}"),
             )
         }),
+        ("sum line", |random| {
+            let sum = 5 + random.below(16);
+            let n = 3 + random.below(6);
+            let looped = random.below(2) == 0;
+            let mut both = line(
+                random,
+                n,
+                &format!("sum line {sum}{}", if looped { " loop" } else { "" }),
+                &format!("SumLine~{sum}"),
+            );
+            if looped {
+                both.sigh += "~LOOP";
+            }
+            both
+        }),
+        ("full rank", full_rank),
+        ("either", either),
         ("look and say", |random| {
             let first = (random.below(3), 1 + random.below(9));
             let mut second = (random.below(3), 1 + random.below(9));

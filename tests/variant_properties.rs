@@ -18,8 +18,10 @@ use z3doku::puzzle::kinds::{
     count_distinct::CountDistinct,
     counting::CountingCircles,
     dots::{Difference, Ratio, Xv},
+    either::Either,
     equal_sum::EqualSum,
     equality::EqualityCage,
+    full_rank::FullRank,
     global::{
         AntiTaxicab, DiagonalNonConsecutive, DutchFlatmates, GlobalEntropy, GlobalMod, Knightmare,
         Leaper, Windoku,
@@ -35,6 +37,7 @@ use z3doku::puzzle::kinds::{
     rellik::RellikCage,
     rooms::{HiddenSkyscraper, NumberedRoom},
     state_machine::StateMachine,
+    sum_line::SumLine,
     value_indexing::ValueIndexing,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
@@ -77,7 +80,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 43 {
+    Some(match choice[0] % 46 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -157,7 +160,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 43 == 27,
+                exact: choice[0] % 46 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
@@ -215,6 +218,39 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
                 encoded: machines[choice[5] % 2].to_string(),
                 cells: line(1, 3),
             })
+        }
+        42 => Constraint::SumLine(SumLine {
+            sum: 1 + (choice[5] % (2 * side)) as u32,
+            looped: choice[7].is_multiple_of(2),
+            cells: line(1, 5),
+        }),
+        43 => Constraint::FullRank(FullRank {
+            line: outside,
+            rank: 1 + (choice[5] % (4 * side)) as u32,
+            ties: choice[7].is_multiple_of(2),
+        }),
+        44 => {
+            // Two or three branches of small rules, one of them a
+            // branch of two.
+            let branch = |k: usize| -> Constraint {
+                match choice[k] % 4 {
+                    0 => Constraint::Thermo(Thermo { cells: line(k, 2) }),
+                    1 => Constraint::Xv(Xv {
+                        cells: neighbours(k),
+                        sum: 5,
+                    }),
+                    2 => Constraint::Odd(Odd(at(k))),
+                    _ => Constraint::Skyscraper(Skyscraper {
+                        line: outside,
+                        count: 1 + choice[k] / 4 % side,
+                    }),
+                }
+            };
+            let mut branches = vec![vec![branch(1)], vec![branch(3), branch(5)]];
+            if choice[7].is_multiple_of(2) {
+                branches.push(vec![branch(6)]);
+            }
+            Constraint::Either(Either(branches))
         }
         _ => {
             // One or two (count, digit) pairs, the count 0 to 2.

@@ -21,7 +21,7 @@
 use super::grid::{Cell, Size, char_digit};
 use super::kinds::{self, Reader};
 use super::parse;
-use super::rules::{RuleError, RulesBuilder};
+use super::rules::RulesBuilder;
 use thiserror::Error;
 
 /// Why a rule line could not be read. Prints as `line 3: …`, or as
@@ -152,50 +152,54 @@ pub fn read_rules(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fail = |problem: String| RuleTextError {
+        let added = read_line(text, size).map_err(|(column, problem)| RuleTextError {
             line,
-            column: None,
+            column,
             problem,
-        };
-        let rule = |e: RuleError| fail(e.to_string());
-        // A formula is read from the line's own text, which the words
-        // below would lose (`>`, `,`, case).
-        if let Some(read) = kinds::formula::read_line(text, size) {
-            let formula = read.map_err(|e| RuleTextError {
-                line,
-                column: Some(e.column),
-                problem: e.message,
-            })?;
-            builder
-                .add(kinds::Added::Constraint(formula.into()))
-                .map_err(rule)?;
-            continue;
-        }
-        // So is a regular expression, whose `,` the words would lose.
-        if let Some(read) = kinds::regex::read_line(text, size) {
-            builder
-                .add(kinds::Added::Constraint(read.map_err(fail)?.into()))
-                .map_err(rule)?;
-            continue;
-        }
-        // And a state machine, whose encoding the lower case would spoil.
-        if let Some(read) = kinds::state_machine::read_line(text, size) {
-            builder
-                .add(kinds::Added::Constraint(read.map_err(fail)?.into()))
-                .map_err(rule)?;
-            continue;
-        }
-        let words = words(trimmed);
-        let (reader, name, rest) = kind_of(&words).ok_or_else(|| {
-            fail(format!(
-                "{trimmed:?} is neither a grid line nor a rule z3doku knows"
-            ))
         })?;
-        for added in (reader.from_text)(name, rest, size).map_err(fail)? {
-            builder.add(added).map_err(rule)?;
+        for added in added {
+            builder.add(added).map_err(|e| RuleTextError {
+                line,
+                column: None,
+                problem: e.to_string(),
+            })?;
         }
     }
     Ok(())
+}
+
+/// What one rule line adds, or why it does not read: the problem, with
+/// its column (counted in characters from 1) when the fault is at one.
+pub fn read_line(text: &str, size: Size) -> Result<Vec<kinds::Added>, (Option<usize>, String)> {
+    let trimmed = text.trim();
+    let one = |c: kinds::Constraint| vec![kinds::Added::Constraint(c)];
+    // A formula is read from the line's own text, which the words below
+    // would lose (`>`, `,`, case).
+    if let Some(read) = kinds::formula::read_line(text, size) {
+        return read
+            .map(|formula| one(formula.into()))
+            .map_err(|e| (Some(e.column), e.message));
+    }
+    // So is an `either`, whose parts are rule lines of their own.
+    if let Some(read) = kinds::either::read_line(text, size) {
+        return read.map(|either| one(either.into()));
+    }
+    // So is a regular expression, whose `,` the words would lose.
+    if let Some(read) = kinds::regex::read_line(text, size) {
+        return read.map(|r| one(r.into())).map_err(|e| (None, e));
+    }
+    // And a state machine, whose encoding the lower case would spoil.
+    if let Some(read) = kinds::state_machine::read_line(text, size) {
+        return read.map(|m| one(m.into())).map_err(|e| (None, e));
+    }
+    let words = words(trimmed);
+    let (reader, name, rest) = kind_of(&words).ok_or_else(|| {
+        (
+            None,
+            format!("{trimmed:?} is neither a grid line nor a rule z3doku knows"),
+        )
+    })?;
+    (reader.from_text)(name, rest, size).map_err(|e| (None, e))
 }
 
 /// A cell `r{row}c{col}` on the board of `size`.

@@ -22,9 +22,11 @@ pub mod count_distinct;
 pub mod counting;
 pub mod dots;
 pub mod drawing;
+pub mod either;
 pub mod equal_sum;
 pub mod equality;
 pub mod formula;
+pub mod full_rank;
 pub mod global;
 pub mod lines;
 pub mod lockout;
@@ -38,6 +40,7 @@ pub mod regex;
 pub mod rellik;
 pub mod rooms;
 pub mod state_machine;
+pub mod sum_line;
 pub mod sums;
 pub mod value_indexing;
 
@@ -244,6 +247,8 @@ registry! {
         LookAndSay => look_and_say::LookAndSay,
         Regex => regex::Regex,
         StateMachine => state_machine::StateMachine,
+        SumLine => sum_line::SumLine,
+        Either => either::Either,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
         NonConsecutive => board::NonConsecutive,
@@ -274,6 +279,7 @@ registry! {
         Skyscraper => outside::Skyscraper,
         HiddenSkyscraper => rooms::HiddenSkyscraper,
         NumberedRoom => rooms::NumberedRoom,
+        FullRank => full_rank::FullRank,
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,
@@ -461,6 +467,8 @@ mod tests {
             "contains exactly 3 (r9c7 r9c8)",
             "hidden skyscraper 4 (row 2 from the right)",
             "numbered room 7 (column 3 from the top)",
+            "full rank 5 (row 1 from the left)",
+            "full rank 30 with ties (column 2 from the bottom)",
             "sum 10 (r1c1, 2 r1c2, -1 r1c3)",
             "rellik cage 10 (r2c1 r2c2 r3c1)",
             "equality cage (r4c5 r4c6 r5c5 r5c6)",
@@ -476,6 +484,9 @@ mod tests {
             "look and say 1223 (r8c1 r8c2 r8c3 r8c4)",
             "regex 1[2-4]*9 r9c1→r9c2→r9c3",
             "state machine RJVmykA r9c4→r9c5→r9c6",
+            "sum line 10 r5c5→r5c6→r5c7",
+            "sum line 15 loop r6c5→r6c6→r7c6→r7c5",
+            "either thermo r1c1→r1c2 || X (r1c1 r1c2) && cage 10 (r2c1 r2c2)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(read, printed);

@@ -797,7 +797,7 @@ fn sigh_line(
 
 /// A sigh clue on both ends of a line (`R3~front~back`, either empty):
 /// the front value is the left or top one, the back the right or bottom.
-fn sigh_clues(
+pub(super) fn sigh_clues(
     item: &sigh::SighItem<'_>,
     make: impl Fn(Outside, u32) -> super::Constraint,
 ) -> Result<Vec<Added>, sigh::SighError> {
@@ -822,7 +822,7 @@ fn sigh_line_id(line: Outside) -> String {
 }
 
 /// A clue on one end of a line, as [`sigh_clues`] reads it.
-fn sigh_clue(kind: &str, line: Outside, value: u32) -> String {
+pub(super) fn sigh_clue(kind: &str, line: Outside, value: u32) -> String {
     if line.reversed {
         format!(".{kind}~{}~~{value}", sigh_line_id(line))
     } else {

@@ -44,7 +44,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "Replicate",
     "End",
     "Jigsaw",
-    "SumLine",
     "NoBoxes",
     "ChaosConstruction",
     "ChaosArrow",
@@ -65,7 +64,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "GreaterThan",
     "HiddenSkyscraper",
     "NumberedRoom",
-    "FullRank",
     "ContainAtLeast",
     "ContainExact",
     "ConnectedValues",
@@ -558,13 +556,42 @@ mod tests {
                 .starts_with("sigh's `AntiConsecutive`: beside dots")
         );
         assert!(error(".Modular~0~R1C1~R1C2").contains("modulus is at least 1"));
-        assert!(error(".Or.AntiKnight.AntiKing.End").starts_with("sigh's `Or`"));
+        // sigh keeps whole-board rules out of its composites, and so does
+        // z3doku.
+        assert!(error(".Or.AntiKnight.AntiKing.End").starts_with("sigh's `AntiKnight`: inside"));
+        assert!(error(".Or.Thermo~R1C1~R1C2").contains("no End"));
+        assert!(error(".X~R1C1~R1C2.End").contains("an End with no Or"));
+        assert!(error(".Replicate.End").starts_with("sigh's `Replicate`"));
+        assert!(error(&".Or".repeat(100_000)).contains("at most 8 deep"));
         let sum_of_three = relation_key(9, |a, b| (a + b) % 3 == 0);
         assert!(
             error(&format!(".Pair~{sum_of_three}~R1C1~R1C2"))
                 .starts_with("sigh's `Pair`: the relation")
         );
         assert!(error(".DisjointSets.NoBoxes").starts_with("sigh's `DisjointSets`"));
+    }
+
+    #[test]
+    fn composites_sum_lines_and_ranks_read_and_write_back() {
+        let text = ".Or.Thermo~R1C1~R1C2.And.X~R3C3~R3C4.~R5C5_1_2.End.Or.V~R1C1~R1C2.~R2C2_3.End.End\
+                    .And.SumLine~10~R4C1~R4C2~R4C3.End.SumLine~12~R6C1~R6C2~R7C2~R7C1~LOOP\
+                    .FullRank~R1~5~.FullRank~C3~~30.FullRankTies~any.RegionSameValues";
+        assert_eq!(
+            rules_of(text).as_deref(),
+            Ok(&[
+                "either thermo r1c1→r1c2 || X (r3c3 r3c4) && r5c5 is one of 1 2 || \
+                 [either V (r1c1 r1c2) || r2c2 is one of 3]"
+                    .to_string(),
+                "sum line 10 r4c1→r4c2→r4c3".to_string(),
+                "sum line 12 loop r6c1→r6c2→r7c2→r7c1".to_string(),
+                "full rank 5 with ties (row 1 from the left)".to_string(),
+                "full rank 30 with ties (column 3 from the bottom)".to_string(),
+            ][..])
+        );
+        let puzzle = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(&written), Ok(puzzle), "{written}");
+        assert!(parse(".FullRankTies~none").is_err_and(|e| e.to_string().contains("none")));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::puzzle::kinds::{
     board::{NegativeRatio, NonConsecutive},
     cages::ExtraRegion,
     cells::{Allowed, Even, Odd},
+    either::{self, Either},
     readers_of_sigh,
 };
 use crate::puzzle::parse::parse_puzzle;
@@ -149,6 +150,20 @@ struct Reader {
     /// z3doku's would.
     pair_dots: bool,
     disjoint_sets: bool,
+    /// sigh's `FullRankTies` option: whether full rank clues share ranks
+    /// when their numbers tie.
+    full_rank_ties: bool,
+    /// The `Or`s and `And`s whose `End` has not come yet, innermost last.
+    groups: Vec<Group>,
+}
+
+/// An `Or` or `And` being read: its children, each a branch of one rule
+/// or more (an `And` inside an `Or` is one branch; sigh makes one rule of
+/// each given cell, each end of an outside clue and each group of a line
+/// item, and so does z3doku, so each is a branch of its own).
+struct Group {
+    or: bool,
+    children: Vec<Vec<Constraint>>,
 }
 
 impl Reader {
@@ -163,6 +178,8 @@ impl Reader {
             strict_kropki: false,
             pair_dots: false,
             disjoint_sets: false,
+            full_rank_ties: false,
+            groups: Vec::new(),
         }
     }
 
@@ -170,36 +187,140 @@ impl Reader {
         self.added.push(Added::Constraint(constraint.into()));
     }
 
+    /// A child of the innermost open group, or a rule of the puzzle when
+    /// none is open.
+    fn put(&mut self, unit: Vec<Constraint>) {
+        match self.groups.last_mut() {
+            Some(group) => group.children.push(unit),
+            None => {
+                for constraint in unit {
+                    self.constraint(constraint);
+                }
+            }
+        }
+    }
+
     fn item(&mut self, item: &Item) -> Result<(), SighError> {
+        match item.kind.as_str() {
+            "Or" | "And" => {
+                // Each level is a level of recursion in every back end.
+                if self.groups.len() >= either::MOST_DEPTH {
+                    return Err(
+                        item.invalid(format!("groups stand at most {} deep", either::MOST_DEPTH))
+                    );
+                }
+                self.groups.push(Group {
+                    or: item.kind == "Or",
+                    children: Vec::new(),
+                });
+                return Ok(());
+            }
+            "End" => {
+                let group = self
+                    .groups
+                    .pop()
+                    .ok_or_else(|| item.invalid("an End with no Or or And open"))?;
+                let unit = if group.or {
+                    vec![Either(group.children).into()]
+                } else {
+                    group.children.concat()
+                };
+                self.put(unit);
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.groups.is_empty() {
+            return self.plain(item);
+        }
+        let kind = item.kind.as_str();
+        if kind == "Given" {
+            for arg in &item.args {
+                let (cell, digits) = self.given(item, arg)?;
+                self.put(vec![Allowed { cell, digits }.into()]);
+            }
+            return Ok(());
+        }
+        if !matches!(kind, "Pair" | "PairX" | "Binary" | "BinaryX")
+            && readers_of_sigh(kind).next().is_none()
+        {
+            return Err(item.differs(
+                "inside an Or or And, where z3doku joins rules of cells, lines, groups and \
+                 outside clues",
+            ));
+        }
+        let mark = self.added.len();
+        self.plain(item)?;
+        let read: Vec<Added> = self.added.drain(mark..).collect();
+        for added in read {
+            match added {
+                Added::Constraint(c) if !either::whole_board(&c) => self.put(vec![c]),
+                _ => {
+                    return Err(item.differs(
+                        "inside an Or or And, which sigh keeps to rules of cells, lines, \
+                         groups and outside clues",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A given's cell and digits (`R1C1_5`, `R1C1_1_3_5`).
+    fn given(&self, item: &Item, arg: &str) -> Result<(Cell, u32), SighError> {
+        let size = self.size;
+        let mut parts = arg.split('_');
+        let at = item
+            .as_sigh(size, &item.args)
+            .cell(parts.next().unwrap_or_default())?;
+        let mut digits = 0u32;
+        for value in parts {
+            let d: usize = value
+                .parse()
+                .ok()
+                .filter(|d| (1..=size.side()).contains(d) && value == d.to_string())
+                .ok_or_else(|| {
+                    item.invalid(format!(
+                        "`{arg}`: {value:?} is not a digit of the {size} board"
+                    ))
+                })?;
+            digits |= 1 << (d - 1);
+        }
+        if digits == 0 {
+            return Err(item.invalid(format!("`{arg}` names no digit")));
+        }
+        Ok((at, digits))
+    }
+
+    /// An item outside any `Or` or `And`.
+    fn plain(&mut self, item: &Item) -> Result<(), SighError> {
         let args = &item.args;
         let size = self.size;
         match item.kind.as_str() {
             "Given" => {
                 for arg in args {
-                    let mut parts = arg.split('_');
-                    let at = item
-                        .as_sigh(size, args)
-                        .cell(parts.next().unwrap_or_default())?;
-                    let mut digits = 0u32;
-                    for value in parts {
-                        let d: usize = value
-                            .parse()
-                            .ok()
-                            .filter(|d| (1..=size.side()).contains(d) && value == d.to_string())
-                            .ok_or_else(|| {
-                                item.invalid(format!(
-                                    "`{arg}`: {value:?} is not a digit of the {size} board"
-                                ))
-                            })?;
-                        digits |= 1 << (d - 1);
-                    }
-                    if digits == 0 {
-                        return Err(item.invalid(format!("`{arg}` names no digit")));
-                    }
+                    let (at, digits) = self.given(item, arg)?;
                     self.candidates[size.index(at)] &= digits;
                 }
             }
             "Shape" => {}
+            // sigh states that the largest regions (rows, columns, boxes,
+            // jigsaw pieces) hold the same digits only when they are not
+            // as large as the count of digits. On z3doku's boards the rows
+            // are the largest regions and hold every digit once, so sigh
+            // states nothing, and the item adds nothing here either.
+            "RegionSameValues" => {}
+            "FullRankTies" => match args.first().map(String::as_str) {
+                Some("only-unclued") => self.full_rank_ties = false,
+                Some("any") => self.full_rank_ties = true,
+                Some("none") => {
+                    return Err(item.differs(
+                        "`none` forbids ties between any two rows or columns read as \
+                         numbers, a rule z3doku does not have",
+                    ));
+                }
+                _ => return Err(item.invalid("expected none, only-unclued or any")),
+            },
             "NoBoxes" => self.no_boxes = true,
             "Jigsaw" => {
                 // sigh's older form puts the shape first; the layout is
@@ -227,8 +348,10 @@ impl Reader {
             "AntiConsecutive" => self.anti_consecutive = true,
             "StrictKropki" => self.strict_kropki = true,
             "Pair" | "PairX" | "Binary" | "BinaryX" => self.pair(item)?,
-            "Or" | "And" | "Replicate" | "End" | "Container" => {
-                return Err(item.differs("z3doku cannot join rules with or, and or replicate yet"));
+            "Replicate" | "Container" => {
+                return Err(
+                    item.differs("z3doku cannot replicate rules or hold them in a container")
+                );
             }
             kind => {
                 if let Some(reader) = readers_of_sigh(kind).next() {
@@ -392,6 +515,24 @@ impl Reader {
                     .into(),
             });
         }
+        if !self.groups.is_empty() {
+            return Err(SighError::Invalid {
+                item: if self.groups.iter().any(|g| g.or) {
+                    "Or"
+                } else {
+                    "And"
+                }
+                .into(),
+                problem: "no End closes it".into(),
+            });
+        }
+        if self.full_rank_ties {
+            for added in &mut self.added {
+                if let Added::Constraint(constraint) = added {
+                    allow_ties(constraint);
+                }
+            }
+        }
         let mut builder = Rules::builder(size);
         for added in self
             .added
@@ -402,6 +543,15 @@ impl Reader {
         }
         let rules = builder.build().map_err(SighError::Rule)?;
         Ok(Puzzle::new(givens, rules))
+    }
+}
+
+/// sigh's `FullRankTies~any` on a full rank clue, wherever it stands.
+fn allow_ties(constraint: &mut Constraint) {
+    match constraint {
+        Constraint::FullRank(clue) => clue.ties = true,
+        Constraint::Either(either) => either.0.iter_mut().flatten().for_each(allow_ties),
+        _ => {}
     }
 }
 

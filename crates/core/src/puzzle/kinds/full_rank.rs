@@ -1,0 +1,375 @@
+//! Full rank clues (sigh's `FullRank`): every row and column is read as a
+//! number from each of its two ends, which makes 4N numbers on an NxN
+//! board, ranked from the lowest (1) to the highest; a clue beside a row
+//! or column is the rank of the number read from that end.
+//!
+//! Each digit starts exactly four of the numbers (the top and bottom rows
+//! and the outer columns hold every digit once), so the numbers starting
+//! with `v` hold the ranks `4(v - 1) + 1` to `4v`: a clue of rank `r`
+//! says its line starts with `v = ⌈r / 4⌉` and that exactly `(r - 1) mod
+//! 4` of the other three numbers starting with `v` are lower. sigh's
+//! `FullRankTies` option says what a tie means. By default (`only-unclued`)
+//! a clued number ties with none: the rest of the four are all higher.
+//! With `any`, ties share a rank (as in 1, 2, 2, 4), so only the count of
+//! lower numbers is fixed; this is the clue's `ties`. sigh's `none`, which
+//! forbids ties between any two numbers of the board, clued or not, is not
+//! a rule z3doku has, and reading it is an error that names it.
+//!
+//! f-puzzles has no key for it: it is read from rule lines (`full rank 5
+//! (row 1)`, `full rank 5 with ties (column 3 from the bottom)`) and sigh
+//! strings (`.FullRank~R1~5~`, the value before the second `~` for the
+//! left or top end, after it for the right or bottom end).
+
+use super::outside::{Outside, clue_words, sigh_clue, sigh_clues};
+use super::{Added, Constraint, Read, Rule, no_key, one};
+use crate::puzzle::check::Board;
+use crate::puzzle::constraint::Context;
+use crate::puzzle::expr::{Compare, Num, Test};
+use crate::puzzle::fpuzzles::FpuzzlesError;
+use crate::puzzle::fpuzzles::write::Item;
+use crate::puzzle::grid::{Cell, Size};
+use crate::puzzle::primitive::Primitive;
+use crate::puzzle::sigh;
+use serde_json::Value;
+use std::fmt;
+use std::sync::Arc;
+
+/// The rank of the number read from a clue's end of its row or column.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FullRank {
+    /// The row or column and the end it is read from.
+    pub line: Outside,
+    /// Its rank, from 1 (the lowest of the 4N numbers).
+    pub rank: u32,
+    /// Whether ties share a rank (sigh's `FullRankTies` `any`); without,
+    /// the clued number ties with no other.
+    pub ties: bool,
+}
+
+/// The words after the rank that allow ties.
+const WITH_TIES: [&str; 2] = ["with", "ties"];
+
+impl Read for FullRank {
+    const KEYS: &'static [&'static str] = &[];
+    const NAMES: &'static [&'static str] = &["full rank", "fullrank"];
+
+    fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        no_key(key)
+    }
+
+    /// `full rank RANK [with ties] LINE`.
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let ties = words.get(1..3).is_some_and(|w| w == WITH_TIES);
+        let words: Vec<String> = if ties {
+            words[..1].iter().chain(&words[3..]).cloned().collect()
+        } else {
+            words.to_vec()
+        };
+        let (rank, line) = clue_words(&words, size)?;
+        Ok(one(FullRank { line, rank, ties }))
+    }
+
+    const SIGH: &'static [&'static str] = &["FullRank"];
+
+    /// sigh's tie option is an item of its own, which the reader applies
+    /// to every clue once all are read.
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        sigh_clues(item, |line, rank| {
+            FullRank {
+                line,
+                rank,
+                ties: false,
+            }
+            .into()
+        })
+    }
+}
+
+impl fmt::Display for FullRank {
+    /// `full rank 5 (row 1 from the left)`, or `full rank 5 with ties
+    /// (…)`, which read back as the same clue.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ties = if self.ties { " with ties" } else { "" };
+        write!(f, "full rank {}{ties} ({})", self.rank, self.line)
+    }
+}
+
+/// The 4N lines as they are read: each row from the left and from the
+/// right, then each column from the top and from the bottom.
+fn entries(size: Size) -> Vec<Outside> {
+    let side = size.side();
+    let mut out = Vec::new();
+    for row in [true, false] {
+        for number in 0..side {
+            for reversed in [false, true] {
+                out.push(Outside {
+                    row,
+                    number,
+                    reversed,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether two distinct cells share a row or a column, so hold different
+/// digits on every board.
+fn apart(a: Cell, b: Cell) -> bool {
+    a != b && (a.row() == b.row() || a.col() == b.col())
+}
+
+impl FullRank {
+    /// The digit the clued number starts with, and how many of the other
+    /// three numbers starting with it are lower.
+    fn place(&self) -> (u32, u32) {
+        (self.rank.div_ceil(4), (self.rank + 3) % 4)
+    }
+
+    /// `other < mine` read as numbers, given that their first digits are
+    /// equal: the first place where they differ decides. Places that are
+    /// one cell are equal on every board, and places in one row or column
+    /// differ on every board, which ends the comparison there.
+    fn lower(size: Size, other: &[Cell], mine: &[Cell]) -> Test<usize> {
+        let cell = |c: Cell| Box::new(Num::Cell(size.index(c)));
+        let mut test = Test::Literal(false);
+        for (&o, &m) in other.iter().zip(mine).skip(1).rev() {
+            if o == m {
+                continue;
+            }
+            let less = Test::Compare(Compare::Lt, cell(o), cell(m));
+            test = if apart(o, m) {
+                less
+            } else {
+                Test::Or(vec![
+                    less,
+                    Test::And(vec![Test::Compare(Compare::Eq, cell(o), cell(m)), test]),
+                ])
+            };
+        }
+        test
+    }
+}
+
+impl Rule for FullRank {
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, size: Size) -> Result<(), String> {
+        let most = 4 * size.side() as u32;
+        if !(1..=most).contains(&self.rank) {
+            return Err(format!(
+                "a full rank clue on the {size} board is from 1 to {most}, not {}",
+                self.rank
+            ));
+        }
+        Ok(())
+    }
+
+    /// The first cell holds `v`; counted over the other numbers whose
+    /// first cell can hold `v` (not one in the clued first cell's row or
+    /// column), those that start with `v` and are lower come to exactly
+    /// the clue's place; without ties, none of them equals the clued one.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let (v, below) = self.place();
+        let mine = self.line.cells(size);
+        let first = size.index(mine[0]);
+        let starts_v = |c: Cell| {
+            Test::Compare(
+                Compare::Eq,
+                Box::new(Num::Cell(size.index(c))),
+                Box::new(Num::Literal(i64::from(v))),
+            )
+        };
+        let mut out = vec![Primitive::Allowed {
+            cell: first,
+            digits: 1 << (v - 1),
+        }];
+        let mut counted = Vec::new();
+        for other in entries(size).into_iter().filter(|&e| e != self.line) {
+            let cells = other.cells(size);
+            if apart(cells[0], mine[0]) {
+                continue;
+            }
+            counted.push(Num::If(
+                Box::new(Test::And(vec![
+                    starts_v(cells[0]),
+                    FullRank::lower(size, &cells, &mine),
+                ])),
+                Box::new(Num::Literal(1)),
+                Box::new(Num::Literal(0)),
+            ));
+            if self.ties {
+                continue;
+            }
+            // Not equal: the first cell holds another digit, or some place
+            // differs (a place in one row or column always does).
+            if cells.iter().zip(&mine).any(|(&o, &m)| apart(o, m)) {
+                continue;
+            }
+            let mut differs = vec![Test::Not(Box::new(starts_v(cells[0])))];
+            for (&o, &m) in cells.iter().zip(&mine).skip(1).filter(|(o, m)| o != m) {
+                differs.push(Test::Compare(
+                    Compare::Ne,
+                    Box::new(Num::Cell(size.index(o))),
+                    Box::new(Num::Cell(size.index(m))),
+                ));
+            }
+            out.push(Primitive::Formula(Arc::new(Test::Or(differs))));
+        }
+        out.push(Primitive::Formula(Arc::new(Test::Compare(
+            Compare::Eq,
+            Box::new(Num::Sum(counted)),
+            Box::new(Num::Literal(i64::from(below))),
+        ))));
+        out
+    }
+
+    /// As stated: the 4N numbers, the clued one's rank among them (one
+    /// more than those lower), and without ties, none equal to it.
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let size = board.size();
+        let read = |line: Outside| -> Vec<u8> {
+            line.cells(size).iter().map(|&c| board.digit(c)).collect()
+        };
+        let mine = read(self.line);
+        let others: Vec<Vec<u8>> = entries(size)
+            .into_iter()
+            .filter(|&e| e != self.line)
+            .map(read)
+            .collect();
+        let lower = others.iter().filter(|o| *o < &mine).count() as u32;
+        let equal = others.iter().filter(|o| *o == &mine).count();
+        let number: String = mine
+            .iter()
+            .map(|&d| crate::puzzle::grid::digit_char(d))
+            .collect();
+        if lower + 1 != self.rank {
+            return Some(format!(
+                "{number} ({}) ranks {}, not {}",
+                self.line,
+                lower + 1,
+                self.rank
+            ));
+        }
+        (!self.ties && equal > 0).then(|| format!("{number} ({}) ties with another", self.line))
+    }
+
+    fn sketch(&self, _size: Size) -> Vec<crate::puzzle::sketch::Mark> {
+        vec![self.line.beside(format!("#{}", self.rank))]
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        None
+    }
+
+    /// The clue, and with ties sigh's option once, before the puzzle's
+    /// first clue; clues that differ on ties cannot be said, as sigh's
+    /// option is the whole puzzle's.
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let clues: Vec<&FullRank> = board
+            .constraints
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::FullRank(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        if clues.iter().any(|c| c.ties != self.ties) {
+            return sigh::ToSigh::Cannot(
+                "sigh's full rank ties are one option for the whole puzzle, and these clues differ",
+            );
+        }
+        let clue = sigh_clue("FullRank", self.line, self.rank);
+        match (self.ties, clues.first()) {
+            (true, Some(&first)) if first == self => {
+                sigh::ToSigh::Item(format!(".FullRankTies~any{clue}"))
+            }
+            // The option goes once, with the puzzle's first clue; a clue
+            // inside an `either` with none outside has nowhere to put it.
+            (true, None) => sigh::ToSigh::Cannot(
+                "sigh's full rank ties are an option of the puzzle, and no clue outside the \
+                 either carries it",
+            ),
+            _ => sigh::ToSigh::Item(clue),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::kinds::notebook_solution_under as check;
+
+    /// The notebook's solution, row by row.
+    const ROWS: [&str; 9] = [
+        "715894632",
+        "234516897",
+        "689723145",
+        "493657218",
+        "867231954",
+        "152489763",
+        "376148529",
+        "928365471",
+        "541972386",
+    ];
+
+    /// The rank of each line of the notebook's solution, with ties
+    /// sharing one.
+    fn rank_of(line: Outside) -> u32 {
+        let size = Size::NINE;
+        let grid: Vec<Vec<u8>> = ROWS
+            .iter()
+            .map(|r| r.bytes().map(|b| b - b'0').collect())
+            .collect();
+        let read = |l: Outside| -> Vec<u8> {
+            l.cells(size)
+                .iter()
+                .map(|c| grid[c.row()][c.col()])
+                .collect()
+        };
+        let mine = read(line);
+        entries(size)
+            .into_iter()
+            .filter(|&e| read(e) < mine)
+            .count() as u32
+            + 1
+    }
+
+    #[test]
+    fn the_checker_ranks_every_line() {
+        // Every line's true rank holds, and the next rank up does not.
+        for line in entries(Size::NINE) {
+            let rank = rank_of(line);
+            let clue = FullRank {
+                line,
+                rank,
+                ties: false,
+            };
+            assert_eq!(check(&clue.to_string()), Ok(()), "{clue}");
+            let off = FullRank {
+                rank: rank + 1,
+                ..clue.clone()
+            };
+            assert!(check(&off.to_string()).is_err(), "{off}");
+        }
+        assert!(check("full rank 37 (row 1)").is_err());
+        assert!(check("full rank 0 (row 1)").is_err());
+    }
+
+    #[test]
+    fn it_reads_back() {
+        for line in [
+            "full rank 5 (row 1 from the left)",
+            "full rank 12 with ties (column 3 from the bottom)",
+        ] {
+            let mut builder = crate::puzzle::rules::Rules::builder(Size::NINE);
+            crate::puzzle::rule_text::read_rules(&[(1, line)], Size::NINE, &mut builder)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(rules.constraints()[0].to_string(), line);
+        }
+    }
+}
