@@ -570,10 +570,11 @@ pub struct CandidatesArgs {
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
     pub cap: u64,
 
-    /// Split the search across this many threads, each with an engine of its own: the first
-    /// search is a count split as `count --jobs` splits it, then the candidates still short of
-    /// the cap are searched for in turn by the threads. The counts and the verdict are the same
-    /// for every N and as without --jobs; only the number of checks varies.
+    /// Split the search across this many threads, each with an engine of its own: a first search
+    /// that runs past 50 ms starts again as a count split as `count --jobs` splits it, then the
+    /// candidates still short of the cap are searched for in turn by the threads. The counts and
+    /// the verdict are the same for every N and as without --jobs; only the number of checks (and
+    /// the solutions met on the way) varies.
     #[arg(long, short, value_name = "N", value_parser = parse_at_least_one)]
     pub jobs: Option<NonZeroUsize>,
 

@@ -15,8 +15,8 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError, mpsc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The true candidates of a puzzle's open cells, with how many solutions
@@ -512,13 +512,24 @@ fn settle(
 /// [`KEPT_SOLUTIONS`].
 pub const SPLIT_FIRST_CAP: usize = 100;
 
-/// [`candidates_with`] on `jobs` threads, each with an engine of its own
-/// made from `settings` (`engine` serves when the first search is not
-/// split). The first search, for `cap` solutions, is a count split as
-/// `count --jobs` splits it ([`split`](super::split)); then the
-/// candidates seen in fewer than `cap` solutions are searched for, each
-/// on its own as one thread does it, the threads taking them in turn and
-/// sharing what they find.
+/// How long the first search runs on the caller's engine alone before it
+/// is split. Most puzzles a setter has in hand answer it in well under a
+/// millisecond on the engine that kept its encoding from the last
+/// request, and a split count costs a search per part (64 and more):
+/// 9.4 ms against 0.4 ms on `examples/puzzles/killer.json`, with the
+/// `race` engine `listen` uses. A first search this long is worth
+/// splitting, and the slice is what it loses.
+pub const FIRST_ALONE: Duration = Duration::from_millis(50);
+
+/// [`candidates_with`] on `jobs` threads: the calling thread with `engine`,
+/// the others each with an engine of its own made from `settings`.
+///
+/// The first search, for `cap` solutions, runs on `engine` for up to
+/// [`FIRST_ALONE`]; past that it starts again as a count split as `count
+/// --jobs` splits it ([`split`](super::split)), unless the cap is over
+/// [`SPLIT_FIRST_CAP`]. Then the candidates seen in fewer than `cap`
+/// solutions are searched for, each on its own as one thread does it, the
+/// threads taking them in turn and sharing what they find.
 ///
 /// Every count is the number of solutions with that candidate up to the
 /// cap, which does not depend on who found which solution, so the counts,
@@ -534,6 +545,19 @@ pub fn candidates_split(
     jobs: usize,
     budget: &Budget,
 ) -> Result<Candidates, InternalError> {
+    split_after(settings, engine, puzzle, cap, jobs, budget, FIRST_ALONE)
+}
+
+/// [`candidates_split`], whose first search is split after `alone`.
+fn split_after(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    cap: usize,
+    jobs: usize,
+    budget: &Budget,
+    alone: Duration,
+) -> Result<Candidates, InternalError> {
     let start = Instant::now();
     let cap = cap.max(2);
     let mut result = unsearched(puzzle, cap);
@@ -541,21 +565,34 @@ pub fn candidates_split(
         return Ok(result);
     }
     let mut seen = Seen::new(puzzle, KEPT_SOLUTIONS);
-    let first = if cap <= SPLIT_FIRST_CAP {
+    let splittable = jobs > 1 && cap <= SPLIT_FIRST_CAP;
+    let alone = match splittable {
+        true => {
+            let slice = start + alone;
+            Budget {
+                deadline: Some(budget.deadline.map_or(slice, |d| d.min(slice))),
+                cancel: budget.cancel.clone(),
+            }
+        }
+        false => budget.clone(),
+    };
+    let mut first = seen.search(engine, puzzle, &[], cap, &alone)?;
+    if splittable && first == Err(GiveUp::Timeout) && budget.spent().is_none() {
+        // Long enough to split: again from the start, on every thread.
+        let spent = seen.checks;
+        seen = Seen::new(puzzle, KEPT_SOLUTIONS);
         let (count, grids, checks) =
             super::split::count_split_checked(settings, puzzle, cap, budget, jobs, true, &|| {})?;
-        seen.checks += checks;
+        seen.checks = spent + checks;
         for grid in &grids {
             seen.take(grid);
         }
-        match count.gave_up {
+        first = match count.gave_up {
             Some(reason) => Err(reason),
             // The parts' solutions are disjoint: each was found once.
             None => Ok(count.solutions),
-        }
-    } else {
-        seen.search(engine, puzzle, &[], cap, budget)?
-    };
+        };
+    }
     if let Ok(n) = first {
         seen.at_least = seen.at_least.max(n);
     }
@@ -567,20 +604,21 @@ pub fn candidates_split(
         } else {
             Status::Multiple
         }),
-        Ok(_) => {
-            settle_split(settings, puzzle, &mut seen, cap, jobs, budget)?.map(|()| Status::Multiple)
-        }
+        Ok(_) => settle_split(settings, engine, puzzle, &mut seen, cap, jobs, budget)?
+            .map(|()| Status::Multiple),
     };
     finish(&mut result, seen, verdict, start);
     Ok(result)
 }
 
-/// [`settle`] on `jobs` threads: each takes the next candidate in order
-/// that is still short of the cap, searches it with its own engine
-/// outside the lock, and adds what it found to `seen`. A thread that gives
-/// up stops the others.
+/// [`settle`] on `jobs` threads: the calling one with `engine`, the others
+/// with engines of their own. Each takes the next candidate in order that
+/// is still short of the cap, searches it outside the lock, and adds what
+/// it found to `seen`. A thread that gives up stops the others, and so
+/// does the caller's cancel, which a watcher thread passes on.
 fn settle_split(
     settings: &Settings,
+    engine: &mut dyn Engine,
     puzzle: &Puzzle,
     seen: &mut Seen,
     cap: usize,
@@ -608,51 +646,62 @@ fn settle_split(
         }
         stop.cancel();
     };
-    let (done, finished) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, work.len().max(1)) {
-            let done = done.clone();
-            let (work, next, within, lock, fail) = (&work, &next, &within, &lock, &fail);
-            scope.spawn(move || {
-                // Dropped when the thread ends: the watcher below hears of it.
-                let _done = done;
-                let mut engine = new_engine(settings);
-                while let Some(&(index, digit)) = work.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let (known, excluded) = {
-                        let seen = lock();
-                        let known = seen.counts[index * side + usize::from(digit) - 1];
-                        if known >= cap {
-                            continue;
-                        }
-                        (known, seen.having(index, digit))
-                    };
-                    let mut placed = givens.clone();
-                    placed.set(index, digit);
-                    let mut found = Vec::new();
-                    let searched = search_excluding(
-                        engine.as_mut(),
-                        &puzzle.with_givens(placed),
-                        &excluded,
-                        cap - known,
-                        within,
-                        &mut |f| found.push(f.grid.clone()),
-                    );
-                    match searched {
-                        Ok(Ok(())) => lock().settled(index, digit, known, &found, cap - known),
-                        Ok(Err(reason)) => return fail(Ok(reason)),
-                        Err(e) => return fail(Err(e)),
-                    }
+    let run = |engine: &mut dyn Engine| {
+        while let Some(&(index, digit)) = work.get(next.fetch_add(1, Ordering::SeqCst)) {
+            let (known, excluded) = {
+                let seen = lock();
+                let known = seen.counts[index * side + usize::from(digit) - 1];
+                if known >= cap {
+                    continue;
                 }
-            });
-        }
-        drop(done);
-        // Until every thread has ended, the caller's cancel reaches them.
-        loop {
-            match finished.recv_timeout(Duration::from_millis(20)) {
-                Err(mpsc::RecvTimeoutError::Timeout) if budget.cancelled() => stop.cancel(),
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                _ => {}
+                (known, seen.having(index, digit))
+            };
+            let mut placed = givens.clone();
+            placed.set(index, digit);
+            let mut found = Vec::new();
+            let searched = search_excluding(
+                engine,
+                &puzzle.with_givens(placed),
+                &excluded,
+                cap - known,
+                &within,
+                &mut |f| found.push(f.grid.clone()),
+            );
+            match searched {
+                Ok(Ok(())) => lock().settled(index, digit, known, &found, cap - known),
+                Ok(Err(reason)) => return fail(Ok(reason)),
+                Err(e) => return fail(Err(e)),
             }
+        }
+    };
+    let settled = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let run = &run;
+        let others: Vec<_> = (1..jobs.clamp(1, work.len().max(1)))
+            .map(|_| scope.spawn(move || run(new_engine(settings).as_mut())))
+            .collect();
+        let watcher = budget.cancel.is_some().then(|| {
+            let (settled, stop) = (&settled, &stop);
+            scope.spawn(move || {
+                while !settled.load(Ordering::SeqCst) {
+                    if budget.cancelled() {
+                        return stop.cancel();
+                    }
+                    std::thread::park_timeout(Duration::from_millis(10));
+                }
+            })
+        });
+        run(engine);
+        for other in others {
+            if other.join().is_err() {
+                fail(Err(InternalError(
+                    "a thread of the split search stopped".into(),
+                )));
+            }
+        }
+        settled.store(true, Ordering::SeqCst);
+        if let Some(watcher) = watcher {
+            watcher.thread().unpark();
         }
     });
     match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
@@ -738,5 +787,92 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+    }
+    #[test]
+    fn a_split_search_stops_at_the_deadline_and_when_cancelled() {
+        let settings = Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        };
+        let mut engine = new_engine(&settings);
+        for jobs in [1, 2, 3] {
+            let start = Instant::now();
+            let budget = Budget::within(Some(std::time::Duration::from_millis(200)));
+            let c = candidates_split(&settings, engine.as_mut(), &empty(16), 2, jobs, &budget)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.outcome.status, Status::GaveUp);
+            assert_eq!(c.outcome.gave_up, Some(GiveUp::Timeout));
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(2),
+                "{jobs} threads: {:?}",
+                start.elapsed()
+            );
+            // The caller's cancel reaches every thread.
+            let cancel = Cancel::new();
+            let budget = Budget::unbounded().cancelled_by(cancel.clone());
+            let start = Instant::now();
+            let c = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    cancel.cancel();
+                });
+                candidates_split(&settings, engine.as_mut(), &empty(16), 2, jobs, &budget)
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.outcome.gave_up, Some(GiveUp::Cancelled));
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(2),
+                "{jobs} threads: {:?}",
+                start.elapsed()
+            );
+        }
+    }
+    #[test]
+    fn a_split_first_search_finds_the_counts_of_one_thread() {
+        // The first search split from its start, as past FIRST_ALONE.
+        let settings = Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        };
+        let mut engine = new_engine(&settings);
+        let six = |line: &str| {
+            Puzzle::classic(
+                crate::puzzle::parse::parse_puzzle(line, None).unwrap_or_else(|e| panic!("{e}")),
+            )
+        };
+        let cases = [
+            (empty(4), 2),
+            (empty(4), 50),
+            (six("..3.2.....14..4...1..5.....16......."), 3),
+            (six("..3.2.....14..4...1..5.....16.6....."), 2),
+            (six("11.................................."), 2),
+        ];
+        for (puzzle, cap) in &cases {
+            let one = candidates_with(engine.as_mut(), puzzle, *cap, &Budget::unbounded())
+                .unwrap_or_else(|e| panic!("{e}"));
+            for jobs in [2, 3] {
+                let split = split_after(
+                    &settings,
+                    engine.as_mut(),
+                    puzzle,
+                    *cap,
+                    jobs,
+                    &Budget::unbounded(),
+                    std::time::Duration::ZERO,
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(split.outcome.status, one.outcome.status, "{puzzle}");
+                assert_eq!(split.counts, one.counts, "{puzzle} cap {cap}");
+                assert_eq!(
+                    split.solutions_seen.min(*cap),
+                    one.solutions_seen.min(*cap),
+                    "{puzzle}"
+                );
+                // The first search was split: its parts' searches count.
+                if one.outcome.status != Status::None {
+                    assert!(split.checks > one.checks.min(3), "{puzzle}");
+                }
+            }
+        }
     }
 }
