@@ -763,3 +763,457 @@ fn large_puzzles_are_read_and_larger_ones_refused_naming_the_limit() {
         "solved"
     );
 }
+
+/// The `data` the userscript sends (`exportPuzzleForSolving` in
+/// `Fpuzzles-SudokuSolver.user.js`): the page's f-puzzles JSON with the
+/// solver settings added, `disabledlogic` (the logic switched off) and
+/// `truecandidatesoptions` (`truecandidatesnumsolutions=N` when the
+/// Solution Cap is over 1, `logical` for Include Logical Candidates),
+/// both always present, compressed with lz-string's base 64.
+fn userscript_data(puzzle: &str, disabled: &[&str], options: &[&str]) -> String {
+    let mut puzzle: Value = serde_json::from_str(puzzle).unwrap();
+    puzzle["disabledlogic"] = json!(disabled);
+    puzzle["truecandidatesoptions"] = json!(options);
+    lz_str::compress_to_base64(&puzzle.to_string())
+}
+
+/// f-puzzles JSON of a board of `side` with the givens of `line`.
+fn sized_json(line: &str, side: usize, extra: &str) -> String {
+    let rows: Vec<Value> = line
+        .as_bytes()
+        .chunks(side)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    b'1'..=b'9' => json!({"value": c - b'0', "given": true}),
+                    _ => json!({}),
+                })
+                .collect()
+        })
+        .collect();
+    let mut puzzle = json!({"size": side, "grid": rows});
+    let extra: Value = serde_json::from_str(&format!("{{{extra}}}")).unwrap();
+    for (key, value) in extra.as_object().unwrap() {
+        puzzle[key] = value.clone();
+    }
+    puzzle.to_string()
+}
+
+/// The logic the userscript can switch off (its `EnableLogic…`
+/// settings, lower case without the prefix), and the names of the steps
+/// each one stands for in z3doku's paths.
+const LOGIC_SWITCHES: [(&str, &[&str]); 6] = [
+    (
+        "tuples",
+        &[
+            "naked pair",
+            "naked triple",
+            "naked quad",
+            "hidden pair",
+            "hidden triple",
+            "hidden quad",
+            "direct hidden pair",
+            "direct hidden triple",
+        ],
+    ),
+    (
+        "pointing",
+        &[
+            "pointing",
+            "claiming",
+            "direct pointing",
+            "direct claiming",
+            "rule pointing",
+        ],
+    ),
+    ("fishes", &["X-wing", "swordfish", "jellyfish"]),
+    ("wings", &["XY-wing", "XYZ-wing"]),
+    (
+        "aic",
+        &[
+            "X-chain",
+            "XY-chain",
+            "forcing X-chain",
+            "XY forcing chain",
+            "bidirectional X-cycle",
+            "bidirectional Y-cycle",
+            "bidirectional cycle",
+            "rule X-chain",
+            "rule XY-chain",
+            "rule AIC",
+        ],
+    ),
+    (
+        "contradictions",
+        &[
+            "forcing chain",
+            "dynamic forcing chain",
+            "Nishio forcing chain",
+            "multiple forcing chain",
+            "rule forcing chain",
+            "rule dynamic forcing chain",
+            "reasoned",
+        ],
+    ),
+];
+
+/// The technique of each line of a logical answer's message: the words
+/// before its first colon.
+fn techniques_named(message: &str) -> Vec<String> {
+    message
+        .lines()
+        .filter_map(|line| {
+            line.split_once(':')
+                .map(|(name, _)| name.trim().to_string())
+        })
+        .collect()
+}
+
+/// What the userscript reads of each answer, as its handlers read it
+/// (`importCandidates`, `importGivens`, `handleCheck`, `handleCount`,
+/// `handlePath`, `handleStep`, `handleEstimate`, `handleInvalid`): the
+/// type its command is answered with, and each field with its type and
+/// range. `cap` is the Solution Cap, `logical` whether −1 may come.
+fn assert_userscript_shape(
+    answer: &Value,
+    command: &str,
+    nonce: u64,
+    side: usize,
+    cap: i64,
+    logical: bool,
+) {
+    let what = format!("{command} {answer}");
+    assert_eq!(answer["nonce"], json!(nonce), "{what}");
+    let fields: Vec<&str> = answer
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let has_only = |expected: &[&str]| {
+        let mut expected: Vec<&str> = expected.to_vec();
+        expected.extend(["nonce", "type"]);
+        let mut got = fields.clone();
+        got.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(got, expected, "{what}");
+    };
+    let digit = |v: &Value| {
+        let d = v.as_i64().unwrap_or_else(|| panic!("{what}: {v}"));
+        assert!((1..=side as i64).contains(&d), "{what}: {d}");
+    };
+    match (command, answer["type"].as_str().unwrap()) {
+        ("truecandidates", "truecandidates") => {
+            has_only(&["solutionsPerCandidate"]);
+            let counts = answer["solutionsPerCandidate"].as_array().unwrap();
+            assert_eq!(counts.len(), side * side * side, "{what}");
+            for n in counts {
+                let n = n.as_i64().unwrap_or_else(|| panic!("{what}: {n}"));
+                let least = if logical { -1 } else { 0 };
+                assert!((least..=cap).contains(&n), "{what}: {n}");
+            }
+        }
+        ("solve", "solved") => {
+            has_only(&["solution"]);
+            let solution = answer["solution"].as_array().unwrap();
+            assert_eq!(solution.len(), side * side, "{what}");
+            solution.iter().for_each(digit);
+        }
+        ("check" | "count", "count") => {
+            has_only(&["count", "inProgress"]);
+            let count = answer["count"].as_u64().unwrap();
+            assert!(count >= 1, "{what}");
+            if command == "check" {
+                assert!(count <= 2, "{what}");
+            }
+            assert_eq!(answer["inProgress"], false, "{what}");
+        }
+        ("step" | "solvepath", "logical") => {
+            has_only(&["cells", "message", "isValid"]);
+            let cells = answer["cells"].as_array().unwrap();
+            assert_eq!(cells.len(), side * side, "{what}");
+            for cell in cells {
+                let value = cell["value"].as_i64().unwrap();
+                let candidates = cell["candidates"].as_array().unwrap();
+                if value == 0 {
+                    assert!(!candidates.is_empty(), "{what}");
+                    candidates.iter().for_each(digit);
+                } else {
+                    digit(&cell["value"]);
+                }
+            }
+            assert!(answer["message"].is_string(), "{what}");
+            assert_eq!(answer["isValid"], true, "{what}");
+        }
+        ("estimate", "estimate") => {
+            has_only(&[
+                "estimate",
+                "stderr",
+                "iterations",
+                "ci95_lower",
+                "ci95_upper",
+                "relErrPercent",
+            ]);
+            for field in [
+                "estimate",
+                "stderr",
+                "ci95_lower",
+                "ci95_upper",
+                "relErrPercent",
+            ] {
+                assert!(answer[field].is_number(), "{what}");
+            }
+            assert!(answer["iterations"].is_u64(), "{what}");
+        }
+        ("cancel", "canceled") => has_only(&[]),
+        (_, "invalid") => {
+            has_only(&["message"]);
+            assert!(!answer["message"].as_str().unwrap().is_empty(), "{what}");
+        }
+        _ => panic!("the userscript cannot read {what}"),
+    }
+}
+
+/// The library's true candidates of `puzzle` (JSON, board of `side`), in
+/// the protocol's layout.
+fn library_candidates_of(puzzle: &str, side: usize, cap: usize) -> Vec<i64> {
+    let puzzle = fpuzzles::parse(puzzle).unwrap();
+    let found = native().candidates(&puzzle, cap).unwrap();
+    let givens = puzzle.givens();
+    let mut counts = Vec::new();
+    for i in 0..side * side {
+        for d in 1..=side as u8 {
+            counts.push(match givens.get(i) {
+                0 => found.count(i, d).min(cap) as i64,
+                g if g == d => found.solutions_seen.min(cap) as i64,
+                _ => 0,
+            });
+        }
+    }
+    counts
+}
+
+#[test]
+fn every_command_and_option_the_userscript_sends_is_answered_in_its_shape() {
+    let server = Server::start(&["--engine", "native"]);
+    let mut client = server.connect();
+    let puzzles = [
+        // Several solutions, classic.
+        (fpuzzles_json(MULTIPLE, ""), 9),
+        // A killer cage leaving 7 solutions.
+        (caged(8), 9),
+        // A 6x6 board with several solutions: the layout is N³.
+        (sized_json("..3.2.....14..4...1..5.....16.......", 6, ""), 6),
+    ];
+    let mut disabled_sets: Vec<Vec<&str>> = vec![vec![]];
+    disabled_sets.extend(LOGIC_SWITCHES.iter().map(|(word, _)| vec![*word]));
+    disabled_sets.push(LOGIC_SWITCHES.iter().map(|(word, _)| *word).collect());
+    let option_sets: [(&[&str], i64, bool); 6] = [
+        (&[], 1, false),
+        (&["truecandidatesnumsolutions=2"], 2, false),
+        (&["truecandidatesnumsolutions=8"], 8, false),
+        (&["logical"], 1, true),
+        (&["truecandidatesnumsolutions=8", "logical"], 8, true),
+        // The older option the cap replaced.
+        (&["colored"], 8, false),
+    ];
+    let commands = [
+        "truecandidates",
+        "solve",
+        "check",
+        "count",
+        "step",
+        "solvepath",
+        "estimate",
+    ];
+    let mut nonce = 0;
+    // Digits answered −1 (no solution, the logic leaves them), with the
+    // logic all on and all off.
+    let (mut red_all_on, mut red_all_off) = (0, 0);
+    for (puzzle, side) in &puzzles {
+        let count = library_count(puzzle);
+        assert!(count > 1, "{puzzle}");
+        let parsed = fpuzzles::parse(puzzle).unwrap();
+        for disabled in &disabled_sets {
+            for &(options, cap, logical) in &option_sets {
+                let data = userscript_data(puzzle, disabled, options);
+                for command in commands {
+                    nonce += 1;
+                    let message = json!({"nonce": nonce, "command": command,
+                                         "dataType": "fpuzzles", "data": data});
+                    client.send(&message.to_string());
+                    let answer = client.answer();
+                    let what = format!("{command} {disabled:?} {options:?} {answer}");
+                    assert_userscript_shape(&answer, command, nonce, *side, cap, logical);
+                    assert_ne!(answer["type"], "invalid", "{what}");
+                    match command {
+                        "truecandidates" => {
+                            let got: Vec<i64> =
+                                serde_json::from_value(answer["solutionsPerCandidate"].clone())
+                                    .unwrap();
+                            let library = library_candidates_of(puzzle, *side, cap as usize);
+                            let red = got.iter().filter(|&&n| n == -1).count();
+                            match disabled.len() {
+                                0 => red_all_on += red,
+                                1 => {}
+                                _ => red_all_off += red,
+                            }
+                            for (g, l) in got.iter().zip(&library) {
+                                match (l, logical) {
+                                    (0, true) => assert!(*g == 0 || *g == -1, "{what}"),
+                                    _ => assert_eq!(g, l, "{what}"),
+                                }
+                            }
+                        }
+                        "solve" => {
+                            let digits: Vec<u8> =
+                                serde_json::from_value(answer["solution"].clone()).unwrap();
+                            let line: String =
+                                digits.iter().map(|&d| char::from(b'0' + d)).collect();
+                            let grid = z3doku::puzzle::parse::parse_puzzle(&line, None).unwrap();
+                            z3doku::puzzle::check::verify_solution(&parsed, &grid)
+                                .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        }
+                        "check" => assert_eq!(answer["count"], 2, "{what}"),
+                        "count" => assert_eq!(answer["count"], count, "{what}"),
+                        "estimate" => {
+                            // Few solutions: counted, exactly.
+                            assert_eq!(answer["estimate"], count as f64, "{what}");
+                            assert_eq!(answer["iterations"], 0, "{what}");
+                        }
+                        _ => {
+                            // No step of the logic switched off.
+                            let named = techniques_named(answer["message"].as_str().unwrap());
+                            for (word, names) in LOGIC_SWITCHES {
+                                if disabled.contains(&word) {
+                                    assert!(
+                                        named.iter().all(|n| !names.contains(&n.as_str())),
+                                        "{what}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Singles alone leave more digits than all the logic does.
+    assert!(red_all_off > red_all_on, "{red_all_off} {red_all_on}");
+    // `cancel`, as the userscript sends it: a nonce and the command alone.
+    nonce += 1;
+    client.send(&json!({"nonce": nonce, "command": "cancel"}).to_string());
+    assert_userscript_shape(&client.next(), "cancel", nonce, 9, 1, false);
+    // An answer with no solution is `invalid` with its reason.
+    let clash = userscript_data(
+        &fpuzzles_json(&format!("55{}", ".".repeat(79)), ""),
+        &[],
+        &[],
+    );
+    for command in commands {
+        nonce += 1;
+        let message =
+            json!({"nonce": nonce, "command": command, "dataType": "fpuzzles", "data": clash});
+        client.send(&message.to_string());
+        let answer = client.answer();
+        assert_eq!(answer["type"], "invalid", "{command} {answer}");
+        assert_userscript_shape(&answer, command, nonce, 9, 1, false);
+    }
+}
+
+#[test]
+fn disabled_logic_keeps_its_steps_out_of_the_path() {
+    let server = Server::start(&["--engine", "native"]);
+    let mut client = server.connect();
+    // A path that takes a step of every kind the userscript can switch
+    // off (top1465's 46th puzzle).
+    let puzzle = fpuzzles_json(
+        ".5.1.8.7.4..3.....2.........1.7...8.9.....4............3.....1.....4.2......5.6..",
+        "",
+    );
+    let path = |client: &mut Client, nonce: u64, disabled: &[&str]| {
+        let data = userscript_data(&puzzle, disabled, &[]);
+        client.send(
+            &json!({"nonce": nonce, "command": "solvepath", "dataType": "fpuzzles", "data": data})
+                .to_string(),
+        );
+        let answer = client.answer();
+        assert_userscript_shape(&answer, "solvepath", nonce, 9, 1, false);
+        techniques_named(answer["message"].as_str().unwrap())
+    };
+    let all = path(&mut client, 1, &[]);
+    for (k, (word, names)) in LOGIC_SWITCHES.iter().enumerate() {
+        assert!(
+            all.iter().any(|n| names.contains(&n.as_str())),
+            "no {word} step with all the logic on: {all:?}"
+        );
+        let without = path(&mut client, 2 + k as u64, &[word]);
+        assert!(
+            without.iter().all(|n| !names.contains(&n.as_str())),
+            "{word} off: {without:?}"
+        );
+    }
+    // Everything off: singles, and search where they run out.
+    let every: Vec<&str> = LOGIC_SWITCHES.iter().map(|(w, _)| *w).collect();
+    let singles = path(&mut client, 10, &every);
+    let last = singles.last().unwrap();
+    assert_eq!(last, "search", "{singles:?}");
+    assert!(
+        singles[..singles.len() - 1].iter().all(|n| [
+            "full house",
+            "hidden single",
+            "naked single"
+        ]
+        .contains(&n.as_str())),
+        "{singles:?}"
+    );
+    // A logic switch z3doku does not know is refused by name.
+    let data = userscript_data(&puzzle, &["telepathy"], &[]);
+    client.send(
+        &json!({"nonce": 11, "command": "step", "dataType": "fpuzzles", "data": data}).to_string(),
+    );
+    let answer = client.answer();
+    assert_eq!(answer["type"], "invalid");
+    assert!(
+        answer["message"].as_str().unwrap().contains("telepathy"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn a_cosmetic_change_is_answered_without_solving_again() {
+    let server = Server::start(&["--engine", "native", "--jobs", "1"]);
+    let mut client = server.connect();
+    // 235,008 solutions: a count of some hundreds of milliseconds.
+    let line = format!("123{}", ".".repeat(33));
+    let puzzle = sized_json(&line, 6, "");
+    let before = server.cpu();
+    let first = client.ask(1, "count", &puzzle);
+    assert_eq!(first["count"], 235_008, "{first}");
+    let counted = server.cpu() - before;
+    // The same puzzle as the setter dresses it: a title, a line, text, a
+    // cell's colour; and other logic switched off, which a count does not
+    // use.
+    let dressed = sized_json(
+        &line,
+        6,
+        r##""title":"Draft","author":"Me","ruleset":"Normal rules.",
+            "line":[{"lines":[["R1C1","R2C2"]],"outlineC":"#FF0000","width":0.1}],
+            "text":[{"cells":["R3C3"],"value":"?","fontC":"#000000","size":0.5}],
+            "disabledlogic":["tuples"]"##,
+    )
+    .replacen("[{}", r##"[{"c":"#00FF00"}"##, 1);
+    let before = server.cpu();
+    let again = client.ask(2, "count", &dressed);
+    let answered = server.cpu() - before;
+    assert_eq!(again["count"], 235_008, "{again}");
+    assert!(
+        answered * 4 < counted,
+        "counted in {counted:?} of CPU, and again in {answered:?}"
+    );
+    // Another client has a cache of its own.
+    let mut other = server.connect();
+    let before = server.cpu();
+    assert_eq!(other.ask(3, "count", &dressed)["count"], 235_008);
+    assert!(server.cpu() - before > answered);
+}

@@ -630,3 +630,132 @@ fn count_jobs_prints_the_same_as_one_thread() {
     assert_eq!(one.lines().count(), 501);
     assert_eq!(args("2"), one);
 }
+
+/// The pipeline `candidates` runs, explaining a puzzle with no solution.
+fn pipeline(kind: EngineKind, encoding: EncodingKind) -> z3doku::solve::Pipeline {
+    z3doku::solve::Pipeline::new(z3doku::solve::Request {
+        settings: Settings {
+            engine: kind,
+            encoding,
+            ..Settings::default()
+        },
+        explain: true,
+        ..Default::default()
+    })
+}
+
+/// `candidates --jobs N`'s split search, run with `jobs` threads.
+fn split_candidates(
+    puzzle: &Puzzle,
+    cap: usize,
+    jobs: usize,
+    kind: EngineKind,
+    encoding: EncodingKind,
+) -> Candidates {
+    pipeline(kind, encoding)
+        .candidates_split(puzzle, cap, jobs)
+        .unwrap_or_else(|e| panic!("{puzzle}: {e}"))
+}
+
+#[test]
+fn split_candidates_are_those_of_one_thread() {
+    let empty6 = |extra: &str| {
+        let row = ["{}"; 6].join(",");
+        let rows = vec![format!("[{row}]"); 6].join(",");
+        z3doku::puzzle::fpuzzles::parse(&format!(r#"{{"size":6,"grid":[{rows}]{extra}}}"#)).unwrap()
+    };
+    let mut rng = Rng(0x10b5);
+    let notebook = puzzle(NOTEBOOK);
+    let mut cases = vec![
+        // Unique: the first search settles everything.
+        (notebook.clone(), 2),
+        // Several solutions, classic, under small caps.
+        (without_clues(&notebook, 6, &mut rng), 2),
+        (without_clues(&notebook, 9, &mut rng), 5),
+        // Every solution counted (288), and a cap past the split first
+        // search's (the first search then runs on one engine).
+        (puzzle("................"), 50),
+        (puzzle("................"), 1000),
+        // Variant rules, several solutions.
+        (
+            empty6(
+                r#","killercage":[{"cells":["R1C1","R1C2","R2C1"],"value":"6"}],"thermometer":[{"lines":[["R3C3","R3C4","R4C4","R5C4"]]}],"antiking":true"#,
+            ),
+            3,
+        ),
+        // No solution: box 1 has no room for a 5.
+        (
+            puzzle(
+                &[
+                    "........5",
+                    "..1......",
+                    "....5....",
+                    ".........",
+                    "5...3....",
+                    ".........",
+                    ".........",
+                    ".........",
+                    ".5......9",
+                ]
+                .concat(),
+            ),
+            2,
+        ),
+    ];
+    cases.push((without_clues(&puzzle(six_by_six()), 5, &mut rng), 4));
+    for (puzzle, cap) in &cases {
+        let one = pipeline(EngineKind::Native, EncodingKind::default())
+            .candidates(puzzle, *cap)
+            .unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+        for jobs in [1, 2, 3] {
+            let split = split_candidates(
+                puzzle,
+                *cap,
+                jobs,
+                EngineKind::Native,
+                EncodingKind::default(),
+            );
+            let what = format!("{puzzle}, cap {cap}, {jobs} threads");
+            assert_eq!(split.outcome.status, one.outcome.status, "{what}");
+            assert_eq!(all_counts(&split), all_counts(&one), "{what}");
+            assert_eq!(split.pencilmarks(), one.pencilmarks(), "{what}");
+            assert_eq!(split.deciding(), one.deciding(), "{what}");
+            assert_eq!(
+                split.solutions_seen.min(*cap),
+                one.solutions_seen.min(*cap),
+                "{what}"
+            );
+            if one.outcome.status == Status::None {
+                // The clues to blame, as one thread names them.
+                assert_eq!(split.outcome.conflicting, one.outcome.conflicting);
+                assert!(!split.outcome.conflicting.is_empty());
+            }
+        }
+    }
+    // Against the independent counter, and with Z3 on its threads.
+    // (The independent counter takes tens of seconds on the second.)
+    for (k, (puzzle, cap)) in cases[1..3].iter().enumerate() {
+        let split = split_candidates(puzzle, *cap, 2, EngineKind::Native, EncodingKind::default());
+        if k == 0 {
+            check_against_backtracking(&split);
+        }
+        let z3 = split_candidates(puzzle, *cap, 2, EngineKind::Z3, EncodingKind::Bool);
+        assert_eq!(all_counts(&z3), all_counts(&split), "{puzzle}");
+    }
+}
+
+#[test]
+fn candidates_jobs_prints_the_same_as_one_thread() {
+    let args = |jobs: Option<&str>| {
+        let mut args = vec!["candidates", "--engine", "native", "--cap", "4", MULTIPLE];
+        args.extend(["-o", "pencilmarks"]);
+        if let Some(jobs) = jobs {
+            args.extend(["--jobs", jobs]);
+        }
+        stdout(&args, 0)
+    };
+    let one = args(None);
+    assert!(one.contains("# deciding: "), "{one}");
+    assert_eq!(args(Some("1")), one);
+    assert_eq!(args(Some("2")), one);
+}

@@ -570,6 +570,14 @@ pub struct CandidatesArgs {
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
     pub cap: u64,
 
+    /// Split the search across this many threads, each with an engine of its own: a first search
+    /// that runs past 50 ms starts again as a count split as `count --jobs` splits it, then the
+    /// candidates still short of the cap are searched for in turn by the threads. The counts and
+    /// the verdict are the same for every N and as without --jobs; only the number of checks (and
+    /// the solutions met on the way) varies.
+    #[arg(long, short, value_name = "N", value_parser = parse_at_least_one)]
+    pub jobs: Option<NonZeroUsize>,
+
     /// `pretty`: a pencil-mark grid; `pencilmarks`: one line of N³ characters (729 for 9x9), for
     /// each cell and digit the digit or `.`; `json`: an object with each cell's counts; `svg`,
     /// `png`: a picture of the pencil marks, each with its count, deciding ones ringed orange.

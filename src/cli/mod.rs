@@ -476,7 +476,10 @@ fn candidates(args: &CandidatesArgs) -> Result<u8, Failure> {
     let request = args.engine.request(false, true, false, args.stats)?;
     let puzzle = read_puzzle(&args.input)?;
     let cap = usize::try_from(args.cap).unwrap_or(usize::MAX);
-    let result = Pipeline::new(request).candidates(&puzzle, cap)?;
+    let result = match args.jobs {
+        Some(jobs) => Pipeline::new(request).candidates_split(&puzzle, cap, jobs.get())?,
+        None => Pipeline::new(request).candidates(&puzzle, cap)?,
+    };
     let outcome = &result.outcome;
     let deciding = result.deciding();
     match args.output {

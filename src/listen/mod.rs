@@ -4,12 +4,13 @@
 //!
 //! The library holds everything but the socket: [`protocol`] reads the
 //! requests and writes the responses, and [`session`] answers one client's
-//! requests in a worker thread of its own that keeps its engine between
-//! requests, under a cancel token that a new request, a `cancel` or a
+//! requests in a worker thread of its own that keeps its engine (and its
+//! answers, in [`cache`]) between requests, under a cancel token that a new request, a `cancel` or a
 //! disconnect cancels in the middle of a search. The binary only accepts
 //! connections and moves text between the socket and a
 //! [`session::Session`].
 
+pub mod cache;
 pub mod protocol;
 pub mod session;
 

@@ -79,11 +79,13 @@ pub struct Request {
 pub enum Reply {
     /// `truecandidates`: for each cell and digit, at index
     /// `(row·N + col)·N + digit − 1`, how many solutions have it, up to the
-    /// requested cap.
+    /// requested cap (1 for every candidate with a solution when the cap is
+    /// 1); with the `logical` option, −1 for a digit no solution has that
+    /// the logic cannot rule out (the userscript draws it red).
     TrueCandidates {
         /// The counts, N·N·N of them.
         #[serde(rename = "solutionsPerCandidate")]
-        solutions_per_candidate: Vec<usize>,
+        solutions_per_candidate: Vec<i64>,
     },
     /// `solve`: a solution, row by row.
     Solved {

@@ -11,9 +11,11 @@
 //! free for the next request within milliseconds. A count reports its
 //! progress while it runs.
 
+use super::cache::{Cache, Question};
 use super::protocol::{ListenCommand, LogicalCell, Reply, Response, parse_request};
-use crate::engine::{Budget, Cancel, GiveUp, Settings};
+use crate::engine::{Budget, Cancel, EngineKind, GiveUp, Settings};
 use crate::logic::pencil::digits;
+use crate::logic::technique::Technique;
 use crate::logic::{DEFAULT_TIMEOUT, PathError, Pencil, Tutor};
 use crate::puzzle::Puzzle;
 use crate::puzzle::fpuzzles;
@@ -295,6 +297,11 @@ pub struct Responder {
     /// Steps and paths, their reasoned steps proved by the same kind of
     /// engine.
     tutor: Tutor,
+    /// The answers given so far, by question.
+    cache: Cache,
+    /// How many requests were worked out rather than taken from the
+    /// cache.
+    worked_out: u64,
 }
 
 impl Responder {
@@ -311,7 +318,20 @@ impl Responder {
             answering,
             pipeline,
             tutor,
+            cache: Cache::new(),
+            worked_out: 0,
         }
+    }
+
+    /// How many requests were worked out so far, rather than answered
+    /// from the cache (a request that could not be read is neither).
+    pub fn worked_out(&self) -> u64 {
+        self.worked_out
+    }
+
+    /// How many requests were answered from the cache so far.
+    pub fn cache_hits(&self) -> u64 {
+        self.cache.hits()
     }
 
     /// Answers one command about the puzzle in `data`, giving up when
@@ -350,10 +370,35 @@ impl Responder {
         // The buttons that ask about the puzzle itself read only its
         // givens; a step goes on from the board as the solver left it.
         let only_givens = !matches!(command, ListenCommand::Step | ListenCommand::SolvePath);
-        let (puzzle, cap) = match read_puzzle(data, only_givens) {
+        let (puzzle, options) = match read_puzzle(data, only_givens) {
             Ok(read) => read,
             Err(message) => return invalid(message),
         };
+        // The setter's `disabledlogic` says which logic is off, for the
+        // answers that reason.
+        let reasons = match command {
+            ListenCommand::Step | ListenCommand::SolvePath => true,
+            ListenCommand::TrueCandidates => options.logical,
+            _ => false,
+        };
+        let logic = match reasons {
+            true => match crate::logic::select::disabled_from_data(data) {
+                Ok(chosen) => Some(chosen),
+                Err(message) => return invalid(message),
+            },
+            false => None,
+        };
+        let cap = match command {
+            ListenCommand::TrueCandidates => options.cap,
+            _ => 0,
+        };
+        // An estimate is drawn afresh at every press, as the button asks.
+        let question = (command != ListenCommand::Estimate)
+            .then(|| Question::new(command, &puzzle, cap, logic.clone()));
+        if let Some(reply) = question.as_ref().and_then(|q| self.cache.get(q)) {
+            return reply;
+        }
+        self.worked_out += 1;
         let timeout = match command {
             ListenCommand::Step | ListenCommand::SolvePath => {
                 Some(self.answering.timeout.unwrap_or(DEFAULT_TIMEOUT))
@@ -361,28 +406,68 @@ impl Responder {
             _ => self.answering.timeout,
         };
         let budget = Budget::within(timeout).cancelled_by(cancel.clone());
+        if let Some(chosen) = &logic {
+            self.tutor
+                .set_techniques(&chosen.techniques, chosen.reasoned);
+        }
+        // Whether the answer holds whatever the time it had: a path or
+        // logical candidates cut short by the clock do not.
+        let mut lasting = true;
         let pipeline = &mut self.pipeline;
+        let jobs = self.answering.jobs;
+        // True candidates are split with the native engine only: a race
+        // on each thread runs Z3 beside every native search, and on the
+        // two cores measured it made them slower, not faster (a killer
+        // with 332 solutions and a cap of 8: 223 ms on two threads, 124
+        // ms on one; native: 50 and 74 ms).
+        let candidate_jobs = match self.answering.settings.engine {
+            EngineKind::Native => jobs,
+            _ => 1,
+        };
         let answered = match command {
-            ListenCommand::TrueCandidates => true_candidates(pipeline, &puzzle, cap, &budget),
+            ListenCommand::TrueCandidates => {
+                let logic_budget =
+                    Budget::within(Some(self.answering.timeout.unwrap_or(DEFAULT_TIMEOUT)))
+                        .cancelled_by(cancel.clone());
+                let logical =
+                    options
+                        .logical
+                        .then_some((&mut self.tutor, &logic_budget, &mut lasting));
+                true_candidates(
+                    pipeline,
+                    &puzzle,
+                    options.cap,
+                    &budget,
+                    candidate_jobs,
+                    logical,
+                )
+            }
             ListenCommand::Solve => solve(pipeline, &puzzle, &budget),
             ListenCommand::Check => check(pipeline, &puzzle, &budget),
-            ListenCommand::Count => count(pipeline, &puzzle, &budget, counted, self.answering.jobs),
+            ListenCommand::Count => count(pipeline, &puzzle, &budget, counted, jobs),
             ListenCommand::Step | ListenCommand::SolvePath => {
-                // The setter's `disabledlogic` says which logic is off.
-                match crate::logic::select::disabled_from_data(data) {
-                    Ok(chosen) => {
-                        self.tutor
-                            .set_techniques(&chosen.techniques, chosen.reasoned);
-                        let whole = command == ListenCommand::SolvePath;
-                        logical(&mut self.tutor, pipeline, &puzzle, &budget, whole)
-                    }
-                    Err(message) => Err(message),
-                }
+                let whole = command == ListenCommand::SolvePath;
+                logical(
+                    &mut self.tutor,
+                    pipeline,
+                    &puzzle,
+                    &budget,
+                    whole,
+                    &mut lasting,
+                )
             }
             ListenCommand::Estimate => estimate(pipeline, &puzzle, &budget, progress.latest),
             ListenCommand::Cancel => Err("`cancel` takes no puzzle".into()),
         };
-        answered.unwrap_or_else(invalid)
+        let reply = answered.unwrap_or_else(invalid);
+        // No solution is not kept: its explanation had a budget of its own.
+        if let Some(question) = question
+            && lasting
+            && !matches!(reply, Reply::Invalid { .. })
+        {
+            self.cache.put(question, reply.clone());
+        }
+        reply
     }
 }
 
@@ -465,14 +550,37 @@ fn estimate(
     }
 }
 
+/// What the userscript's `truecandidatesoptions` ask of true candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CandidateOptions {
+    /// Counts stop at this many solutions: `truecandidatesnumsolutions=N`
+    /// (the Solution Cap setting), or 8 for the older `colored`; 1 without
+    /// either. The userscript colours a candidate by its count when this
+    /// is over 1: green for exactly one solution (placing it leaves the
+    /// puzzle unique), blue shades up to the cap.
+    pub cap: usize,
+    /// `logical` (Include Logical Candidates): the digits no solution has
+    /// but the logic cannot rule out are answered −1, drawn red.
+    pub logical: bool,
+}
+
+impl Default for CandidateOptions {
+    fn default() -> CandidateOptions {
+        CandidateOptions {
+            cap: 1,
+            logical: false,
+        }
+    }
+}
+
 /// The puzzle in a request's data (lz-string base64 of the f-puzzles JSON,
-/// or the JSON itself) and the cap on true candidates' counts that its
-/// `truecandidatesoptions` ask for. With `only_givens`, the digits and
+/// or the JSON itself) and what its `truecandidatesoptions` ask of true
+/// candidates. With `only_givens`, the digits and
 /// centre pencil marks that the solver (or the userscript, from an earlier
 /// answer) wrote on the board are left out, as the userscript's own solver
 /// does: true candidates shown on the board must not constrain the next
 /// request's. Digits marked `given` and `givenPencilMarks` stay.
-pub fn read_puzzle(data: &str, only_givens: bool) -> Result<(Puzzle, usize), String> {
+pub fn read_puzzle(data: &str, only_givens: bool) -> Result<(Puzzle, CandidateOptions), String> {
     let data = data.trim();
     let json = if data.starts_with('{') {
         data.to_string()
@@ -486,14 +594,14 @@ pub fn read_puzzle(data: &str, only_givens: bool) -> Result<(Puzzle, usize), Str
             .err()
             .unwrap_or_else(|| "the puzzle is not JSON".into()));
     };
-    let cap = solutions_cap(value.get("truecandidatesoptions"))
+    let options = candidate_options(value.get("truecandidatesoptions"))
         .map_err(|e| format!("truecandidatesoptions: {e}"))?;
     let puzzle = if only_givens && strip_solver_marks(&mut value) {
         parsed(&value.to_string())?
     } else {
         parsed(&json)?
     };
-    Ok((puzzle, cap))
+    Ok((puzzle, options))
 }
 
 /// Takes the digits not marked `given` and the centre pencil marks off the
@@ -517,33 +625,52 @@ fn strip_solver_marks(puzzle: &mut Value) -> bool {
     stripped
 }
 
-/// The cap on true candidates' counts: `truecandidatesnumsolutions=N`
-/// among the options (a list of words, or one word), or 8 for the older
-/// `colored`; 1 without either.
-fn solutions_cap(options: Option<&Value>) -> Result<usize, String> {
+/// The true candidates' options (see [`CandidateOptions`]): a list of
+/// words, or one word. `truecandidatesnumsolutions=N` wins over
+/// `colored`, as in dclamage's solver; a word z3doku does not know is
+/// refused by name rather than ignored.
+fn candidate_options(options: Option<&Value>) -> Result<CandidateOptions, String> {
     let words: Vec<&str> = match options {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::String(word)) => word.split([';', ',']).collect(),
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .ok_or_else(|| format!("{item} is not an option's name"))
+            })
+            .collect::<Result<_, _>>()?,
         Some(_) => return Err("expected a list of options".into()),
     };
-    let mut cap = 1;
-    for word in words.iter().map(|w| w.trim()) {
-        if let Some(n) = word.strip_prefix("truecandidatesnumsolutions=") {
-            return n
+    let mut chosen = CandidateOptions::default();
+    let mut numbered = None;
+    for word in words.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+        let lower = word.to_lowercase();
+        if let Some(n) = lower.strip_prefix("truecandidatesnumsolutions=") {
+            let n = n
                 .trim()
                 .parse::<usize>()
                 .ok()
                 .filter(|&n| n >= 1)
                 .ok_or_else(|| {
                     format!("`{word}`: the number of solutions is a whole number from 1")
-                });
-        }
-        if word == "colored" {
-            cap = 8;
+                })?;
+            numbered = Some(n);
+        } else if lower == "colored" {
+            chosen.cap = 8;
+        } else if lower == "logical" {
+            chosen.logical = true;
+        } else {
+            return Err(format!(
+                "the option `{word}` is not understood; z3doku reads \
+                 `truecandidatesnumsolutions=N`, `colored` and `logical`"
+            ));
         }
     }
-    Ok(cap)
+    if let Some(n) = numbered {
+        chosen.cap = n;
+    }
+    Ok(chosen)
 }
 
 fn gave_up(reason: &GiveUp) -> String {
@@ -579,15 +706,24 @@ fn verdict(
         .map_err(|e| e.to_string())
 }
 
+/// What true candidates with the `logical` option need besides the
+/// search: the tutor, the logic's budget, and where to say that the logic
+/// was cut short by it.
+type LogicalSide<'a> = Option<(&'a mut Tutor, &'a Budget, &'a mut bool)>;
+
 fn true_candidates(
     pipeline: &mut Pipeline,
     puzzle: &Puzzle,
     cap: usize,
     budget: &Budget,
+    jobs: usize,
+    logical: LogicalSide<'_>,
 ) -> Result<Reply, String> {
-    let found = pipeline
-        .candidates_within(puzzle, cap, budget)
-        .map_err(|e| e.to_string())?;
+    let found = match jobs {
+        0 | 1 => pipeline.candidates_within(puzzle, cap, budget),
+        _ => pipeline.candidates_split_within(puzzle, cap, jobs, budget),
+    }
+    .map_err(|e| e.to_string())?;
     match found.outcome.status {
         Status::None => return no_solution(&found.outcome),
         Status::GaveUp | Status::Error => {
@@ -597,24 +733,73 @@ fn true_candidates(
     }
     let givens = puzzle.givens();
     let side = puzzle.size().side();
+    let capped = |n: usize| i64::try_from(n.min(cap)).unwrap_or(i64::MAX);
     // Every solution has a given's digit: its count is the number of
     // solutions (exact below the cap the search used, and that is at least
     // this cap).
-    let everywhere = found.solutions_seen.min(cap);
+    let everywhere = capped(found.solutions_seen);
     let mut counts = Vec::with_capacity(givens.size().cells() * side);
     for index in 0..givens.size().cells() {
         let given = givens.get(index);
         for digit in 1..=side as u8 {
             counts.push(match given {
-                0 => found.count(index, digit).min(cap),
+                0 => capped(found.count(index, digit)),
                 _ if given == digit => everywhere,
                 _ => 0,
             });
         }
     }
+    if let Some((tutor, logic_budget, lasting)) = logical {
+        let board = logical_board(tutor, puzzle, logic_budget, lasting)?;
+        for index in (0..givens.size().cells()).filter(|&i| givens.get(i) == 0) {
+            let left = match board.value(index) {
+                0 => board.candidates(index),
+                placed => 1 << (placed - 1),
+            };
+            for digit in 1..=side as u8 {
+                let at = index * side + usize::from(digit) - 1;
+                if counts[at] == 0 && left & (1 << (digit - 1)) != 0 {
+                    counts[at] = -1;
+                }
+            }
+        }
+    }
     Ok(Reply::TrueCandidates {
         solutions_per_candidate: counts,
     })
+}
+
+/// The board as the logic leaves it: every step the tutor's techniques
+/// (less those `disabledlogic` switched off) find from the givens, without
+/// the search that finishes a path where they run out, so each open cell
+/// keeps the digits the logic cannot rule out. Where the budget runs out
+/// first, the board after the steps found (and `lasting` is cleared).
+fn logical_board(
+    tutor: &mut Tutor,
+    puzzle: &Puzzle,
+    budget: &Budget,
+    lasting: &mut bool,
+) -> Result<Pencil, String> {
+    let mut pencil = Pencil::new(puzzle).ok_or("the givens clash")?;
+    match tutor.walk(puzzle, budget, &mut |_| {}) {
+        Ok(walk) => {
+            if walk.gave_up.is_some() {
+                *lasting = false;
+            }
+            for step in walk
+                .path
+                .steps
+                .iter()
+                .filter(|s| s.technique != Technique::Search)
+            {
+                pencil.apply(&step.placements, &step.eliminations);
+            }
+        }
+        // No time even to solve it: no logic was done.
+        Err(PathError::GaveUp(_)) => *lasting = false,
+        Err(e) => return Err(e.to_string()),
+    }
+    Ok(pencil)
 }
 
 /// One human-style step (the easiest that applies), or with `whole`, the
@@ -627,6 +812,7 @@ fn logical(
     puzzle: &Puzzle,
     budget: &Budget,
     whole: bool,
+    lasting: &mut bool,
 ) -> Result<Reply, String> {
     let found = if whole {
         tutor
@@ -670,6 +856,7 @@ fn logical(
             .join("\n"),
     };
     let stopped = gave_up.is_some();
+    *lasting = !stopped;
     if let Some(reason) = gave_up {
         if !message.is_empty() {
             message.push('\n');
@@ -822,11 +1009,34 @@ mod tests {
 
     #[test]
     fn the_options_set_the_cap_on_candidate_counts() {
-        assert_eq!(solutions_cap(None), Ok(1));
+        let cap = |options: Option<&Value>| candidate_options(options).map(|o| o.cap);
+        assert_eq!(cap(None), Ok(1));
+        assert_eq!(cap(Some(&json!([]))), Ok(1));
         let listed = json!(["logical", "truecandidatesnumsolutions=8"]);
-        assert_eq!(solutions_cap(Some(&listed)), Ok(8));
-        assert_eq!(solutions_cap(Some(&json!("colored"))), Ok(8));
-        assert!(solutions_cap(Some(&json!(["truecandidatesnumsolutions=x"]))).is_err());
+        assert_eq!(
+            candidate_options(Some(&listed)),
+            Ok(CandidateOptions {
+                cap: 8,
+                logical: true
+            })
+        );
+        assert_eq!(cap(Some(&json!("colored"))), Ok(8));
+        // The number wins over the older `colored`, in either order.
+        assert_eq!(
+            cap(Some(&json!(["truecandidatesnumsolutions=3", "colored"]))),
+            Ok(3)
+        );
+        assert_eq!(
+            cap(Some(&json!(["colored", "truecandidatesnumsolutions=3"]))),
+            Ok(3)
+        );
+        assert!(cap(Some(&json!(["truecandidatesnumsolutions=x"]))).is_err());
+        assert!(cap(Some(&json!(["truecandidatesnumsolutions=0"]))).is_err());
+        let unknown = candidate_options(Some(&json!(["telepathic"])));
+        assert!(
+            unknown.as_ref().is_err_and(|e| e.contains("`telepathic`")),
+            "{unknown:?}"
+        );
         // An open board: every candidate in at least 8 solutions.
         let open = fpuzzles_json(
             &".".repeat(81),
@@ -1003,5 +1213,206 @@ mod tests {
             })
         );
         assert!(!session.is_busy());
+    }
+
+    const MULTIPLE: &str =
+        "....9..3....51...7.89....4.......2.8.6.2.1.5.1.2.......7....52.9...65....4.97....";
+
+    fn ask(responder: &mut Responder, command: ListenCommand, data: &str) -> Reply {
+        responder.answer(command, data, &Cancel::new(), &AtomicU64::new(0))
+    }
+
+    #[test]
+    fn a_cosmetic_change_is_answered_from_the_cache() {
+        let mut responder = Responder::new(native());
+        let options = r#","truecandidatesoptions":["truecandidatesnumsolutions=8"]"#;
+        let plain = fpuzzles_json(MULTIPLE, options);
+        let first = ask(&mut responder, ListenCommand::TrueCandidates, &plain);
+        assert!(matches!(first, Reply::TrueCandidates { .. }), "{first:?}");
+        assert_eq!((responder.worked_out(), responder.cache_hits()), (1, 0));
+        // Title, author, rules text, a drawn line, text, a cell's colour
+        // and highlight, corner marks and the logic switches (which true
+        // candidates without `logical` do not use): the same question.
+        let dressed = fpuzzles_json(
+            MULTIPLE,
+            &format!(
+                r##"{options},"title":"Mine","author":"Me","ruleset":"Normal rules.",
+                "disabledlogic":["tuples"],
+                "line":[{{"lines":[["R1C1","R2C2","R3C3"]],"outlineC":"#FF0000","width":0.1}}],
+                "text":[{{"cells":["R5C5"],"value":"hi","fontC":"#000000","size":0.5}}]"##
+            ),
+        )
+        .replacen(
+            "[{}",
+            r##"[{"c":"#00FF00","highlight":"#CCCCCC","cornerPencilMarks":[1]}"##,
+            1,
+        );
+        assert_ne!(dressed, plain);
+        assert_eq!(
+            ask(&mut responder, ListenCommand::TrueCandidates, &dressed),
+            first
+        );
+        // Compressed, as the userscript sends it.
+        let packed = lz_str::compress_to_base64(&dressed);
+        assert_eq!(
+            ask(&mut responder, ListenCommand::TrueCandidates, &packed),
+            first
+        );
+        assert_eq!((responder.worked_out(), responder.cache_hits()), (1, 2));
+
+        // What changes the answer is worked out: another cap, a given,
+        // a rule, another command.
+        let capped = fpuzzles_json(MULTIPLE, r#","truecandidatesoptions":[]"#);
+        ask(&mut responder, ListenCommand::TrueCandidates, &capped);
+        let given = fpuzzles_json(&format!("1{}", &MULTIPLE[1..]), options);
+        ask(&mut responder, ListenCommand::TrueCandidates, &given);
+        let ruled = fpuzzles_json(MULTIPLE, &format!(r#"{options},"antiking":true"#));
+        ask(&mut responder, ListenCommand::TrueCandidates, &ruled);
+        assert_eq!(responder.worked_out(), 4);
+        for command in [
+            ListenCommand::Solve,
+            ListenCommand::Check,
+            ListenCommand::Count,
+        ] {
+            let answer = ask(&mut responder, command, &plain);
+            assert!(!matches!(answer, Reply::Invalid { .. }), "{answer:?}");
+            assert_eq!(ask(&mut responder, command, &dressed), answer);
+        }
+        assert_eq!((responder.worked_out(), responder.cache_hits()), (7, 5));
+
+        // A step reasons: the logic switched off is part of the question.
+        let step = ask(&mut responder, ListenCommand::Step, &plain);
+        assert_eq!(ask(&mut responder, ListenCommand::Step, &plain), step);
+        assert_eq!(responder.worked_out(), 8);
+        ask(&mut responder, ListenCommand::Step, &dressed);
+        assert_eq!(responder.worked_out(), 9);
+        // An estimate is drawn afresh every time.
+        ask(&mut responder, ListenCommand::Estimate, &plain);
+        ask(&mut responder, ListenCommand::Estimate, &plain);
+        assert_eq!(responder.worked_out(), 11);
+        // A puzzle with no solution is not kept (its explanation had a
+        // budget of its own), nor what cannot be read.
+        let clash = fpuzzles_json(&format!("55{}", ".".repeat(79)), "");
+        ask(&mut responder, ListenCommand::Check, &clash);
+        ask(&mut responder, ListenCommand::Check, &clash);
+        assert_eq!(responder.worked_out(), 13);
+    }
+
+    /// The true candidates of `data`, with the `logical` option and the
+    /// logic of `disabled` switched off.
+    fn logical_candidates(puzzle: &str, disabled: &str) -> Vec<i64> {
+        let data = fpuzzles_json(
+            puzzle,
+            &format!(r#","truecandidatesoptions":["logical"],"disabledlogic":[{disabled}]"#),
+        );
+        match answer(ListenCommand::TrueCandidates, &data) {
+            Reply::TrueCandidates {
+                solutions_per_candidate,
+            } => solutions_per_candidate,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn logical_candidates_are_the_ones_the_logic_cannot_rule_out() {
+        let plain = match answer(ListenCommand::TrueCandidates, &fpuzzles_json(MULTIPLE, "")) {
+            Reply::TrueCandidates {
+                solutions_per_candidate,
+            } => solutions_per_candidate,
+            other => panic!("{other:?}"),
+        };
+        assert!(plain.iter().all(|&n| n == 0 || n == 1));
+        let every = r#""tuples","pointing","fishes","wings","aic","contradictions""#;
+        let singles = logical_candidates(MULTIPLE, every);
+        let all = logical_candidates(MULTIPLE, "");
+        for answer in [&singles, &all] {
+            // The true candidates are as they were; the others are 0 or
+            // −1, nothing else.
+            for (n, &p) in answer.iter().zip(&plain) {
+                match p {
+                    1 => assert_eq!(*n, 1),
+                    _ => assert!(*n == 0 || *n == -1),
+                }
+            }
+        }
+        // Singles alone leave digits no solution has; more logic rules
+        // out at least as many.
+        let red = |a: &[i64]| a.iter().filter(|&&n| n == -1).count();
+        assert!(red(&singles) > 0);
+        assert!(red(&all) <= red(&singles));
+        assert!(all.iter().zip(&singles).all(|(&a, &s)| a != -1 || s == -1));
+        // The board singles leave, by the tutor on its own: its candidates
+        // are the answer's non-zero ones.
+        let puzzle = Puzzle::classic(
+            crate::puzzle::parse::parse_puzzle(MULTIPLE, None).unwrap_or_else(|e| panic!("{e}")),
+        );
+        let singles_only = crate::logic::select::select(&["singles".into()], &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut tutor = Tutor::with_prover(&native().settings, None)
+            .with_techniques(&singles_only.techniques, false);
+        let walk = tutor
+            .walk(&puzzle, &Budget::unbounded(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut board = Pencil::new(&puzzle).unwrap_or_else(|| panic!("clash"));
+        for step in &walk.path.steps {
+            board.apply(&step.placements, &step.eliminations);
+        }
+        for cell in (0..81).filter(|&c| puzzle.givens().get(c) == 0) {
+            for digit in 1..=9u8 {
+                let left = board.value(cell) == digit || board.has(cell, digit);
+                assert_eq!(singles[cell * 9 + usize::from(digit) - 1] != 0, left);
+            }
+        }
+        // A puzzle the logic solves has no digit left to draw red.
+        assert_eq!(red(&logical_candidates(NOTEBOOK, "")), 0);
+        // A logic switch z3doku does not know is refused by name.
+        let data = fpuzzles_json(
+            MULTIPLE,
+            r#","truecandidatesoptions":["logical"],"disabledlogic":["telepathy"]"#,
+        );
+        match answer(ListenCommand::TrueCandidates, &data) {
+            Reply::Invalid { message } => assert!(message.contains("telepathy"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_count_of_one_is_a_candidate_that_leaves_one_solution() {
+        // The userscript colours a count of 1 green when the cap is over 1:
+        // placed, that digit leaves the puzzle unique.
+        let data = fpuzzles_json(MULTIPLE, r#","truecandidatesoptions":["colored"]"#);
+        let counts = match answer(ListenCommand::TrueCandidates, &data) {
+            Reply::TrueCandidates {
+                solutions_per_candidate,
+            } => solutions_per_candidate,
+            other => panic!("{other:?}"),
+        };
+        let mut greens = 0;
+        for cell in (0..81).filter(|&c| MULTIPLE.as_bytes()[c] == b'.') {
+            for digit in 1..=9u8 {
+                let n = counts[cell * 9 + usize::from(digit) - 1];
+                assert!((0..=8).contains(&n));
+                if n == 0 {
+                    continue;
+                }
+                let mut placed = MULTIPLE.as_bytes().to_vec();
+                placed[cell] = b'0' + digit;
+                let placed = String::from_utf8(placed).unwrap_or_default();
+                let check = answer(ListenCommand::Check, &fpuzzles_json(&placed, ""));
+                let expected = if n == 1 { 1 } else { 2 };
+                assert_eq!(
+                    check,
+                    Reply::Count {
+                        count: expected,
+                        in_progress: false
+                    },
+                    "r{}c{}={digit}",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+                greens += usize::from(n == 1);
+            }
+        }
+        assert!(greens > 0);
     }
 }

@@ -10,12 +10,14 @@
 //! first search (which proves it unique) settles everything.
 
 use super::{InternalError, Outcome, Pipeline, Solution, Status, Verification, search_excluding};
-use crate::engine::{Budget, Engine};
+use crate::engine::{Budget, Cancel, Engine, GiveUp, Settings, new_engine};
 use crate::puzzle::Puzzle;
 use crate::puzzle::check::{ClueClash, clue_clash};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use std::collections::HashSet;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// The true candidates of a puzzle's open cells, with how many solutions
 /// have each, counted up to a cap.
@@ -154,6 +156,51 @@ impl Pipeline {
     ) -> Result<Candidates, InternalError> {
         let start = Instant::now();
         let mut candidates = candidates_with(self.engine.as_mut(), puzzle, cap, budget)?;
+        self.conclude(&mut candidates, puzzle, cap, budget, start)?;
+        Ok(candidates)
+    }
+
+    /// [`Pipeline::candidates`] on `jobs` threads (see
+    /// [`candidates_split`]): the same counts, each thread with an engine
+    /// of its own like this pipeline's. With [`super::Request::verify`],
+    /// the other engine finds the candidates in one thread.
+    pub fn candidates_split(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: usize,
+        jobs: usize,
+    ) -> Result<Candidates, InternalError> {
+        let budget = self.request.budget();
+        self.candidates_split_within(puzzle, cap, jobs, &budget)
+    }
+
+    /// [`Pipeline::candidates_split`] within `budget`.
+    pub fn candidates_split_within(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: usize,
+        jobs: usize,
+        budget: &Budget,
+    ) -> Result<Candidates, InternalError> {
+        let start = Instant::now();
+        let settings = self.request.settings.clone();
+        let mut candidates =
+            candidates_split(&settings, self.engine.as_mut(), puzzle, cap, jobs, budget)?;
+        self.conclude(&mut candidates, puzzle, cap, budget, start)?;
+        Ok(candidates)
+    }
+
+    /// What follows finding the candidates: the clues to blame when there
+    /// is no solution, and with [`super::Request::verify`] the other
+    /// engine's counts, which must be the same.
+    fn conclude(
+        &mut self,
+        candidates: &mut Candidates,
+        puzzle: &Puzzle,
+        cap: usize,
+        budget: &Budget,
+        start: Instant,
+    ) -> Result<(), InternalError> {
         self.record_and_explain(&mut candidates.outcome, budget)?;
         if self.request.verify && candidates.outcome.status != Status::GaveUp {
             let (kind, referee) = self.referee();
@@ -179,7 +226,7 @@ impl Pipeline {
             };
         }
         candidates.outcome.elapsed = start.elapsed();
-        Ok(candidates)
+        Ok(())
     }
 }
 
@@ -241,7 +288,7 @@ impl Seen {
         excluded: &[Grid],
         limit: usize,
         budget: &Budget,
-    ) -> Result<Result<usize, crate::engine::GiveUp>, InternalError> {
+    ) -> Result<Result<usize, GiveUp>, InternalError> {
         let mut found = Vec::new();
         let searched = search_excluding(engine, puzzle, excluded, limit, budget, &mut |f| {
             found.push(f.grid.clone());
@@ -268,6 +315,96 @@ pub fn candidates_with(
     candidates_keeping(engine, puzzle, cap, budget, KEPT_SOLUTIONS)
 }
 
+/// The result before any search: the verdict on a clash of givens when
+/// there is one, nothing known otherwise.
+fn unsearched(puzzle: &Puzzle, cap: usize) -> Candidates {
+    let clash = clue_clash(puzzle);
+    Candidates {
+        outcome: Outcome {
+            conflicting: clash.iter().flat_map(ClueClash::clues).collect(),
+            clash,
+            ..Outcome::new(puzzle)
+        },
+        cap,
+        checks: 0,
+        solutions_seen: 0,
+        counts: Vec::new(),
+    }
+}
+
+impl Seen {
+    /// Nothing seen yet of `puzzle`'s solutions; at most `kept` of them
+    /// will be kept.
+    fn new(puzzle: &Puzzle, kept: usize) -> Seen {
+        let givens = puzzle.givens();
+        let size = puzzle.size();
+        let side = size.side();
+        Seen {
+            side,
+            open: (0..size.cells()).filter(|&i| givens.get(i) == 0).collect(),
+            solutions: HashSet::new(),
+            kept: kept.max(2),
+            overflowed: false,
+            at_least: 0,
+            first: Vec::new(),
+            counts: vec![0; size.cells() * side],
+            checks: 0,
+        }
+    }
+
+    /// The candidates of `puzzle`'s open cells that may need a search of
+    /// their own, in order: every digit that no given in the cell's houses
+    /// holds (for those, 0 is the count, with no search).
+    fn unsettled(&self, puzzle: &Puzzle) -> Vec<(usize, u8)> {
+        let givens = puzzle.givens();
+        let rules = puzzle.rules();
+        let mut list = Vec::new();
+        for &index in &self.open {
+            let mut taken = vec![false; self.side + 1];
+            for &house in rules.houses_of(index) {
+                for &cell in &rules.houses()[house].cells {
+                    taken[usize::from(givens.get(cell))] = true;
+                }
+            }
+            list.extend(
+                (1..=self.side as u8)
+                    .filter(|&d| !taken[usize::from(d)])
+                    .map(|d| (index, d)),
+            );
+        }
+        list
+    }
+
+    /// The solutions kept that have `digit` in the cell at `index`: a
+    /// candidate's search excludes them.
+    fn having(&self, index: usize, digit: u8) -> Vec<Grid> {
+        self.solutions
+            .iter()
+            .filter(|g| g.get(index) == digit)
+            .cloned()
+            .collect()
+    }
+
+    /// Takes what a candidate's search found: `found`, solutions with
+    /// `digit` at `index` besides the `known` ones it excluded, searched
+    /// for up to `limit`.
+    fn settled(&mut self, index: usize, digit: u8, known: usize, found: &[Grid], limit: usize) {
+        // Each solution took a check, and a search that ran out of
+        // solutions took one more to find that out.
+        self.checks += found.len() + usize::from(found.len() < limit);
+        for grid in found {
+            self.take(grid);
+        }
+        // The known ones and the new ones are distinct solutions with the
+        // digit: the count, whether or not the new ones could be kept (a
+        // full store marks nothing).
+        let new = found.len();
+        let count = &mut self.counts[index * self.side + usize::from(digit) - 1];
+        *count = (*count).max(known + new);
+        self.at_least = self.at_least.max(known + new);
+    }
+}
+
 /// [`candidates_with`], keeping at most `kept` solutions.
 fn candidates_keeping(
     engine: &mut dyn Engine,
@@ -278,35 +415,11 @@ fn candidates_keeping(
 ) -> Result<Candidates, InternalError> {
     let start = Instant::now();
     let cap = cap.max(2);
-    let clash = clue_clash(puzzle);
-    let mut result = Candidates {
-        outcome: Outcome {
-            conflicting: clash.iter().flat_map(ClueClash::clues).collect(),
-            clash,
-            ..Outcome::new(puzzle)
-        },
-        cap,
-        checks: 0,
-        solutions_seen: 0,
-        counts: Vec::new(),
-    };
+    let mut result = unsearched(puzzle, cap);
     if result.outcome.clash.is_some() {
         return Ok(result);
     }
-    let givens = puzzle.givens();
-    let size = puzzle.size();
-    let side = size.side();
-    let mut seen = Seen {
-        side,
-        open: (0..size.cells()).filter(|&i| givens.get(i) == 0).collect(),
-        solutions: HashSet::new(),
-        kept: kept.max(2),
-        overflowed: false,
-        at_least: 0,
-        first: Vec::new(),
-        counts: vec![0; size.cells() * side],
-        checks: 0,
-    };
+    let mut seen = Seen::new(puzzle, kept);
     let first = seen.search(engine, puzzle, &[], cap, budget)?;
     if let Ok(n) = first {
         // One search finds each solution once.
@@ -324,6 +437,14 @@ fn candidates_keeping(
         }),
         Ok(_) => settle(engine, puzzle, &mut seen, cap, budget)?.map(|()| Status::Multiple),
     };
+    finish(&mut result, seen, verdict, start);
+    Ok(result)
+}
+
+/// Fills `result` from what was `seen` and the `verdict` (or why the
+/// search gave up).
+fn finish(result: &mut Candidates, seen: Seen, verdict: Result<Status, GiveUp>, start: Instant) {
+    let cap = result.cap;
     result.checks = seen.checks;
     result.solutions_seen = seen.at_least;
     result.outcome.solutions = seen
@@ -344,7 +465,6 @@ fn candidates_keeping(
             result.outcome.gave_up = Some(reason);
         }
     }
-    Ok(result)
 }
 
 /// Searches for each candidate seen in fewer than `cap` solutions, with its
@@ -357,51 +477,238 @@ fn settle(
     seen: &mut Seen,
     cap: usize,
     budget: &Budget,
-) -> Result<Result<(), crate::engine::GiveUp>, InternalError> {
+) -> Result<Result<(), GiveUp>, InternalError> {
     let givens = puzzle.givens();
-    let rules = puzzle.rules();
     let side = seen.side;
-    for index in seen.open.clone() {
-        let mut taken = vec![false; side + 1];
-        for &house in rules.houses_of(index) {
-            for &cell in &rules.houses()[house].cells {
-                taken[usize::from(givens.get(cell))] = true;
+    for (index, digit) in seen.unsettled(puzzle) {
+        let known = seen.counts[index * side + usize::from(digit) - 1];
+        if known >= cap {
+            continue;
+        }
+        let excluded = seen.having(index, digit);
+        let mut placed = givens.clone();
+        placed.set(index, digit);
+        let mut found = Vec::new();
+        let searched = search_excluding(
+            engine,
+            &puzzle.with_givens(placed),
+            &excluded,
+            cap - known,
+            budget,
+            &mut |f| found.push(f.grid.clone()),
+        )?;
+        seen.settled(index, digit, known, &found, cap - known);
+        if let Err(reason) = searched {
+            return Ok(Err(reason));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// The largest cap whose first search is split across the threads (see
+/// [`candidates_split`]): a split count keeps each part's solutions until
+/// the count is done, up to the cap per part, so with a larger cap the
+/// first search runs on one engine, whose store is bounded by
+/// [`KEPT_SOLUTIONS`].
+pub const SPLIT_FIRST_CAP: usize = 100;
+
+/// How long the first search runs on the caller's engine alone before it
+/// is split. Most puzzles a setter has in hand answer it in well under a
+/// millisecond on the engine that kept its encoding from the last
+/// request, and a split count costs a search per part (64 and more):
+/// 9.4 ms against 0.4 ms on `examples/puzzles/killer.json`, with the
+/// `race` engine `listen` uses. A first search this long is worth
+/// splitting, and the slice is what it loses.
+pub const FIRST_ALONE: Duration = Duration::from_millis(50);
+
+/// [`candidates_with`] on `jobs` threads: the calling thread with `engine`,
+/// the others each with an engine of its own made from `settings`.
+///
+/// The first search, for `cap` solutions, runs on `engine` for up to
+/// [`FIRST_ALONE`]; past that it starts again as a count split as `count
+/// --jobs` splits it ([`split`](super::split)), unless the cap is over
+/// [`SPLIT_FIRST_CAP`]. Then the candidates seen in fewer than `cap`
+/// solutions are searched for, each on its own as one thread does it, the
+/// threads taking them in turn and sharing what they find.
+///
+/// Every count is the number of solutions with that candidate up to the
+/// cap, which does not depend on who found which solution, so the counts,
+/// the verdict and the deciding candidates are those of one thread, for
+/// every `jobs`. What depends on which thread met which solution first is
+/// [`Candidates::checks`] and [`Candidates::solutions_seen`] (distinct
+/// solutions seen, a lower bound of their number either way).
+pub fn candidates_split(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    cap: usize,
+    jobs: usize,
+    budget: &Budget,
+) -> Result<Candidates, InternalError> {
+    split_after(settings, engine, puzzle, cap, jobs, budget, FIRST_ALONE)
+}
+
+/// [`candidates_split`], whose first search is split after `alone`.
+fn split_after(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    cap: usize,
+    jobs: usize,
+    budget: &Budget,
+    alone: Duration,
+) -> Result<Candidates, InternalError> {
+    let start = Instant::now();
+    let cap = cap.max(2);
+    let mut result = unsearched(puzzle, cap);
+    if result.outcome.clash.is_some() {
+        return Ok(result);
+    }
+    let mut seen = Seen::new(puzzle, KEPT_SOLUTIONS);
+    let splittable = jobs > 1 && cap <= SPLIT_FIRST_CAP;
+    let alone = match splittable {
+        true => {
+            let slice = start + alone;
+            Budget {
+                deadline: Some(budget.deadline.map_or(slice, |d| d.min(slice))),
+                cancel: budget.cancel.clone(),
             }
         }
-        for digit in 1..=side as u8 {
-            let known = seen.counts[index * side + usize::from(digit) - 1];
-            if taken[usize::from(digit)] || known >= cap {
-                continue;
-            }
-            let excluded: Vec<Grid> = seen
-                .solutions
-                .iter()
-                .filter(|g| g.get(index) == digit)
-                .cloned()
-                .collect();
+        false => budget.clone(),
+    };
+    let mut first = seen.search(engine, puzzle, &[], cap, &alone)?;
+    if splittable && first == Err(GiveUp::Timeout) && budget.spent().is_none() {
+        // Long enough to split: again from the start, on every thread.
+        let spent = seen.checks;
+        seen = Seen::new(puzzle, KEPT_SOLUTIONS);
+        let (count, grids, checks) =
+            super::split::count_split_checked(settings, puzzle, cap, budget, jobs, true, &|| {})?;
+        seen.checks = spent + checks;
+        for grid in &grids {
+            seen.take(grid);
+        }
+        first = match count.gave_up {
+            Some(reason) => Err(reason),
+            // The parts' solutions are disjoint: each was found once.
+            None => Ok(count.solutions),
+        };
+    }
+    if let Ok(n) = first {
+        seen.at_least = seen.at_least.max(n);
+    }
+    let verdict = match first {
+        Err(reason) => Err(reason),
+        Ok(0) => Ok(Status::None),
+        Ok(n) if n < cap && !seen.overflowed => Ok(if n == 1 {
+            Status::Unique
+        } else {
+            Status::Multiple
+        }),
+        Ok(_) => settle_split(settings, engine, puzzle, &mut seen, cap, jobs, budget)?
+            .map(|()| Status::Multiple),
+    };
+    finish(&mut result, seen, verdict, start);
+    Ok(result)
+}
+
+/// [`settle`] on `jobs` threads: the calling one with `engine`, the others
+/// with engines of their own. Each takes the next candidate in order that
+/// is still short of the cap, searches it outside the lock, and adds what
+/// it found to `seen`. A thread that gives up stops the others, and so
+/// does the caller's cancel, which a watcher thread passes on.
+fn settle_split(
+    settings: &Settings,
+    engine: &mut dyn Engine,
+    puzzle: &Puzzle,
+    seen: &mut Seen,
+    cap: usize,
+    jobs: usize,
+    budget: &Budget,
+) -> Result<Result<(), GiveUp>, InternalError> {
+    let work = seen.unsettled(puzzle);
+    let side = seen.side;
+    let givens = puzzle.givens();
+    let shared = Mutex::new(seen);
+    let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
+    let next = AtomicUsize::new(0);
+    // Stops every thread: cancelled when one gives up or fails, or when
+    // the caller's budget is cancelled.
+    let stop = Cancel::new();
+    let within = Budget {
+        deadline: budget.deadline,
+        cancel: Some(stop.clone()),
+    };
+    let failure: Mutex<Option<Result<GiveUp, InternalError>>> = Mutex::new(None);
+    let fail = |what: Result<GiveUp, InternalError>| {
+        let mut first = failure.lock().unwrap_or_else(PoisonError::into_inner);
+        if first.is_none() {
+            *first = Some(what);
+        }
+        stop.cancel();
+    };
+    let run = |engine: &mut dyn Engine| {
+        while let Some(&(index, digit)) = work.get(next.fetch_add(1, Ordering::SeqCst)) {
+            let (known, excluded) = {
+                let seen = lock();
+                let known = seen.counts[index * side + usize::from(digit) - 1];
+                if known >= cap {
+                    continue;
+                }
+                (known, seen.having(index, digit))
+            };
             let mut placed = givens.clone();
             placed.set(index, digit);
-            let found = seen.search(
+            let mut found = Vec::new();
+            let searched = search_excluding(
                 engine,
                 &puzzle.with_givens(placed),
                 &excluded,
                 cap - known,
-                budget,
-            )?;
-            match found {
-                Err(reason) => return Ok(Err(reason)),
-                // The known ones and the new ones are distinct solutions
-                // with the digit: the count, whether or not the new ones
-                // could be kept (a full store marks nothing).
-                Ok(new) => {
-                    let count = &mut seen.counts[index * side + usize::from(digit) - 1];
-                    *count = (*count).max(known + new);
-                    seen.at_least = seen.at_least.max(known + new);
-                }
+                &within,
+                &mut |f| found.push(f.grid.clone()),
+            );
+            match searched {
+                Ok(Ok(())) => lock().settled(index, digit, known, &found, cap - known),
+                Ok(Err(reason)) => return fail(Ok(reason)),
+                Err(e) => return fail(Err(e)),
             }
         }
+    };
+    let settled = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let run = &run;
+        let others: Vec<_> = (1..jobs.clamp(1, work.len().max(1)))
+            .map(|_| scope.spawn(move || run(new_engine(settings).as_mut())))
+            .collect();
+        let watcher = budget.cancel.is_some().then(|| {
+            let (settled, stop) = (&settled, &stop);
+            scope.spawn(move || {
+                while !settled.load(Ordering::SeqCst) {
+                    if budget.cancelled() {
+                        return stop.cancel();
+                    }
+                    std::thread::park_timeout(Duration::from_millis(10));
+                }
+            })
+        });
+        run(engine);
+        for other in others {
+            if other.join().is_err() {
+                fail(Err(InternalError(
+                    "a thread of the split search stopped".into(),
+                )));
+            }
+        }
+        settled.store(true, Ordering::SeqCst);
+        if let Some(watcher) = watcher {
+            watcher.thread().unpark();
+        }
+    });
+    match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        None => Ok(Ok(())),
+        Some(Ok(reason)) => Ok(Err(reason)),
+        Some(Err(e)) => Err(e),
     }
-    Ok(Ok(()))
 }
 
 #[cfg(test)]
@@ -480,5 +787,92 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
+    }
+    #[test]
+    fn a_split_search_stops_at_the_deadline_and_when_cancelled() {
+        let settings = Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        };
+        let mut engine = new_engine(&settings);
+        for jobs in [1, 2, 3] {
+            let start = Instant::now();
+            let budget = Budget::within(Some(std::time::Duration::from_millis(200)));
+            let c = candidates_split(&settings, engine.as_mut(), &empty(16), 2, jobs, &budget)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.outcome.status, Status::GaveUp);
+            assert_eq!(c.outcome.gave_up, Some(GiveUp::Timeout));
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(2),
+                "{jobs} threads: {:?}",
+                start.elapsed()
+            );
+            // The caller's cancel reaches every thread.
+            let cancel = Cancel::new();
+            let budget = Budget::unbounded().cancelled_by(cancel.clone());
+            let start = Instant::now();
+            let c = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    cancel.cancel();
+                });
+                candidates_split(&settings, engine.as_mut(), &empty(16), 2, jobs, &budget)
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(c.outcome.gave_up, Some(GiveUp::Cancelled));
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(2),
+                "{jobs} threads: {:?}",
+                start.elapsed()
+            );
+        }
+    }
+    #[test]
+    fn a_split_first_search_finds_the_counts_of_one_thread() {
+        // The first search split from its start, as past FIRST_ALONE.
+        let settings = Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        };
+        let mut engine = new_engine(&settings);
+        let six = |line: &str| {
+            Puzzle::classic(
+                crate::puzzle::parse::parse_puzzle(line, None).unwrap_or_else(|e| panic!("{e}")),
+            )
+        };
+        let cases = [
+            (empty(4), 2),
+            (empty(4), 50),
+            (six("..3.2.....14..4...1..5.....16......."), 3),
+            (six("..3.2.....14..4...1..5.....16.6....."), 2),
+            (six("11.................................."), 2),
+        ];
+        for (puzzle, cap) in &cases {
+            let one = candidates_with(engine.as_mut(), puzzle, *cap, &Budget::unbounded())
+                .unwrap_or_else(|e| panic!("{e}"));
+            for jobs in [2, 3] {
+                let split = split_after(
+                    &settings,
+                    engine.as_mut(),
+                    puzzle,
+                    *cap,
+                    jobs,
+                    &Budget::unbounded(),
+                    std::time::Duration::ZERO,
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(split.outcome.status, one.outcome.status, "{puzzle}");
+                assert_eq!(split.counts, one.counts, "{puzzle} cap {cap}");
+                assert_eq!(
+                    split.solutions_seen.min(*cap),
+                    one.solutions_seen.min(*cap),
+                    "{puzzle}"
+                );
+                // The first search was split: its parts' searches count.
+                if one.outcome.status != Status::None {
+                    assert!(split.checks > one.checks.min(3), "{puzzle}");
+                }
+            }
+        }
     }
 }

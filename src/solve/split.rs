@@ -67,6 +67,9 @@ struct Part {
     /// Its solutions in the engine's order, when the caller wants them.
     grids: Vec<Grid>,
     gave_up: Option<GiveUp>,
+    /// Whether its search ran out of solutions before what it was asked
+    /// for (for Z3, one more satisfiability check).
+    ran_out: bool,
 }
 
 /// Counts the solutions of `puzzle` up to `limit` with `jobs` threads, each
@@ -82,11 +85,27 @@ pub fn count_split(
     keep: bool,
     found: &(dyn Fn() + Sync),
 ) -> Result<(Count, Vec<Grid>), InternalError> {
+    count_split_checked(settings, puzzle, limit, budget, jobs, keep, found)
+        .map(|(count, grids, _)| (count, grids))
+}
+
+/// [`count_split`], with the searches' checks: each solution found, and
+/// each part's search that ran out of solutions before its cap (as
+/// [`super::Candidates::checks`] counts them).
+pub(crate) fn count_split_checked(
+    settings: &Settings,
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &Budget,
+    jobs: usize,
+    keep: bool,
+    found: &(dyn Fn() + Sync),
+) -> Result<(Count, Vec<Grid>, usize), InternalError> {
     let start = Instant::now();
     let mut count = Count::nothing_yet();
     if clue_clash(puzzle).is_some() || limit == 0 {
         count.elapsed = start.elapsed();
-        return Ok((count, Vec::new()));
+        return Ok((count, Vec::new(), 0));
     }
     let parts = parts(puzzle);
     // Each part has its own token, so that a part can be stopped once the
@@ -144,6 +163,7 @@ pub fn count_split(
                         index,
                         count: n,
                         grids,
+                        ran_out: r.is_ok() && n < wanted,
                         // Stopped at what the limit leaves for it: done.
                         gave_up: r.err().filter(|_| !enough),
                     });
@@ -205,11 +225,13 @@ pub fn count_split(
     // part found, as their solutions are disjoint).
     let mut grids = Vec::new();
     let mut found_anywhere = 0usize;
+    let mut checks = 0usize;
     for part in &done {
         let Some(part) = part else {
             continue;
         };
         found_anywhere += part.count;
+        checks += part.count + usize::from(part.ran_out);
         let wanted = limit - count.solutions.min(limit);
         if wanted == 0 || count.gave_up.is_some() {
             continue;
@@ -232,5 +254,5 @@ pub fn count_split(
     }
     count.limit_reached = count.solutions >= limit;
     count.elapsed = start.elapsed();
-    Ok((count, grids))
+    Ok((count, grids, checks))
 }
