@@ -168,9 +168,10 @@ impl Board {
         self.open[b] &= !m;
     }
 
-    /// Fills naked and hidden singles until none is left. `false` when the
-    /// board turns out unsolvable: a cell without candidates, or a digit
-    /// without a place in some group.
+    /// Fills naked and hidden singles and takes locked candidates (along
+    /// rows in each sweep, along columns once the sweeps have nothing left)
+    /// until nothing changes. `false` when the board turns out unsolvable:
+    /// a cell without candidates, or a digit without a place in some group.
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
