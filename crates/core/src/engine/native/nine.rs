@@ -168,9 +168,10 @@ impl Board {
         self.open[b] &= !m;
     }
 
-    /// Fills naked and hidden singles until none is left. `false` when the
-    /// board turns out unsolvable: a cell without candidates, or a digit
-    /// without a place in some group.
+    /// Fills naked and hidden singles and takes locked candidates (along
+    /// rows in each sweep, along columns once the sweeps have nothing left)
+    /// until nothing changes. `false` when the board turns out unsolvable:
+    /// a cell without candidates, or a digit without a place in some group.
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
@@ -210,6 +211,11 @@ impl Board {
             }
             match self.hidden_singles() {
                 None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.columns_locked() {
+                None => return false,
                 Some(true) => {}
                 Some(false) => return true,
             }
@@ -234,25 +240,12 @@ impl Board {
                     | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
                 *band = word & LOCKED[segs];
             }
-            // Locked candidates along columns, stack by stack: the columns
-            // of each band that hold the digit, three per stack.
-            let columns = bands.map(|word| (word | word >> 9 | word >> 18) & ROW);
-            let mut kept = [0; 3];
-            for stack in 0..3 {
-                let segs = (columns[0] >> (3 * stack) & 7)
-                    | (columns[1] >> (3 * stack) & 7) << 3
-                    | (columns[2] >> (3 * stack) & 7) << 6;
-                let segs = u32::from(KEPT[segs as usize]);
-                for (b, kept) in kept.iter_mut().enumerate() {
-                    *kept |= (segs >> (3 * b) & 7) << (3 * stack);
-                }
-            }
             let mut hits = [0; 3];
             // Columns: bit-sliced counts of each column's places over the
             // nine rows.
             let (mut once, mut twice) = (0, 0);
             for (b, band) in bands.iter_mut().enumerate() {
-                let word = *band & (kept[b] * ROWS_OF);
+                let word = *band;
                 if word == 0 {
                     return None;
                 }
@@ -300,6 +293,46 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Locked candidates along columns, for every digit, once the sweeps
+    /// of singles and of locked candidates along rows have nothing left:
+    /// [`KEPT`] on each stack's 3x3 matrix of bands by columns, from the
+    /// columns each band's word holds. Run here rather than in every sweep
+    /// it cuts slightly more nodes for less work, since between two
+    /// fixpoints a digit's columns are read once instead of at each
+    /// sweep. `None` when a digit is left without a place in a band, else
+    /// whether any candidate went (the digit is then swept again).
+    fn columns_locked(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for d in 0..9 {
+            let columns = [0, 1, 2].map(|b| {
+                let word = self.cells[b][d];
+                (word | word >> 9 | word >> 18) & ROW
+            });
+            let mut kept = [0; 3];
+            for stack in 0..3 {
+                let segs = (columns[0] >> (3 * stack) & 7)
+                    | (columns[1] >> (3 * stack) & 7) << 3
+                    | (columns[2] >> (3 * stack) & 7) << 6;
+                let segs = u32::from(KEPT[segs as usize]);
+                for (b, kept) in kept.iter_mut().enumerate() {
+                    *kept |= (segs >> (3 * b) & 7) << (3 * stack);
+                }
+            }
+            for (band, kept) in self.cells.iter_mut().zip(kept) {
+                let word = band[d] & (kept * ROWS_OF);
+                if word == 0 {
+                    return None;
+                }
+                if word != band[d] {
+                    band[d] = word;
+                    self.dirty |= 1 << d;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// The open cell to branch on, as band and bit, with its candidates.
