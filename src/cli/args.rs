@@ -292,13 +292,15 @@ pub struct CountArgs {
     pub output: ReportFormat,
 
     /// Estimate the number of solutions instead of counting them (for puzzles with too many to
-    /// count): Knuth's tree estimate from random samples, with its 95% interval. A puzzle with few
-    /// solutions is counted exactly. `--engine native` is much the faster here.
+    /// count): Knuth's tree estimate from random walks, resampled as they go, with its 95%
+    /// interval. A puzzle with few solutions is counted exactly. `--engine native` is much the
+    /// faster here.
     #[arg(long, conflicts_with_all = ["print", "limit"])]
     pub estimate: bool,
 
-    /// With --estimate, the number of samples (more narrow the interval, as 1/√N).
-    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate", value_parser = clap::value_parser!(u64).range(2..))]
+    /// With --estimate, the number of samples, each of 32 walks (more narrow the interval, as
+    /// 1/√N).
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "estimate", value_parser = clap::value_parser!(u64).range(2..))]
     pub samples: u64,
 
     /// With --estimate, the seed of the samples' random draws (the same seed gives the same
