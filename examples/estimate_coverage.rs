@@ -82,8 +82,9 @@ fn main() {
             // Each run as it ends, for a long measurement watched (or cut
             // short) as it goes.
             eprintln!(
-                "{side}x{side} seed {seed}: {:.4} of the count, {}, {:.2} s",
+                "{side}x{side} seed {seed}: {:.4} of the count, standard error {:.4}, {}, {:.2} s",
                 e.estimate / known,
+                e.stderr / known,
                 match (e.low <= known, known <= e.high) {
                     (true, true) => "held",
                     (false, _) => "missed (above)",

@@ -23,8 +23,9 @@
 //! [`sample`]): still unbiased, and with the spread of the weights reset at
 //! each step its value is close to normal (skewness near 0 where single
 //! walks have 3 to 4). The estimate is the mean of independent samples and
-//! its interval Student's t interval on them, which the coverage check
-//! (`examples/estimate_coverage.rs`, docs/setter.md) holds to its 95%.
+//! its interval a t interval on them, widened to hold its 95% (see
+//! [`t_point`]), which the coverage check (`examples/estimate_coverage.rs`,
+//! docs/setter.md) measures.
 //!
 //! The engine does every rule's reasoning: the walk itself only reads the
 //! houses, to choose a cell and its digits (a digit that breaks some other
@@ -142,7 +143,7 @@ impl Moments {
         }
         let variance = self.m2 / (self.n - 1) as f64;
         let stderr = (variance / self.n as f64).sqrt();
-        let half = student_t975(self.n - 1) * stderr;
+        let half = t_point(self.n - 1) * stderr;
         (
             self.mean,
             stderr,
@@ -152,17 +153,20 @@ impl Moments {
     }
 }
 
-/// Student's t distribution's 97.5% point with `df` degrees of freedom:
-/// the half-width of a 95% interval from `df + 1` samples, in standard
-/// errors. Exact to three decimals for the smallest `df`, then the
-/// Cornish-Fisher expansion around the normal's 1.96 (within 0.002 from
-/// `df` 6 on).
-fn student_t975(df: usize) -> f64 {
-    const SMALL: [f64; 5] = [12.706, 4.303, 3.182, 2.776, 2.571];
+/// The interval's half-width, in standard errors, from `df + 1` samples:
+/// the 99% point of Student's t distribution, so a two-sided 98% t
+/// interval, stated as the 95% interval it is at least. The margin is for
+/// the samples' tails, which are heavier than a normal's: at the 97.5%
+/// point the intervals held the 9x9 count in 94 of 100 seeded runs and
+/// the 4x4 in 96 (docs/setter.md), short of or just at their 95%. Exact
+/// to three decimals for the smallest `df`, then the Cornish-Fisher
+/// expansion around the normal's 2.326 (within 0.005 from `df` 6 on).
+fn t_point(df: usize) -> f64 {
+    const SMALL: [f64; 5] = [31.821, 6.965, 4.541, 3.747, 3.365];
     if let Some(&t) = df.checked_sub(1).and_then(|k| SMALL.get(k)) {
         return t;
     }
-    let z: f64 = 1.959_964;
+    let z: f64 = 2.326_348;
     let n = df as f64;
     z + (z.powi(3) + z) / (4.0 * n)
         + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * n * n)
@@ -511,21 +515,17 @@ mod tests {
 
     #[test]
     fn the_t_points_are_students() {
-        // Tables of Student's t, 97.5%.
+        // Tables of Student's t, 99%.
         for (df, t) in [
-            (1, 12.706),
-            (4, 2.776),
-            (6, 2.447),
-            (9, 2.262),
-            (15, 2.131),
-            (30, 2.042),
-            (120, 1.980),
+            (1, 31.821),
+            (4, 3.747),
+            (6, 3.143),
+            (9, 2.821),
+            (15, 2.602),
+            (30, 2.457),
+            (120, 2.358),
         ] {
-            assert!(
-                (student_t975(df) - t).abs() < 0.002,
-                "{df}: {}",
-                student_t975(df)
-            );
+            assert!((t_point(df) - t).abs() < 0.006, "{df}: {}", t_point(df));
         }
     }
 

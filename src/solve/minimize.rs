@@ -320,6 +320,10 @@ impl Minimized {
     }
 }
 
+/// Whether a set of items keeps the puzzle unique; `Err` inside when the
+/// engine gave up.
+type Answer = Result<Result<bool, GiveUp>, InternalError>;
+
 /// What the deletion loop found.
 struct Deleted<T> {
     /// The items without which the puzzle is not unique (each on its own).
@@ -351,7 +355,7 @@ fn delete<T: Clone + PartialEq>(
     items: &[T],
     keep: &dyn Fn(&T) -> bool,
     loosening_only: &dyn Fn() -> bool,
-    unique: &mut dyn FnMut(&[T]) -> Result<Result<bool, GiveUp>, InternalError>,
+    unique: &mut dyn FnMut(&[T]) -> Answer,
 ) -> Result<Deleted<T>, InternalError> {
     let mut deleted = Deleted {
         needed: Vec::new(),
