@@ -402,8 +402,10 @@ fn delete<T: Clone + PartialEq>(
         let mut again = complete && !loosening_only();
         while again {
             again = false;
-            for k in 0..minimal.len() {
+            let mut k = 0;
+            while k < minimal.len() {
                 if keep(&minimal[k]) {
+                    k += 1;
                     continue;
                 }
                 let mut without = minimal.clone();
@@ -412,12 +414,12 @@ fn delete<T: Clone + PartialEq>(
                     Ok(true) => {
                         minimal = without;
                         again = true;
-                        break;
                     }
-                    Ok(false) => {}
+                    Ok(false) => k += 1,
                     Err(reason) => {
                         gave_up = Some(reason);
                         complete = false;
+                        again = false;
                         break;
                     }
                 }
