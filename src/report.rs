@@ -118,9 +118,21 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub redundant: Option<Vec<String>>,
     /// `minimize`: a puzzle with the same unique solution in which every
-    /// clue is needed, as one line.
+    /// clue is needed, as one line; with `--rules`, the puzzle with only
+    /// the rules it needs, as text (its grid's rows, then its rule lines).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimal: Option<String>,
+    /// `minimize --rules`: the rules without which the puzzle is not
+    /// unique (or loses its solution), as rule lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needed_rules: Option<Vec<String>>,
+    /// `minimize --rules`: the rules the puzzle stays unique without,
+    /// each on its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redundant_rules: Option<Vec<String>>,
+    /// `minimize --rules`: the rules of the minimal puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_rules: Option<Vec<String>>,
     /// `generate`: the puzzle's number in the run, from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<u64>,
@@ -378,6 +390,25 @@ impl Report {
     /// puzzle the needed and redundant clues and a minimal puzzle.
     pub fn of_minimized(minimized: &Minimized) -> Report {
         let unique = minimized.outcome.status == Status::Unique;
+        if minimized.rules {
+            return Report {
+                summary: Some(minimized.summary()),
+                needed_rules: unique.then(|| minimized.needed_rules.clone()),
+                redundant_rules: unique.then(|| minimized.redundant_rules.clone()),
+                kept_rules: minimized
+                    .minimal
+                    .as_ref()
+                    .map(|_| minimized.kept_rules.clone()),
+                // A board whose regions a `regions` line cannot label has
+                // its rules in `kept_rules` alone.
+                minimal: minimized
+                    .minimal
+                    .as_ref()
+                    .and_then(|p| crate::puzzle::rule_text::write(p).ok()),
+                checks: Some(minimized.checks),
+                ..Report::of_outcome(&minimized.outcome, false)
+            };
+        }
         Report {
             summary: Some(minimized.summary()),
             needed: unique.then(|| clue_strings(&minimized.needed)),

@@ -47,14 +47,14 @@ fn the_interval_holds_the_empty_six_by_six() {
     let six = Puzzle::classic(Grid::empty(Size::from_side(6).unwrap()));
     // At 95% coverage, 17 or fewer of 20 happens 1.6% of the time; a
     // biased estimate or too narrow an interval fails far more often.
-    let got = held(&six, 28_200_960.0, 100, 20);
+    let got = held(&six, 28_200_960.0, 5, 20);
     assert!(got >= 18, "{got} of 20 intervals held 28,200,960");
 }
 
 #[test]
 fn the_interval_holds_the_empty_nine_by_nine() {
     let nine = Puzzle::classic(Grid::empty(Size::NINE));
-    let got = held(&nine, 6_670_903_752_021_072_936_960.0, 100, 10);
+    let got = held(&nine, 6_670_903_752_021_072_936_960.0, 4, 10);
     assert!(got >= 8, "{got} of 10 intervals held the 9x9 count");
 }
 
@@ -84,7 +84,7 @@ fn the_interval_holds_variant_counts() {
         .unwrap();
         let known = count.solutions as f64;
         assert!(known > 1000.0, "{extra}: {known}");
-        let got = held(&puzzle, known, 100, 10);
+        let got = held(&puzzle, known, 5, 10);
         assert!(got >= 8, "{extra}: {got} of 10 intervals held {known}");
     }
 }
@@ -98,7 +98,7 @@ fn the_command_line_prints_the_estimate() {
             "--engine",
             "native",
             "--samples",
-            "50",
+            "4",
         ])
         .args(["--seed", "4", "-o", "json", &".".repeat(36)])
         .assert()
@@ -109,7 +109,7 @@ fn the_command_line_prints_the_estimate() {
     for field in ["estimate", "low", "high"] {
         assert!(report[field].is_f64(), "{field}: {report}");
     }
-    assert_eq!(report["samples"], 50);
+    assert_eq!(report["samples"], 4);
     assert_eq!(report["seed"], 4);
     assert_eq!(report["status"], "solved");
     let low = report["low"].as_f64().unwrap();
@@ -122,7 +122,7 @@ fn the_command_line_prints_the_estimate() {
             "--engine",
             "native",
             "--samples",
-            "50",
+            "4",
         ])
         .args(["--seed", "4", "-o", "json", &".".repeat(36)])
         .assert()
@@ -139,7 +139,7 @@ fn the_command_line_prints_the_estimate() {
             "--engine",
             "native",
             "--samples",
-            "20",
+            "3",
         ])
         .arg(".".repeat(36))
         .assert()
@@ -149,7 +149,7 @@ fn the_command_line_prints_the_estimate() {
     let stdout = String::from_utf8_lossy(&text.stdout);
     assert!(stdout.starts_with("about "), "{stdout}");
     assert!(stdout.contains("95%"), "{stdout}");
-    assert!(String::from_utf8_lossy(&text.stderr).contains("20 samples, seed "));
+    assert!(String::from_utf8_lossy(&text.stderr).contains("3 samples, seed "));
     // Few solutions: counted, exactly.
     let few = z3doku()
         .args([
@@ -183,4 +183,33 @@ fn the_command_line_prints_the_estimate() {
         .args(["count", "--estimate", "--print", &".".repeat(16)])
         .assert()
         .code(2);
+}
+
+/// The known counts of the empty boards the coverage check runs on: 4x4
+/// 288; 6x6 (2x3 boxes) 28,200,960 and 8x8 (2x4 boxes)
+/// 29,136,487,207,403,520 (Pettersen); 9x9 6,670,903,752,021,072,936,960
+/// (Felgenhauer and Jarvis).
+const KNOWN: [(usize, f64); 4] = [
+    (4, 288.0),
+    (6, 28_200_960.0),
+    (8, 29_136_487_207_403_520.0),
+    (9, 6_670_903_752_021_072_936_960.0),
+];
+
+/// The check at the command's default (16 samples of 32 walks):
+/// on each empty board, at least 95 of 100 seeded intervals hold the
+/// count. About an hour on two busy cores, most of it the 8x8; run with
+/// `cargo test --release --test estimate -- --ignored` (or the example
+/// `estimate_coverage`, which prints each run as it ends).
+#[test]
+#[ignore = "an hour: the seeded coverage check of docs/setter.md"]
+fn the_interval_holds_every_known_count_in_95_of_100_runs() {
+    for (side, known) in KNOWN {
+        let board = Puzzle::classic(Grid::empty(Size::from_side(side).unwrap()));
+        let got = held(&board, known, 16, 100);
+        assert!(
+            got >= 95,
+            "{side}x{side}: {got} of 100 intervals held {known}"
+        );
+    }
 }

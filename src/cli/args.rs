@@ -292,13 +292,15 @@ pub struct CountArgs {
     pub output: ReportFormat,
 
     /// Estimate the number of solutions instead of counting them (for puzzles with too many to
-    /// count): Knuth's tree estimate from random samples, with its 95% interval. A puzzle with few
-    /// solutions is counted exactly. `--engine native` is much the faster here.
+    /// count): Knuth's tree estimate from random walks, resampled as they go, with its 95%
+    /// interval. A puzzle with few solutions is counted exactly. `--engine native` is much the
+    /// faster here.
     #[arg(long, conflicts_with_all = ["print", "limit"])]
     pub estimate: bool,
 
-    /// With --estimate, the number of samples (more narrow the interval, as 1/√N).
-    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate", value_parser = clap::value_parser!(u64).range(2..))]
+    /// With --estimate, the number of samples, each of 32 walks (more narrow the interval, as
+    /// 1/√N).
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "estimate", value_parser = clap::value_parser!(u64).range(2..))]
     pub samples: u64,
 
     /// With --estimate, the seed of the samples' random draws (the same seed gives the same
@@ -609,13 +611,21 @@ pub struct MinimizeArgs {
     #[command(flatten)]
     pub stats: StatsArgs,
 
-    /// Clues to keep in the minimal puzzle, needed or not, as `r1c1,r5c5`.
-    #[arg(long, value_name = "CELLS")]
+    /// Minimize the rules instead of the clues: which rules (diagonals, disjoint groups, each
+    /// cage, line, dot, outside clue or whole-board rule) the puzzle stays unique without, and
+    /// the puzzle with every given and only the rules it needs.
+    #[arg(long)]
+    pub rules: bool,
+
+    /// Clues to keep in the minimal puzzle, needed or not, as `r1c1,r5c5`; with --rules, rules
+    /// to keep, separated by `;`, each as `#N` (its number in the list --rules prints) or as
+    /// its rule line (`cage 15 (r1c1 r1c2)`).
+    #[arg(long, value_name = "ITEMS")]
     pub keep: Option<String>,
 
     /// `line`: the minimal puzzle as one line; `grid`: a row per line; `json`: an object with
     /// the needed and redundant clues; `fpuzzles`: an f-puzzles link, rules and all; `sigh`: a sigh
-    /// string, rules and all [default:
+    /// string, rules and all; `text`: the grid and a rule line per rule [default:
     /// the input's form, `fpuzzles` for a variant puzzle].
     #[arg(long, short, value_enum)]
     pub output: Option<MinimizeFormat>,
@@ -762,6 +772,8 @@ pub enum MinimizeFormat {
     Fpuzzles,
     /// The minimal puzzle and its rules as a sigh string.
     Sigh,
+    /// The minimal puzzle as text: its grid, a row per line, then a rule line per rule.
+    Text,
 }
 
 /// Output formats of one puzzle's result.

@@ -31,7 +31,7 @@ use z3doku::puzzle::input::{Source, display_path};
 use z3doku::puzzle::sigh;
 use z3doku::queens::{MAX_QUEENS, Queens};
 use z3doku::report::Report;
-use z3doku::solve::minimize::parse_cells;
+use z3doku::solve::minimize::{parse_cells, parse_rule_items};
 use z3doku::solve::{InternalError, Outcome, Pipeline, Status, clue_text, exit};
 
 /// A failure that ends the command: its message and exit status.
@@ -567,11 +567,17 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
     let (puzzle, as_grid) = source
         .read_puzzle_and_form(args.input.size)
         .map_err(|e| Failure::input(format!("{source}: {e}")))?;
-    let keep = match &args.keep {
-        Some(text) => {
+    let keep_rules = match (&args.keep, args.rules) {
+        (Some(text), true) => {
+            parse_rule_items(text, &puzzle).map_err(|e| Failure::input(format!("--keep: {e}")))?
+        }
+        _ => Vec::new(),
+    };
+    let keep = match (&args.keep, args.rules) {
+        (Some(text), false) => {
             parse_cells(text, puzzle.size()).map_err(|e| Failure::input(format!("--keep: {e}")))?
         }
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     let size = puzzle.size();
     if let Some(&cell) = keep
@@ -607,7 +613,11 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
         MinimizeFormat::Fpuzzles => fpuzzles_can_say(&puzzle, "minimize -o fpuzzles")?,
         _ => {}
     }
-    let result = Pipeline::new(request).minimize(&puzzle, &keep)?;
+    let result = if args.rules {
+        Pipeline::new(request).minimize_rules(&puzzle, &keep_rules)?
+    } else {
+        Pipeline::new(request).minimize(&puzzle, &keep)?
+    };
     match (format, &result.minimal) {
         (MinimizeFormat::Json, _) => print(&Report::of_minimized(&result).to_json_line())?,
         (_, None) => eprintln!("{}", result.summary()),
@@ -617,6 +627,10 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
         (MinimizeFormat::Sigh, Some(minimal)) => print(
             &(sigh::to_sigh(minimal).map_err(|e| Failure::input(format!("--output sigh: {e}")))?
                 + "\n"),
+        )?,
+        (MinimizeFormat::Text, Some(minimal)) => print(
+            &z3doku::puzzle::rule_text::write(minimal)
+                .map_err(|e| Failure::input(format!("--output text: {e}")))?,
         )?,
         (MinimizeFormat::Line, Some(minimal)) => print(&(minimal.givens().to_line() + "\n"))?,
         (MinimizeFormat::Grid, Some(minimal)) => {
@@ -635,8 +649,28 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
     }
     if format != MinimizeFormat::Json && result.minimal.is_some() {
         eprintln!("{}", result.summary());
-        eprintln!("needed: {}", clue_text(&result.needed));
-        eprintln!("redundant: {}", clue_text(&result.redundant));
+        if args.rules {
+            // Numbered as --keep names them.
+            let rules = puzzle.rules();
+            let all: Vec<String> = rules
+                .items()
+                .into_iter()
+                .map(|i| rules.item_name(i))
+                .collect();
+            for (heading, names) in [
+                ("needed", &result.needed_rules),
+                ("redundant", &result.redundant_rules),
+            ] {
+                eprintln!("{heading}:");
+                for name in names {
+                    let number = all.iter().position(|n| n == name).map_or(0, |k| k + 1);
+                    eprintln!("  #{number} {name}");
+                }
+            }
+        } else {
+            eprintln!("needed: {}", clue_text(&result.needed));
+            eprintln!("redundant: {}", clue_text(&result.redundant));
+        }
     }
     if args.stats.stats {
         eprint!("{}", setter_statistics(result.checks, &result.outcome));

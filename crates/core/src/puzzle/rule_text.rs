@@ -18,7 +18,8 @@
 //! [`kinds`](super::kinds); this module splits the lines and finds the
 //! name. The full list is in the README.
 
-use super::grid::{Cell, Size, char_digit};
+use super::Puzzle;
+use super::grid::{Cell, Size, char_digit, digit_char};
 use super::kinds::{self, Reader};
 use super::parse;
 use super::rules::RulesBuilder;
@@ -251,6 +252,56 @@ pub fn digits(words: &[&str]) -> Result<Vec<u8>, String> {
         );
     }
     Ok(out)
+}
+
+/// Labels a `regions` line can give, one character each (the reader
+/// lower-cases its words, so capitals would repeat small letters).
+const REGION_LABELS: &str = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/// `puzzle` as text that reads back as the same puzzle: its grid, a row of
+/// characters per line, then a rule line for each of its rules (a drawn
+/// board's `regions`, the diagonals, the disjoint groups, each
+/// constraint). What f-puzzles only draws is left out. Fails, saying why,
+/// when its regions are more than a `regions` line can label.
+pub fn write(puzzle: &Puzzle) -> Result<String, String> {
+    let mut text = String::new();
+    for row in puzzle.givens().rows() {
+        text.extend(row.iter().map(|&d| digit_char(d)));
+        text.push('\n');
+    }
+    let rules = puzzle.rules();
+    if let Some(regions) = rules.drawn_regions() {
+        let mut ids: Vec<usize> = Vec::new();
+        let mut line = String::from("regions ");
+        for (cell, region) in regions.iter().enumerate() {
+            if cell > 0 && cell % puzzle.size().side() == 0 {
+                line.push(' ');
+            }
+            line.push(match region {
+                None => '.',
+                Some(id) => {
+                    let k = ids.iter().position(|i| i == id).unwrap_or_else(|| {
+                        ids.push(*id);
+                        ids.len() - 1
+                    });
+                    REGION_LABELS.chars().nth(k).ok_or_else(|| {
+                        format!(
+                            "the board has more than {} regions, more than a `regions` line can \
+                             label: write it as f-puzzles",
+                            REGION_LABELS.len()
+                        )
+                    })?
+                }
+            });
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    for item in rules.items() {
+        text.push_str(&rules.item_name(item));
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

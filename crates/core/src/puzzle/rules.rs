@@ -93,6 +93,20 @@ pub enum Diagonal {
     Rising,
 }
 
+/// One rule of a puzzle that the puzzle could do without, as
+/// [`Rules::items`] lists them: a diagonal, the disjoint groups, or a
+/// constraint (by its index among [`Rules::constraints`]). Rows, columns
+/// and regions are what make the board Sudoku, and are not items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleItem {
+    /// A diagonal house.
+    Diagonal(Diagonal),
+    /// The disjoint groups.
+    DisjointGroups,
+    /// A constraint, by its index.
+    Constraint(usize),
+}
+
 /// Why a rule cannot be part of a board's rules. Prints as
 /// `cage 50 (r1c1 r1c2): no 2 different digits add up to 50`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -292,6 +306,7 @@ impl RulesBuilder {
         rules.constraints = constraints;
         rules.lowered = lowered;
         rules.classic = false;
+        rules.drawn_regions = self.regions.clone();
         Ok(Arc::new(rules))
     }
 }
@@ -334,7 +349,7 @@ fn default_regions(size: Size) -> Vec<Option<usize>> {
 /// puzzles costs nothing per puzzle here, and engines that prepare
 /// themselves for a set of rules can tell at a glance that it has not
 /// changed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     size: Size,
     houses: Vec<House>,
@@ -348,6 +363,42 @@ pub struct Rules {
     /// Each constraint as primitives.
     lowered: Vec<Vec<Primitive>>,
     classic: bool,
+    /// The regions as the builder was given them (`None`: the usual
+    /// boxes), so that the rules can be built again without some of them
+    /// ([`Rules::without`]).
+    drawn_regions: Option<Vec<Option<usize>>>,
+}
+
+/// Rules are equal when they say the same: `drawn_regions` is left out, as
+/// it follows from the houses and the partial regions' constraints but for
+/// the numbers a file gave its regions (a jigsaw written and read back
+/// numbers them anew).
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        self.size == other.size
+            && self.houses == other.houses
+            && self.houses_of == other.houses_of
+            && self.region_of == other.region_of
+            && self.region_cells == other.region_cells
+            && self.constraints == other.constraints
+            && self.lowered == other.lowered
+            && self.classic == other.classic
+    }
+}
+
+impl Eq for Rules {}
+
+impl std::hash::Hash for Rules {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.size.hash(state);
+        self.houses.hash(state);
+        self.houses_of.hash(state);
+        self.region_of.hash(state);
+        self.region_cells.hash(state);
+        self.constraints.hash(state);
+        self.lowered.hash(state);
+        self.classic.hash(state);
+    }
 }
 
 impl Rules {
@@ -434,6 +485,7 @@ impl Rules {
             constraints: Vec::new(),
             lowered: Vec::new(),
             classic: true,
+            drawn_regions: None,
         }
     }
 
@@ -485,6 +537,85 @@ impl Rules {
             .map(|k| self.lowered[k].clone())
             .collect();
         Arc::new(rules)
+    }
+
+    /// The rules this board could do without, in order: the diagonals
+    /// (`diagonal-`, then `diagonal+`), the disjoint groups, then each
+    /// constraint as the puzzle states it. Regions too small to be houses
+    /// are part of the regions, so not items.
+    pub fn items(&self) -> Vec<RuleItem> {
+        let mut items: Vec<RuleItem> = Vec::new();
+        for house in &self.houses {
+            match (house.kind, house.number) {
+                (HouseKind::Diagonal, 0) => items.push(RuleItem::Diagonal(Diagonal::Falling)),
+                (HouseKind::Diagonal, _) => items.push(RuleItem::Diagonal(Diagonal::Rising)),
+                (HouseKind::DisjointGroup, 0) => items.push(RuleItem::DisjointGroups),
+                _ => {}
+            }
+        }
+        items.extend(
+            self.constraints
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !matches!(c, Constraint::PartialRegion(_)))
+                .map(|(k, _)| RuleItem::Constraint(k)),
+        );
+        items
+    }
+
+    /// How people name `item`: its rule line (`diagonal+`, `disjoint
+    /// groups`, `cage 15 (r1c1 r1c2)`), which reads back as the same rule.
+    pub fn item_name(&self, item: RuleItem) -> String {
+        match item {
+            RuleItem::Diagonal(Diagonal::Falling) => "diagonal-".into(),
+            RuleItem::Diagonal(Diagonal::Rising) => "diagonal+".into(),
+            RuleItem::DisjointGroups => "disjoint groups".into(),
+            RuleItem::Constraint(k) => self
+                .constraints
+                .get(k)
+                .map_or_else(String::new, |c| c.to_string()),
+        }
+    }
+
+    /// These rules built again without the items in `drop`: the same
+    /// houses and regions, and the other constraints lowered afresh, as a
+    /// puzzle written without those rules reads back. Unlike
+    /// [`Rules::keeping`], a rule whose lowering reads the others (a
+    /// nonconsecutive board exempts the pairs with a white dot) sees them
+    /// gone. Fails only as building the rules could (never for items of
+    /// rules that were built).
+    pub fn without(&self, drop: &[RuleItem]) -> Result<Arc<Rules>, RuleError> {
+        let mut builder = Rules::builder(self.size);
+        if let Some(regions) = &self.drawn_regions {
+            builder.regions(regions.clone())?;
+        }
+        for item in self.items() {
+            if drop.contains(&item) {
+                continue;
+            }
+            match item {
+                RuleItem::Diagonal(diagonal) => {
+                    builder.diagonal(diagonal);
+                }
+                RuleItem::DisjointGroups => {
+                    builder.disjoint_groups();
+                }
+                RuleItem::Constraint(k) => {
+                    if let Some(constraint) = self.constraints.get(k) {
+                        builder.constraint(constraint.clone())?;
+                    }
+                }
+            }
+        }
+        builder.build()
+    }
+
+    /// The regions as drawn, cell by cell (`None`: in no region), when the
+    /// board's regions are not its usual boxes.
+    pub fn drawn_regions(&self) -> Option<&[Option<usize>]> {
+        self.drawn_regions
+            .as_deref()
+            .filter(|regions| !same_partition(regions, &default_regions(self.size)))
     }
 
     /// Every primitive of every constraint.
