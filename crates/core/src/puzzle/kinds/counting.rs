@@ -7,7 +7,7 @@
 //! strings (`.CountingCircles~R1C1~R2C5~…`), and an f-puzzles link leaves
 //! them out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, no_key, one};
+use super::{Added, Read, Rule, no_key, one, within_clause_bound};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
     Context, all_digits, choose, digit_range, index, list, listed_once, subsets,
@@ -21,11 +21,6 @@ use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
-
-/// The most clauses one set of circles is stated with (see
-/// [`CountingCircles::lower`]): a set past it is refused by name rather
-/// than left to swamp the search.
-const MOST_CLAUSES: usize = 100_000;
 
 /// A set of counting circles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -86,13 +81,7 @@ impl Rule for CountingCircles {
         if self.0.is_empty() {
             return Err("counting circles need at least one circle".into());
         }
-        let clauses = self.clauses(size.side());
-        if clauses > MOST_CLAUSES {
-            return Err(format!(
-                "stating it takes {clauses} clauses, more than the {MOST_CLAUSES} z3doku allows"
-            ));
-        }
-        Ok(())
+        within_clause_bound(self.clauses(size.side()))
     }
 
     /// For each digit `d`, the circles holding it number 0 or `d`: no

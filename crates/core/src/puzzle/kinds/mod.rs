@@ -83,6 +83,22 @@ pub fn no_key(key: &str) -> Result<Vec<Added>, FpuzzlesError> {
     ))
 }
 
+/// The most clauses one rule whose statement grows with its combinations
+/// (a rellik cage, a set of counting circles) is lowered to: past it the
+/// rule is refused by name rather than left to swamp the search.
+const MOST_COMBINATION_CLAUSES: usize = 100_000;
+
+/// `Err` naming the bound when stating a rule takes more than
+/// [`MOST_COMBINATION_CLAUSES`] clauses.
+pub(super) fn within_clause_bound(clauses: usize) -> Result<(), String> {
+    if clauses > MOST_COMBINATION_CLAUSES {
+        return Err(format!(
+            "stating it takes {clauses} clauses, more than the {MOST_COMBINATION_CLAUSES} z3doku allows"
+        ));
+    }
+    Ok(())
+}
+
 /// How a kind is read. Every reader is listed in [`READERS`].
 pub trait Read {
     /// The top-level f-puzzles keys it reads. Several kinds may read one

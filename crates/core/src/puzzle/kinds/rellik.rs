@@ -5,7 +5,7 @@
 //! strings (`.RellikCage~10~R1C1~R1C2`), and an f-puzzles link leaves them
 //! out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
-use super::{Added, Read, Rule, no_key, one};
+use super::{Added, Read, Rule, no_key, one, within_clause_bound};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
     Context, all_digits, choose, index, list, listed_once, pair, subsets,
@@ -19,10 +19,6 @@ use crate::puzzle::sigh;
 use crate::puzzle::sketch::Mark;
 use serde_json::Value;
 use std::fmt;
-
-/// The most clauses a rellik cage is stated with (see [`RellikCage::lower`]):
-/// a cage past it is refused by name rather than left to swamp the search.
-const MOST_CLAUSES: usize = 100_000;
 
 /// A rellik cage: different digits, no one or more of which add up to
 /// `sum`.
@@ -137,13 +133,7 @@ impl Rule for RellikCage {
         if self.sum == 0 {
             return Err("a rellik cage's clue is at least 1".into());
         }
-        let clauses = self.clauses(side);
-        if clauses > MOST_CLAUSES {
-            return Err(format!(
-                "stating it takes {clauses} clauses, more than the {MOST_CLAUSES} z3doku allows"
-            ));
-        }
-        Ok(())
+        within_clause_bound(self.clauses(side))
     }
 
     /// Different digits; no cell holds the clue; no two cells add up to it
