@@ -6,10 +6,10 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
-use super::pairs::{MOST_CLAUSES, choose, subsets};
+use super::pairs::{MOST_CLAUSES, choose};
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits, index, list, listed_once};
+use crate::puzzle::constraint::{Context, all_digits, index, list, listed_once, subsets};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};

@@ -9,7 +9,7 @@
 
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits, list, listed_once, pair};
+use crate::puzzle::constraint::{self, Context, all_digits, list, listed_once, pair, subsets};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size, char_digit, digit_char};
@@ -262,29 +262,7 @@ pub(super) const MOST_CLAUSES: usize = 5000;
 /// The number of ways to pick `k` of `n`, or more than [`MOST_CLAUSES`]
 /// as `MOST_CLAUSES + 1`.
 pub(super) fn choose(n: usize, k: usize) -> usize {
-    let mut ways = 1usize;
-    for j in 0..k.min(n) {
-        ways = ways * (n - j) / (j + 1);
-        if ways > MOST_CLAUSES {
-            return MOST_CLAUSES + 1;
-        }
-    }
-    if k > n { 0 } else { ways }
-}
-
-/// Every `k`-subset of `items`.
-pub(super) fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
-    out
+    constraint::choose(n, k).min(MOST_CLAUSES + 1)
 }
 
 /// The cells contain the listed digits, each at least as many times as it
