@@ -369,20 +369,32 @@ impl Pipeline {
         if self.request.settings.keep_statistics {
             count.statistics = self.engine.statistics();
         }
-        if self.request.verify {
-            let (kind, referee) = self.referee();
-            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, budget)?
-            {
-                true => Verification::Verified(kind),
-                false => Verification::NotVerified,
-            };
-        }
+        self.verify_count(puzzle, limit, &mut count, budget)?;
         count.elapsed = start.elapsed();
         Ok(count)
     }
 }
 
 impl Pipeline {
+    /// With [`Request::verify`], has the other engine count `puzzle` up to
+    /// `limit` again, and records whether it agrees with `count`.
+    fn verify_count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        count: &mut Count,
+        budget: &Budget,
+    ) -> Result<(), InternalError> {
+        if self.request.verify {
+            let (kind, referee) = self.referee();
+            count.verification = match confirm_count(referee, kind, puzzle, limit, count, budget)? {
+                true => Verification::Verified(kind),
+                false => Verification::NotVerified,
+            };
+        }
+        Ok(())
+    }
+
     /// [`Pipeline::count`] split across `jobs` threads (see [`split`]),
     /// each with an engine of its own like this pipeline's: the same count,
     /// and with `keep` the solutions in an order that does not depend on
@@ -421,14 +433,7 @@ impl Pipeline {
             keep,
             found,
         )?;
-        if self.request.verify {
-            let (kind, referee) = self.referee();
-            count.verification = match confirm_count(referee, kind, puzzle, limit, &count, budget)?
-            {
-                true => Verification::Verified(kind),
-                false => Verification::NotVerified,
-            };
-        }
+        self.verify_count(puzzle, limit, &mut count, budget)?;
         count.elapsed = start.elapsed();
         Ok((count, grids))
     }
