@@ -264,12 +264,26 @@ impl Report {
         let lines =
             |cells: &[crate::puzzle::grid::Cell]| cells.iter().map(|c| c.to_string()).collect();
         let (verified, verified_by) = verification(outcome.verification);
+        // Values as the board writes them (from 0 on sigh's 0-based shapes).
+        let board = outcome.puzzle.rules();
         Report {
             status: outcome.status.name(),
-            puzzle: Some(outcome.puzzle.givens().to_line()),
-            solutions: Some(outcome.solutions.iter().map(|s| s.grid.to_line()).collect()),
+            puzzle: Some(board.value_line(outcome.puzzle.givens())),
+            solutions: Some(
+                outcome
+                    .solutions
+                    .iter()
+                    .map(|s| board.value_line(&s.grid))
+                    .collect(),
+            ),
             differing_cells: Some(lines(&outcome.differing_cells())),
-            conflicting_clues: Some(outcome.conflicting.iter().map(|c| c.to_string()).collect()),
+            conflicting_clues: Some(
+                outcome
+                    .conflicting
+                    .iter()
+                    .map(|c| board.clue_text(c))
+                    .collect(),
+            ),
             conflicting_rules: Some(outcome.conflicting_rule_names()),
             conflict_is_minimal: Some(outcome.conflict_is_minimal),
             reason: outcome.gave_up.as_ref().map(GiveUp::word),
@@ -317,7 +331,7 @@ impl Report {
         let (verified, verified_by) = verification(count.verification);
         Report {
             status: count.status().name(),
-            puzzle: Some(puzzle.givens().to_line()),
+            puzzle: Some(puzzle.rules().value_line(puzzle.givens())),
             count: Some(count.solutions),
             limit_reached: Some(count.limit_reached),
             reason: count.gave_up.as_ref().map(GiveUp::word),

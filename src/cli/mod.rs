@@ -103,11 +103,55 @@ pub fn run(command: CliCommand) -> Result<u8, Failure> {
     }
 }
 
+/// The puzzle the arguments name, for a command that writes digits as
+/// 1 to N (its steps, pencil marks, pictures, encodings): a board whose
+/// digits run from 0 is refused here.
 fn read_puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
+    let puzzle = read_any_puzzle(args)?;
+    from_one(&puzzle, &Source::from_arg(&args.puzzle))?;
+    Ok(puzzle)
+}
+
+/// The puzzle the arguments name, whatever its digits run from: for
+/// `solve`, `check` and `count`, which print values as the board has them.
+fn read_any_puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
     let source = Source::from_arg(&args.puzzle);
     source
         .read_puzzle(args.size)
         .map_err(|e| Failure::input(format!("{source}: {e}")))
+}
+
+/// Refuses a board whose digits run from 0 (sigh's `Shape~9x9~0-8`), for
+/// the commands that would show its digits as 1 to N.
+fn from_one(puzzle: &Puzzle, source: &dyn std::fmt::Display) -> Result<(), Failure> {
+    if puzzle.rules().lowest_value() == 1 {
+        return Ok(());
+    }
+    let last = puzzle.size().side() - 1;
+    Err(Failure::input(format!(
+        "{source}: its values run from 0 to {last}, which only `solve`, `check` and `count` \
+         take"
+    )))
+}
+
+/// Refuses, on a board whose values run from 0, the outputs that would
+/// show them as 1 to N: f-puzzles links (whose digits run from 1),
+/// pictures and Z3's models.
+fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result<(), Failure> {
+    if puzzle.rules().lowest_value() == 1 {
+        return Ok(());
+    }
+    let flag = match format {
+        ResultFormat::Fpuzzles => "--output fpuzzles",
+        ResultFormat::Svg => "--output svg",
+        ResultFormat::Png => "--output png",
+        _ if model => "--model",
+        _ => return Ok(()),
+    };
+    Err(Failure::input(format!(
+        "{flag}: this board's values run from 0 to {}, which it cannot show",
+        puzzle.size().side() - 1
+    )))
 }
 
 /// What `solve` and `check` print besides the result on standard output:
@@ -185,7 +229,8 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let request = args
         .engine
         .request(args.unique, true, args.model, args.stats.stats)?;
-    let puzzle = read_puzzle(&args.input)?;
+    let puzzle = read_any_puzzle(&args.input)?;
+    values_writable(format, args.model, &puzzle)?;
     writable(args.output.output, &puzzle)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     let show = Show {
@@ -213,7 +258,8 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
     let request = args
         .engine
         .request(true, true, args.model, args.stats.stats)?;
-    let puzzle = read_puzzle(&args.input)?;
+    let puzzle = read_any_puzzle(&args.input)?;
+    values_writable(format, args.model, &puzzle)?;
     writable(args.output.output, &puzzle)?;
     let outcome = Pipeline::new(request).solve(&puzzle)?;
     if let Some(picture) = format.picture() {
@@ -251,7 +297,7 @@ fn check(args: &CheckArgs) -> Result<u8, Failure> {
 
 fn count(args: &CountArgs) -> Result<u8, Failure> {
     let request = args.engine.request(false, false, false, args.stats.stats)?;
-    let puzzle = read_puzzle(&args.input)?;
+    let puzzle = read_any_puzzle(&args.input)?;
     if args.estimate {
         return estimate(args, request, &puzzle);
     }
@@ -267,15 +313,12 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
                 args.print,
                 &|| {},
             )?;
-            solutions = grids
-                .iter()
-                .map(z3doku::puzzle::grid::Grid::to_line)
-                .collect();
+            solutions = grids.iter().map(|g| puzzle.rules().value_line(g)).collect();
             count
         }
         None => Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
             if args.print {
-                solutions.push(grid.to_line());
+                solutions.push(puzzle.rules().value_line(grid));
             }
         })?,
     };
@@ -567,6 +610,7 @@ fn minimize(args: &MinimizeArgs) -> Result<u8, Failure> {
     let (puzzle, as_grid) = source
         .read_puzzle_and_form(args.input.size)
         .map_err(|e| Failure::input(format!("{source}: {e}")))?;
+    from_one(&puzzle, &source)?;
     let keep_rules = match (&args.keep, args.rules) {
         (Some(text), true) => {
             parse_rule_items(text, &puzzle).map_err(|e| Failure::input(format!("--keep: {e}")))?

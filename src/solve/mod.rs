@@ -154,6 +154,7 @@ impl Outcome {
     /// `no solution: these conflict: r1c1=5, cage 15 (r1c1 r1c2 r2c1)`.
     pub fn summary(&self) -> String {
         let clues = self.puzzle.givens().clue_count();
+        let board = self.puzzle.rules();
         let ms = self.elapsed.as_secs_f64() * 1000.0;
         match self.status {
             Status::Solved => format!("solved ({clues} clues, {ms:.1} ms)"),
@@ -175,15 +176,27 @@ impl Outcome {
                     " (perhaps not all of them: finding a smaller set ran out of time)"
                 };
                 match (&self.clash, self.conflicting.len(), rules.len()) {
-                    (Some(clash), _, _) => format!("no solution: {clash}"),
+                    (Some(clash), _, _) => format!(
+                        "no solution: {} and {} both hold {}",
+                        clash.first,
+                        clash.second,
+                        board.value_char(clash.digit)
+                    ),
                     (None, 0, 0) => "no solution".to_string(),
                     (None, n, 0) => format!(
                         "no solution: these {n} clues conflict{partly}: {}",
-                        clue_text(&self.conflicting)
+                        self.conflicting
+                            .iter()
+                            .map(|c| board.clue_text(c))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     ),
                     (None, _, _) => {
-                        let mut names: Vec<String> =
-                            self.conflicting.iter().map(Clue::to_string).collect();
+                        let mut names: Vec<String> = self
+                            .conflicting
+                            .iter()
+                            .map(|c| board.clue_text(c))
+                            .collect();
                         names.extend(rules);
                         format!("no solution: these conflict{partly}: {}", names.join(", "))
                     }

@@ -10,8 +10,8 @@ use z3doku::solve::Outcome;
 pub struct Json;
 
 impl Render for Json {
-    fn grid(&self, grid: &Grid, _puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
-        serde_json::json!(grid.to_line()).to_string() + "\n"
+    fn grid(&self, grid: &Grid, puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
+        serde_json::json!(puzzle.rules().value_line(grid)).to_string() + "\n"
     }
 
     fn outcome(&self, outcome: &Outcome, show: Show) -> String {

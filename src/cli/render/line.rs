@@ -8,7 +8,8 @@ use z3doku::puzzle::grid::Grid;
 pub struct Line;
 
 impl Render for Line {
-    fn grid(&self, grid: &Grid, _puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
-        grid.to_line() + "\n"
+    fn grid(&self, grid: &Grid, puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
+        // Values as sigh prints them on a board whose digits run from 0.
+        puzzle.rules().value_line(grid) + "\n"
     }
 }

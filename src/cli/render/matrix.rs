@@ -17,11 +17,18 @@ use z3doku::puzzle::grid::Grid;
 pub struct Matrix;
 
 impl Render for Matrix {
-    fn grid(&self, grid: &Grid, _puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
+    fn grid(&self, grid: &Grid, puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
+        // Each digit's value: one less on a board whose digits run from 0,
+        // where a blank, which is 0 elsewhere, is `.`.
+        let lowest = puzzle.rules().lowest_value();
+        let value = |&d: &u8| match (d, lowest) {
+            (0, 0) => ".".to_string(),
+            _ => (d + lowest).saturating_sub(1).to_string(),
+        };
         let rows: Vec<String> = grid
             .rows()
             .map(|row| {
-                let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+                let cells: Vec<String> = row.iter().map(value).collect();
                 format!("[{}]", cells.join(", "))
             })
             .collect();

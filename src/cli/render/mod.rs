@@ -22,7 +22,7 @@ pub use sigh::Sigh;
 use super::args::{PictureFormat, ResultFormat};
 use std::fmt::Write;
 use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::grid::{Grid, digit_char};
+use z3doku::puzzle::grid::Grid;
 use z3doku::solve::{Outcome, Status};
 
 impl ResultFormat {
@@ -75,6 +75,7 @@ pub trait Render {
     fn outcome(&self, outcome: &Outcome, show: Show) -> String {
         let mut out = String::new();
         let size = outcome.puzzle.size();
+        let board = outcome.puzzle.rules();
         let differing: Vec<usize> = outcome
             .differing_cells()
             .into_iter()
@@ -100,8 +101,8 @@ pub trait Render {
                     out,
                     "{}: {} / {}",
                     size.cell_at(i),
-                    digit_char(a.grid.get(i)),
-                    digit_char(b.grid.get(i))
+                    board.value_char(a.grid.get(i)),
+                    board.value_char(b.grid.get(i))
                 );
             }
         }

@@ -8,7 +8,7 @@ use tabled::builder::Builder;
 use tabled::settings::Padding;
 use tabled::settings::object::Columns;
 use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::grid::{Grid, digit_char};
+use z3doku::puzzle::grid::Grid;
 
 /// A `tabled` table.
 pub struct Pretty;
@@ -28,7 +28,7 @@ impl Render for Pretty {
         for (r, row) in grid.rows().enumerate() {
             builder.push_record(row.iter().enumerate().map(|(c, &digit)| {
                 let index = r * size.side() + c;
-                let text = digit_char(digit).to_string();
+                let text = puzzle.rules().value_char(digit).to_string();
                 let style = if highlight.contains(&index) {
                     DIFFERS
                 } else if clues.get(index) != 0 {

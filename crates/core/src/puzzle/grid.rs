@@ -301,6 +301,20 @@ pub fn digit_char(digit: u8) -> char {
     }
 }
 
+/// The character for `digit` (1 to N, 0 for a blank) on a board whose
+/// digit 1 stands for the value `lowest` (1, or 0 when the digits run from
+/// 0, as in sigh's `Shape~9x9~0-8`): the value's digit `0`-`9`, then `A`-`P`
+/// for 10 to 25, and `.` for a blank. With `lowest` 1 it is [`digit_char`].
+pub fn value_char(digit: u8, lowest: u8) -> char {
+    if digit == 0 {
+        return '.';
+    }
+    match digit - 1 + lowest {
+        value @ 0..=9 => char::from(b'0' + value),
+        value => char::from(b'A' + value - 10),
+    }
+}
+
 /// The digit a one-line character stands for: `Some(0)` for a blank
 /// (`.` `0` `*` `_`), 1-9 for digits, 10 and up for letters (either case);
 /// `None` for anything else. Whether the digit fits the board is the

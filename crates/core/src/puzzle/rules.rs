@@ -129,6 +129,9 @@ pub struct RulesBuilder {
     /// Each cell's region, when the puzzle draws its own.
     regions: Option<Vec<Option<usize>>>,
     constraints: Vec<Constraint>,
+    /// The value the digit 1 stands for: 1, or 0 on a board whose digits
+    /// run from 0.
+    lowest: u8,
 }
 
 impl RulesBuilder {
@@ -178,6 +181,16 @@ impl RulesBuilder {
         Ok(self)
     }
 
+    /// Makes the digits run from 0 to N - 1, as sigh's `Shape~9x9~0-8`
+    /// says: every digit stands for the value one less. The search and
+    /// the checker still work on 1 to N, so only rules that mean the same
+    /// shifted ([`Constraint::shift_free`]) are kept; [`build`](Self::build)
+    /// refuses the others by name.
+    pub fn digits_from_zero(&mut self) -> &mut Self {
+        self.lowest = 0;
+        self
+    }
+
     /// Adds what reading a rule gave.
     pub fn add(&mut self, added: Added) -> Result<&mut Self, RuleError> {
         match added {
@@ -211,7 +224,20 @@ impl RulesBuilder {
     /// when disjoint groups were asked for on a board whose regions do not
     /// make them (fewer full regions than digits).
     pub fn build(&self) -> Result<Arc<Rules>, RuleError> {
+        if self.lowest == 0
+            && let Some(shifted) = self.constraints.iter().find(|c| !c.shift_free())
+        {
+            return Err(RuleError {
+                rule: shifted.to_string(),
+                problem: format!(
+                    "it reads what the digits are, and z3doku keeps it only on boards whose \
+                     digits run from 1 (these run from 0 to {})",
+                    self.size.side() - 1
+                ),
+            });
+        }
         if self.diagonals == [false; 2]
+            && self.lowest == 1
             && self.constraints.is_empty()
             && self.regions.is_none()
             && !self.disjoint_groups
@@ -307,6 +333,7 @@ impl RulesBuilder {
         rules.lowered = lowered;
         rules.classic = false;
         rules.drawn_regions = self.regions.clone();
+        rules.lowest = self.lowest;
         Ok(Arc::new(rules))
     }
 }
@@ -363,6 +390,9 @@ pub struct Rules {
     /// Each constraint as primitives.
     lowered: Vec<Vec<Primitive>>,
     classic: bool,
+    /// The value the digit 1 stands for: 1, or 0 on a board whose digits
+    /// run from 0 (see [`RulesBuilder::digits_from_zero`]).
+    lowest: u8,
     /// The regions as the builder was given them (`None`: the usual
     /// boxes), so that the rules can be built again without some of them
     /// ([`Rules::without`]).
@@ -383,6 +413,7 @@ impl PartialEq for Rules {
             && self.constraints == other.constraints
             && self.lowered == other.lowered
             && self.classic == other.classic
+            && self.lowest == other.lowest
     }
 }
 
@@ -398,6 +429,7 @@ impl std::hash::Hash for Rules {
         self.constraints.hash(state);
         self.lowered.hash(state);
         self.classic.hash(state);
+        self.lowest.hash(state);
     }
 }
 
@@ -485,6 +517,7 @@ impl Rules {
             constraints: Vec::new(),
             lowered: Vec::new(),
             classic: true,
+            lowest: 1,
             drawn_regions: None,
         }
     }
@@ -498,6 +531,7 @@ impl Rules {
             disjoint_groups: false,
             regions: None,
             constraints: Vec::new(),
+            lowest: 1,
         }
     }
 
@@ -586,6 +620,9 @@ impl Rules {
     /// rules that were built).
     pub fn without(&self, drop: &[RuleItem]) -> Result<Arc<Rules>, RuleError> {
         let mut builder = Rules::builder(self.size);
+        if self.lowest == 0 {
+            builder.digits_from_zero();
+        }
         if let Some(regions) = &self.drawn_regions {
             builder.regions(regions.clone())?;
         }
@@ -665,6 +702,31 @@ impl Rules {
     /// Sudoku take it only then.
     pub fn is_classic(&self) -> bool {
         self.classic
+    }
+
+    /// The value the digit 1 stands for: 1, or 0 on a board whose digits
+    /// run from 0 (sigh's `Shape~9x9~0-8`).
+    pub fn lowest_value(&self) -> u8 {
+        self.lowest
+    }
+
+    /// How `digit` (1 to N, 0 for a blank) is written on this board: its
+    /// value's character (see [`value_char`](super::grid::value_char)).
+    pub fn value_char(&self, digit: u8) -> char {
+        super::grid::value_char(digit, self.lowest)
+    }
+
+    /// `grid` as one line of values, `.` for a blank: its
+    /// [`to_line`](Grid::to_line) when the digits run from 1, and each
+    /// character one less (`0` to `8` on 9x9) when they run from 0, as
+    /// sigh prints a solution.
+    pub fn value_line(&self, grid: &super::grid::Grid) -> String {
+        grid.cells().iter().map(|&d| self.value_char(d)).collect()
+    }
+
+    /// `clue` as messages name it on this board: `r1c1=5`, with its value.
+    pub fn clue_text(&self, clue: &super::grid::Clue) -> String {
+        format!("{}={}", clue.cell, self.value_char(clue.digit))
     }
 }
 

@@ -104,6 +104,10 @@ const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
 const KING: [(isize, isize); 2] = [(1, 1), (1, -1)];
 
 impl Rule for AntiKnight {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -144,6 +148,10 @@ flag_rule!(
 );
 
 impl Rule for AntiKing {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -234,6 +242,10 @@ fn strict_kropki(board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
 }
 
 impl Rule for NonConsecutive {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -332,6 +344,10 @@ impl fmt::Display for NegativeRatio {
 }
 
 impl Rule for NegativeRatio {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -414,6 +430,10 @@ impl fmt::Display for NegativeXv {
 }
 
 impl Rule for NegativeXv {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }

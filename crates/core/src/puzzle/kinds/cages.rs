@@ -122,6 +122,11 @@ impl fmt::Display for Cage {
 }
 
 impl Rule for Cage {
+    fn shift_free(&self) -> bool {
+        // Without a sum a cage only keeps its digits apart.
+        self.sum.is_none()
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -239,6 +244,10 @@ impl fmt::Display for DigitalRoot {
 }
 
 impl Rule for DigitalRoot {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -323,6 +332,10 @@ impl fmt::Display for ExtraRegion {
 }
 
 impl Rule for ExtraRegion {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -385,6 +398,10 @@ impl fmt::Display for PartialRegion {
 }
 
 impl Rule for PartialRegion {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

@@ -82,6 +82,10 @@ impl fmt::Display for Allowed {
 }
 
 impl Rule for Allowed {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.cell]
     }
@@ -203,6 +207,10 @@ fn odd_digits(size: Size) -> u32 {
 }
 
 impl Rule for Odd {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.0]
     }
@@ -245,6 +253,10 @@ marked_cell!(
 );
 
 impl Rule for Even {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.0]
     }
@@ -310,6 +322,10 @@ marked_cell!(
 );
 
 impl Rule for Minimum {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.0]
     }
@@ -358,6 +374,10 @@ marked_cell!(
 );
 
 impl Rule for Maximum {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.0]
     }
@@ -471,6 +491,10 @@ impl fmt::Display for Clones {
 }
 
 impl Rule for Clones {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.iter().chain(&self.clones).copied().collect()
     }
@@ -610,6 +634,10 @@ impl fmt::Display for Quadruple {
 }
 
 impl Rule for Quadruple {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -782,6 +810,10 @@ impl fmt::Display for Indexer {
 }
 
 impl Rule for Indexer {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         vec![self.cell]
     }

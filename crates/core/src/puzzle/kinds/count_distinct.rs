@@ -71,6 +71,10 @@ impl fmt::Display for CountDistinct {
 }
 
 impl Rule for CountDistinct {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         std::iter::once(self.control)
             .chain(self.counted.iter().copied())

@@ -72,6 +72,10 @@ impl fmt::Display for CountingCircles {
 }
 
 impl Rule for CountingCircles {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

@@ -143,6 +143,10 @@ impl fmt::Display for Difference {
 }
 
 impl Rule for Difference {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.to_vec()
     }
@@ -243,6 +247,10 @@ impl fmt::Display for Ratio {
 }
 
 impl Rule for Ratio {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.to_vec()
     }
@@ -361,6 +369,10 @@ impl fmt::Display for Xv {
 }
 
 impl Rule for Xv {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.to_vec()
     }

@@ -453,6 +453,10 @@ impl Either {
 }
 
 impl Rule for Either {
+    fn shift_free(&self) -> bool {
+        self.0.iter().flatten().all(Constraint::shift_free)
+    }
+
     fn cells(&self) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self.0.iter().flatten().flat_map(|c| c.cells()).collect();
         cells.sort_unstable();

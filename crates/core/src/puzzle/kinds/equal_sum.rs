@@ -86,6 +86,10 @@ impl fmt::Display for EqualSum {
 }
 
 impl Rule for EqualSum {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self.0.concat();
         cells.sort_unstable();

@@ -69,6 +69,10 @@ impl fmt::Display for EqualityCage {
 }
 
 impl Rule for EqualityCage {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

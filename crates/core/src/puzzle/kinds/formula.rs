@@ -110,6 +110,10 @@ impl fmt::Display for Formula {
 }
 
 impl Rule for Formula {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.test.cells()
     }

@@ -152,6 +152,10 @@ impl FullRank {
 }
 
 impl Rule for FullRank {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }

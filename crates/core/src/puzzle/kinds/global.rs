@@ -84,6 +84,10 @@ impl fmt::Display for AntiTaxicab {
 }
 
 impl Rule for AntiTaxicab {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -195,6 +199,10 @@ impl fmt::Display for Leaper {
 }
 
 impl Rule for Leaper {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -273,6 +281,10 @@ impl fmt::Display for DiagonalNonConsecutive {
 }
 
 impl Rule for DiagonalNonConsecutive {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -357,6 +369,10 @@ impl fmt::Display for Knightmare {
 }
 
 impl Rule for Knightmare {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -453,6 +469,10 @@ impl fmt::Display for Windoku {
 }
 
 impl Rule for Windoku {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -531,6 +551,10 @@ fn middle(side: usize) -> u8 {
 }
 
 impl Rule for DutchFlatmates {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -678,6 +702,10 @@ impl fmt::Display for GlobalEntropy {
 }
 
 impl Rule for GlobalEntropy {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -740,6 +768,10 @@ impl fmt::Display for GlobalMod {
 }
 
 impl Rule for GlobalMod {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }

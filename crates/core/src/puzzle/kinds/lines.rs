@@ -130,6 +130,10 @@ impl fmt::Display for Thermo {
 }
 
 impl Rule for Thermo {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -219,6 +223,10 @@ impl fmt::Display for SlowThermo {
 }
 
 impl Rule for SlowThermo {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -354,6 +362,10 @@ impl fmt::Display for Arrow {
 }
 
 impl Rule for Arrow {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.circle.iter().chain(&self.line).copied().collect()
     }
@@ -439,6 +451,10 @@ plain_line!(
 );
 
 impl Rule for Palindrome {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -485,6 +501,10 @@ plain_line!(
 );
 
 impl Rule for Renban {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -593,6 +613,10 @@ impl fmt::Display for Whispers {
 }
 
 impl Rule for Whispers {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -672,6 +696,10 @@ plain_line!(
 );
 
 impl Rule for RegionSumLine {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -758,6 +786,10 @@ plain_line!(
 );
 
 impl Rule for BetweenLine {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -829,6 +861,10 @@ plain_line!(
 );
 
 impl Rule for EntropicLine {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -949,6 +985,10 @@ impl fmt::Display for ModularLine {
 }
 
 impl Rule for ModularLine {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -1045,6 +1085,10 @@ plain_line!(
 );
 
 impl Rule for ZipperLine {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }
@@ -1113,6 +1157,10 @@ plain_line!(
 );
 
 impl Rule for DoubleArrow {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

@@ -82,6 +82,10 @@ impl Lockout {
 }
 
 impl Rule for Lockout {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

@@ -91,6 +91,10 @@ impl fmt::Display for LookAndSay {
 }
 
 impl Rule for LookAndSay {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

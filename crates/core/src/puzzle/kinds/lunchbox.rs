@@ -69,6 +69,10 @@ impl fmt::Display for Lunchbox {
 }
 
 impl Rule for Lunchbox {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

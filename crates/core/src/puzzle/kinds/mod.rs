@@ -150,6 +150,15 @@ pub trait Rule: fmt::Display {
     /// Its sigh item in the puzzle `board` describes, or why sigh cannot
     /// say it.
     fn to_sigh(&self, board: &SighBoard<'_>) -> ToSigh;
+    /// Whether it means the same when every digit is one less, as on a
+    /// board whose digits run from 0 (sigh's `Shape~9x9~0-8`): true for a
+    /// rule that reads only how digits compare, differ or repeat (a
+    /// thermometer, a white dot, a whisper), false for one that reads what
+    /// they are (a sum, a ratio, a parity, a digit named). z3doku solves
+    /// such a board on the digits 1 to N and prints each one less, so only
+    /// the rules that say true are kept there; the others are refused by
+    /// name.
+    fn shift_free(&self) -> bool;
 }
 
 /// Reads an f-puzzles key's value on a board.
@@ -368,6 +377,12 @@ impl Constraint {
     /// The sigh item the constraint is written as.
     pub fn to_sigh(&self, board: &SighBoard<'_>) -> ToSigh {
         self.rule().to_sigh(board)
+    }
+
+    /// Whether the constraint means the same with every digit one less
+    /// (see [`Rule::shift_free`]).
+    pub fn shift_free(&self) -> bool {
+        self.rule().shift_free()
     }
 }
 

@@ -50,6 +50,10 @@ impl fmt::Display for Nabner {
 }
 
 impl Rule for Nabner {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

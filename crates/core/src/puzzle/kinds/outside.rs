@@ -367,6 +367,10 @@ impl LittleKiller {
 }
 
 impl Rule for LittleKiller {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -488,6 +492,10 @@ impl fmt::Display for Sandwich {
 }
 
 impl Rule for Sandwich {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -585,6 +593,10 @@ impl fmt::Display for XSum {
 }
 
 impl Rule for XSum {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -683,6 +695,10 @@ impl fmt::Display for Skyscraper {
 }
 
 impl Rule for Skyscraper {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }

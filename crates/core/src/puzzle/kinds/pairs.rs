@@ -85,6 +85,10 @@ impl fmt::Display for GreaterThan {
 }
 
 impl Rule for GreaterThan {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -190,6 +194,10 @@ impl fmt::Display for Pairwise {
 }
 
 impl Rule for Pairwise {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }
@@ -336,6 +344,10 @@ impl fmt::Display for Contains {
 }
 
 impl Rule for Contains {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

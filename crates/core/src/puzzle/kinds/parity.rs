@@ -55,6 +55,10 @@ impl fmt::Display for ParityLine {
 }
 
 impl Rule for ParityLine {
+    fn shift_free(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

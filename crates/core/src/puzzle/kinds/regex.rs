@@ -609,6 +609,10 @@ impl fmt::Display for Regex {
 }
 
 impl Rule for Regex {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

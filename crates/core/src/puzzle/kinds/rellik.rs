@@ -114,6 +114,10 @@ impl fmt::Display for RellikCage {
 }
 
 impl Rule for RellikCage {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

@@ -66,6 +66,10 @@ impl fmt::Display for HiddenSkyscraper {
 }
 
 impl Rule for HiddenSkyscraper {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
@@ -172,6 +176,10 @@ impl fmt::Display for NumberedRoom {
 }
 
 impl Rule for NumberedRoom {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }

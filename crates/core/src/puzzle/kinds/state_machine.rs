@@ -294,6 +294,10 @@ impl fmt::Display for StateMachine {
 }
 
 impl Rule for StateMachine {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

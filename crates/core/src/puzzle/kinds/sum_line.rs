@@ -150,6 +150,10 @@ impl SumLine {
 }
 
 impl Rule for SumLine {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.cells.clone()
     }

@@ -112,6 +112,10 @@ impl WeightedSum {
 }
 
 impl Rule for WeightedSum {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.terms.iter().map(|&(c, _)| c).collect()
     }

@@ -50,6 +50,10 @@ impl fmt::Display for ValueIndexing {
 }
 
 impl Rule for ValueIndexing {
+    fn shift_free(&self) -> bool {
+        false
+    }
+
     fn cells(&self) -> Vec<Cell> {
         self.0.clone()
     }

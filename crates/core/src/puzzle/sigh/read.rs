@@ -32,8 +32,8 @@ pub fn parse(text: &str) -> Result<Puzzle, SighError> {
         return Ok(Puzzle::classic(grid));
     }
     let items = items(&string)?;
-    let size = shape(&items)?;
-    let mut reader = Reader::new(size);
+    let (size, lowest) = shape(&items)?;
+    let mut reader = Reader::new(size, lowest);
     for item in &items {
         reader.item(item)?;
     }
@@ -99,33 +99,65 @@ fn items(string: &str) -> Result<Vec<Item>, SighError> {
         .collect()
 }
 
-/// The board size the `Shape` item gives (9x9 without one): square
-/// boards of 1 to 16 with digits 1 to N, which is what z3doku solves.
-fn shape(items: &[Item]) -> Result<Size, SighError> {
+/// The board size the `Shape` item gives (9x9 without one) and the value
+/// of its digit 1: sigh's `<rows>x<columns>[~<range>][~<grid type>]`, its
+/// range a count of values from 1 (`9x9~9`) or a first and last value
+/// (`9x9~1-9`, `9x9~0-8`: sigh's values start at 0 or 1). z3doku solves
+/// square boards of 1 to 16 whose N digits run from 1 or from 0; a shape
+/// sigh has beyond those (a rectangle, more values than a row has cells, a
+/// `Raw` grid) is refused by name.
+fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     let Some(item) = items.iter().find(|i| i.kind == "Shape") else {
-        return Ok(Size::NINE);
+        return Ok((Size::NINE, 1));
     };
     let spec = item.args.join("~");
     let mut parts = spec.split('~');
     let dims = parts.next().unwrap_or_default();
     let range = parts.next().filter(|r| !r.is_empty());
     let grid_type = parts.next();
+    if parts.next().is_some() {
+        return Err(item.invalid("a shape is `<rows>x<columns>[~<range>][~<grid type>]`"));
+    }
     let (rows, cols) = dims
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
         .ok_or_else(|| item.invalid("not a shape `<rows>x<columns>`"))?;
+    if !(1..=super::MAX_SIDE).contains(&rows) || !(1..=super::MAX_SIDE).contains(&cols) {
+        return Err(item.invalid(format!("{rows}x{cols} is not a board sigh has")));
+    }
     if rows != cols {
-        return Err(item.differs("z3doku solves square boards only"));
+        return Err(item.differs(format!(
+            "a {rows}x{cols} board: z3doku solves square boards only"
+        )));
     }
     let size = Size::from_side(rows)
-        .filter(|_| rows <= super::MAX_SIDE)
         .ok_or_else(|| item.invalid(format!("{rows}x{rows} is not a board sigh has")))?;
-    if let Some(range) = range
-        && range != rows.to_string()
-        && range != format!("1-{rows}")
-    {
+    // sigh's value count and first value; it has no other first values.
+    let (count, lowest) = match range {
+        None => (rows, 1),
+        Some(range) => {
+            let number = |w: &str| w.parse::<usize>().ok().filter(|_| !w.starts_with('+'));
+            let read = match range.split_once('-') {
+                None => number(range).map(|count| (count, 1)),
+                Some((first, last)) => number(first)
+                    .zip(number(last))
+                    .filter(|(first, last)| first <= last)
+                    .map(|(first, last)| (last - first + 1, first)),
+            };
+            read.filter(|&(count, first)| first <= 1 && (rows..=super::MAX_SIDE).contains(&count))
+                .ok_or_else(|| {
+                    item.invalid(format!(
+                        "values {range}: sigh's run from 0 or 1, at least {rows} and at most {} \
+                         of them",
+                        super::MAX_SIDE
+                    ))
+                })?
+        }
+    };
+    if count != rows {
         return Err(item.differs(format!(
-            "digits {range}: z3doku's digits run from 1 to the side"
+            "{count} values on a {size} board: z3doku's rows hold every digit, so a board has \
+             as many values as a row has cells"
         )));
     }
     if let Some(grid_type) = grid_type.filter(|t| *t != "Sudoku") {
@@ -133,12 +165,15 @@ fn shape(items: &[Item]) -> Result<Size, SighError> {
             "a {grid_type} grid: z3doku's boards keep every row and column"
         )));
     }
-    Ok(size)
+    Ok((size, lowest as u8))
 }
 
 /// What reading has found so far.
 struct Reader {
     size: Size,
+    /// The value of the digit 1: 1, or 0 when sigh's shape says the
+    /// values run from 0.
+    lowest: u8,
     /// Each cell's digits still allowed, as bits (`d - 1`).
     candidates: Vec<u32>,
     added: Vec<Added>,
@@ -167,9 +202,10 @@ struct Group {
 }
 
 impl Reader {
-    fn new(size: Size) -> Reader {
+    fn new(size: Size, lowest: u8) -> Reader {
         Reader {
             size,
+            lowest,
             candidates: vec![all(size); size.cells()],
             added: Vec::new(),
             no_boxes: false,
@@ -274,20 +310,34 @@ impl Reader {
             .as_sigh(size, &item.args)
             .cell(parts.next().unwrap_or_default())?;
         let mut digits = 0u32;
+        let lowest = usize::from(self.lowest);
         for value in parts {
+            // The value, which is the digit (1 to N) less one when the
+            // values run from 0.
             let d: usize = value
-                .parse()
+                .parse::<usize>()
                 .ok()
-                .filter(|d| (1..=size.side()).contains(d) && value == d.to_string())
+                .filter(|v| (lowest..lowest + size.side()).contains(v) && value == v.to_string())
+                .map(|v| v + 1 - lowest)
                 .ok_or_else(|| {
                     item.invalid(format!(
-                        "`{arg}`: {value:?} is not a digit of the {size} board"
+                        "`{arg}`: {value:?} is not a value of the {size} board (values {}-{})",
+                        lowest,
+                        lowest + size.side() - 1
                     ))
                 })?;
             digits |= 1 << (d - 1);
         }
         if digits == 0 {
             return Err(item.invalid(format!("`{arg}` names no digit")));
+        }
+        if self.lowest == 0 && digits.count_ones() > 1 {
+            // Candidates are a rule of the cell's digits, kept only where
+            // the digits run from 1 (see `RulesBuilder::digits_from_zero`).
+            return Err(item.differs(format!(
+                "`{arg}`: a cell's several candidates, which z3doku keeps only on boards whose \
+                 values run from 1"
+            )));
         }
         Ok((at, digits))
     }
@@ -534,6 +584,9 @@ impl Reader {
             }
         }
         let mut builder = Rules::builder(size);
+        if self.lowest == 0 {
+            builder.digits_from_zero();
+        }
         for added in self
             .added
             .into_iter()

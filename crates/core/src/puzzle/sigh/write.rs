@@ -31,7 +31,11 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         return Err(cannot(&size, "sigh's boards run to 16x16"));
     }
     let mut out = String::new();
-    if side != 9 {
+    // sigh names a range that is not 1 to N by its first and last values.
+    let lowest = usize::from(rules.lowest_value());
+    if lowest != 1 {
+        let _ = write!(out, ".Shape~{side}x{side}~{lowest}-{}", lowest + side - 1);
+    } else if side != 9 {
         let _ = write!(out, ".Shape~{side}x{side}");
     }
     out += &regions(puzzle)?;
@@ -55,7 +59,8 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         let cell = size.cell_at(index);
         let digit = puzzle.givens().get(index);
         if digit != 0 {
-            given.push(format!("{}_{digit}", id(cell)));
+            let value = usize::from(digit) - 1 + lowest;
+            given.push(format!("{}_{value}", id(cell)));
         }
         if let Some(digits) = *limited {
             let values: Vec<String> = (1..=side)
