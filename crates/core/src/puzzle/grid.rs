@@ -371,6 +371,17 @@ mod tests {
     }
 
     #[test]
+    fn values_from_zero_print_one_less() {
+        assert_eq!(value_char(0, 0), '.');
+        assert_eq!(value_char(1, 0), '0');
+        assert_eq!(value_char(9, 0), '8');
+        assert_eq!(value_char(16, 0), 'F');
+        for d in 0..=25u8 {
+            assert_eq!(value_char(d, 1), digit_char(d));
+        }
+    }
+
+    #[test]
     fn cells_print_one_based() {
         assert_eq!(Size::NINE.cell_at(2).to_string(), "r1c3");
         assert_eq!(Size::NINE.cell_at(80).to_string(), "r9c9");

@@ -523,7 +523,44 @@ mod tests {
             Some("`.~R7C1_1`: `R7C1` is not a cell of the 6x6 board")
         );
         assert!(parse(".Shape~6x9").is_err());
-        assert!(parse(".Shape~9x9~0-8").is_err());
+        assert!(parse(".Shape~9x9~0-9").is_err());
+    }
+
+    #[test]
+    fn shapes_give_the_values_as_sigh_reads_them() {
+        // sigh's forms of the usual range, and values from 0.
+        for spec in ["9x9", "9x9~9", "9x9~1-9", "9x9~~Sudoku", "9x9~1-9~Sudoku"] {
+            let puzzle = parse(&format!(".Shape~{spec}.~R1C1_9")).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(puzzle.rules().lowest_value(), 1, "{spec}");
+            assert_eq!(puzzle.givens().get(0), 9, "{spec}");
+        }
+        let zero = parse(".Shape~6x6~0-5.~R1C1_0~R1C2_5").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(zero.rules().lowest_value(), 0);
+        // Solved on 1 to N, written as the values.
+        assert_eq!(&zero.givens().to_line()[..2], "16");
+        assert_eq!(&zero.rules().value_line(zero.givens())[..3], "05.");
+        assert_eq!(
+            to_sigh(&zero).as_deref(),
+            Ok(".Shape~6x6~0-5.~R1C1_0~R1C2_5")
+        );
+        let nine = parse(".Shape~9x9~0-8").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(to_sigh(&nine).as_deref(), Ok(".Shape~9x9~0-8"));
+        assert!(!nine.rules().is_classic());
+        // What sigh has and z3doku does not, each refused by name.
+        let refused = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refused(".Shape~9x9~10").contains("10 values on a 9x9 board"));
+        assert!(refused(".Shape~9x9~0-9").contains("10 values on a 9x9 board"));
+        assert!(refused(".Shape~4x6").contains("a 4x6 board"));
+        assert!(refused(".Shape~9x9~~Raw").contains("a Raw grid"));
+        assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));
+        assert!(refused(".Shape~9x9~8").contains("values 8"));
+        assert!(refused(".Shape~9x9~0-8.~R1C1_9").contains("values 0-8"));
+        assert!(refused(".Shape~9x9~0-8.X~R1C1~R1C2").contains("digits run from 1"));
+        // Rules that read only how digits compare are kept, and mean the
+        // same shifted.
+        let kept = parse(".Shape~4x4~0-3.Thermo~R1C1~R1C2.Whisper~2~R2C1~R2C2.AntiKnight")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(kept.rules().constraints().len(), 3);
     }
 
     #[test]
