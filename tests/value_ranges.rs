@@ -99,13 +99,20 @@ fn shifted(line: &str) -> String {
 #[test]
 fn unique_puzzles_with_values_from_zero_solve_everywhere() {
     // The notebook's puzzle on values 0-8, classic rules; a 6x6 on 0-5
-    // under a thermometer and anti-knight; a 4x4 on 0-3 under a whisper.
+    // under a thermometer and anti-knight; one under a cage, an arrow, a V
+    // and a sum, which read what the values are; a 4x4 on 0-3 under a
+    // whisper.
     let nine = format!(".Shape~9x9~0-8.{}", zero_based_givens(NOTEBOOK, 9));
     let cases = [
         (nine.as_str(), shifted(NOTEBOOK_SOLUTION)),
         (
             ".Shape~6x6~0-5.~R1C3_4~R6C1_3~R5C4_3~R4C6_2.Thermo~R3C1~R3C2~R3C3~R3C4.AntiKnight",
             "234105105234012543543012450321321450".to_string(),
+        ),
+        (
+            ".Shape~6x6~0-5.~R1C6_5~R4C5_3~R2C4_2~R5C6_4~R3C2_1.Cage~3~R1C1~R1C2\
+             .Arrow~R3C3~R3C4~R4C4.V~R5C5~R5C6.Sum~4~R6C1~R5C2",
+            "032145145203314052520431203514451320".to_string(),
         ),
         (
             ".Shape~4x4~0-3.~R4C1_3~R3C4_1~R1C1_0.Whisper~2~R2C1~R2C2~R2C3",
@@ -156,13 +163,14 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
         (vec!["solve", ".Shape~9x9~~Raw"], "a Raw grid"),
         (vec!["solve", ".Shape~9x9~2-10"], "values 2-10"),
         (
-            vec!["solve", ".Shape~9x9~0-8.Cage~10~R1C1~R1C2"],
-            "cage 10 (r1c1 r1c2)",
+            vec!["solve", ".Shape~9x9~0-8.BlackDot~R1C1~R1C2"],
+            "black dot 2 (r1c1 r1c2): it reads what the values are",
         ),
         (
-            vec!["solve", ".Shape~9x9~0-8.BlackDot~R1C1~R1C2"],
-            "digits run from 1",
+            vec!["solve", ".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3"],
+            "reads what the values are",
         ),
+        (vec!["solve", ".Shape~4x4~0-3.X~R1C1~R1C2"], "X (r1c1 r1c2)"),
         (
             vec!["solve", ".Shape~9x9~0-8.~R1C1_0_1"],
             "several candidates",
@@ -230,16 +238,18 @@ fn ids(cells: &[(usize, usize)]) -> String {
     cells.iter().map(|&c| format!("~{}", id(c))).collect()
 }
 
-/// One random rule z3doku keeps on a board from 0, in sigh's words. The
-/// anti-consecutive rule is never beside a white dot, which sigh's rule
-/// does not exempt and z3doku's would.
+/// One random rule z3doku keeps on a board from 0, in sigh's words: those
+/// that read only how values compare, and those it restates on the digits
+/// (cages with sums, arrows, X and V, weighted sums). The anti-consecutive
+/// rule is never beside a white dot, which sigh's rule does not exempt and
+/// z3doku's would.
 fn rule(random: &mut Random, side: usize, dots: &mut bool, anti: &mut bool) -> String {
     let longest = side.min(4);
     let path = |random: &mut Random, least: usize| {
         let len = least + random.below(longest + 1 - least);
         walk(random, side, len)
     };
-    match random.below(14) {
+    match random.below(18) {
         0 => format!(".Thermo{}", ids(&path(random, 2))),
         1 if !*anti => {
             *dots = true;
@@ -279,6 +289,29 @@ fn rule(random: &mut Random, side: usize, dots: &mut bool, anti: &mut bool) -> S
                 format!(".AllDifferent{}", ids(&cells)),
             ][random.below(2)]
             .clone()
+        }
+        13 => {
+            // A sum its cells can reach with different values.
+            let cells = path(random, 2);
+            let k = cells.len();
+            let least = k * (k - 1) / 2;
+            let most = k * (2 * side - k - 1) / 2;
+            let sum = least + random.below(most - least + 1);
+            format!(".Cage~{sum}{}", ids(&cells))
+        }
+        14 => format!(".Arrow{}", ids(&path(random, 2))),
+        15 => {
+            let kind = if side == 9 && random.below(2) == 0 {
+                "X"
+            } else {
+                "V"
+            };
+            format!(".{kind}{}", ids(&walk(random, side, 2)))
+        }
+        16 => {
+            let cells = path(random, 2);
+            let sum = random.below(cells.len() * (side - 1) + 1);
+            format!(".Sum~{sum}{}", ids(&cells))
         }
         _ => format!(".Thermo{}", ids(&path(random, 2))),
     }

@@ -13,8 +13,9 @@
 pub use super::constraint::Constraint;
 use super::constraint::Context;
 use super::grid::Size;
-use super::kinds::Added;
 use super::kinds::cages::PartialRegion;
+use super::kinds::shifted::Shifted;
+use super::kinds::{Added, FromZero};
 use super::primitive::{Primitive, Relation};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -181,14 +182,42 @@ impl RulesBuilder {
         Ok(self)
     }
 
-    /// Makes the digits run from 0 to N - 1, as sigh's `Shape~9x9~0-8`
+    /// Makes the values run from 0 to N - 1, as sigh's `Shape~9x9~0-8`
     /// says: every digit stands for the value one less. The search and
-    /// the checker still work on 1 to N, so only rules that mean the same
-    /// shifted ([`Constraint::shift_free`]) are kept; [`build`](Self::build)
-    /// refuses the others by name.
+    /// the checker still work on the digits 1 to N, so each rule is kept
+    /// as it is there ([`Constraint::on_values_from_zero`]): as it is when it reads
+    /// only how digits compare, restated when it reads what the values
+    /// are (a cage's sum), refused by name when no rule says it on the
+    /// digits. Best said before the rules are added, which are then
+    /// checked as they are solved.
     pub fn digits_from_zero(&mut self) -> &mut Self {
         self.lowest = 0;
         self
+    }
+
+    /// `constraint` as it is solved on this board: itself, or on a board
+    /// whose values run from 0, what it is on the digits (see
+    /// [`digits_from_zero`](Self::digits_from_zero)).
+    fn on_digits(&self, constraint: Constraint) -> Result<Constraint, RuleError> {
+        if self.lowest != 0 {
+            return Ok(constraint);
+        }
+        match constraint.on_values_from_zero() {
+            FromZero::Same => Ok(constraint),
+            FromZero::As(solved) => Ok(Shifted {
+                stated: Box::new(constraint),
+                solved: Box::new(solved),
+            }
+            .into()),
+            FromZero::Cannot => Err(RuleError {
+                rule: constraint.to_string(),
+                problem: format!(
+                    "it reads what the values are, and z3doku has no rule that says it on values \
+                     from 0 to {}",
+                    self.size.side() - 1
+                ),
+            }),
+        }
     }
 
     /// Adds what reading a rule gave.
@@ -207,7 +236,7 @@ impl RulesBuilder {
         &mut self,
         constraint: impl Into<Constraint>,
     ) -> Result<&mut Self, RuleError> {
-        let constraint = constraint.into();
+        let constraint = self.on_digits(constraint.into())?;
         if let Err(problem) = constraint.validate(self.size) {
             return Err(RuleError {
                 rule: constraint.to_string(),
@@ -224,18 +253,6 @@ impl RulesBuilder {
     /// when disjoint groups were asked for on a board whose regions do not
     /// make them (fewer full regions than digits).
     pub fn build(&self) -> Result<Arc<Rules>, RuleError> {
-        if self.lowest == 0
-            && let Some(shifted) = self.constraints.iter().find(|c| !c.shift_free())
-        {
-            return Err(RuleError {
-                rule: shifted.to_string(),
-                problem: format!(
-                    "it reads what the digits are, and z3doku keeps it only on boards whose \
-                     digits run from 1 (these run from 0 to {})",
-                    self.size.side() - 1
-                ),
-            });
-        }
         if self.diagonals == [false; 2]
             && self.lowest == 1
             && self.constraints.is_empty()
@@ -251,7 +268,22 @@ impl RulesBuilder {
             None => default_regions(size),
         };
         let mut rules = Rules::build(size, &regions);
-        let mut constraints = self.constraints.clone();
+        // Rules added before the values were made to run from 0 are
+        // restated now (restating twice changes nothing), and checked as
+        // they are solved.
+        let mut constraints = Vec::with_capacity(self.constraints.len());
+        for constraint in &self.constraints {
+            let solved = self.on_digits(constraint.clone())?;
+            if solved != *constraint
+                && let Err(problem) = solved.validate(size)
+            {
+                return Err(RuleError {
+                    rule: solved.to_string(),
+                    problem,
+                });
+            }
+            constraints.push(solved);
+        }
         // Regions too small to be houses keep their digits apart.
         let mut partial: Vec<(usize, Vec<usize>)> = Vec::new();
         for (cell, region) in regions.iter().enumerate() {

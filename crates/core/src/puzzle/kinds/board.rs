@@ -3,6 +3,7 @@
 //! rules that are houses rather than constraints (diagonals, disjoint
 //! groups, drawn regions).
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Constraint, Context, marked, orthogonal_pairs, pair, steps_pairs};
@@ -104,8 +105,8 @@ const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
 const KING: [(isize, isize); 2] = [(1, 1), (1, -1)];
 
 impl Rule for AntiKnight {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -148,8 +149,8 @@ flag_rule!(
 );
 
 impl Rule for AntiKing {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -242,8 +243,8 @@ fn strict_kropki(board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
 }
 
 impl Rule for NonConsecutive {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -344,8 +345,8 @@ impl fmt::Display for NegativeRatio {
 }
 
 impl Rule for NegativeRatio {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -430,8 +431,8 @@ impl fmt::Display for NegativeXv {
 }
 
 impl Rule for NegativeXv {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -1,6 +1,7 @@
 //! Cages and regions: groups of cells whose digits differ, or add up to
 //! something.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, ones, sum};
@@ -122,9 +123,20 @@ impl fmt::Display for Cage {
 }
 
 impl Rule for Cage {
-    fn shift_free(&self) -> bool {
-        // Without a sum a cage only keeps its digits apart.
-        self.sum.is_none()
+    /// Without a sum a cage only keeps its digits apart; with one, each
+    /// cell's digit is its value plus one, so the digits add up to the sum
+    /// plus the count of cells.
+    fn on_values_from_zero(&self) -> FromZero {
+        match self.sum {
+            None => FromZero::Same,
+            Some(sum) => FromZero::As(
+                Cage {
+                    cells: self.cells.clone(),
+                    sum: Some(sum + self.cells.len() as u32),
+                }
+                .into(),
+            ),
+        }
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -244,8 +256,8 @@ impl fmt::Display for DigitalRoot {
 }
 
 impl Rule for DigitalRoot {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -332,8 +344,8 @@ impl fmt::Display for ExtraRegion {
 }
 
 impl Rule for ExtraRegion {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -398,8 +410,8 @@ impl fmt::Display for PartialRegion {
 }
 
 impl Rule for PartialRegion {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -1,6 +1,7 @@
 //! Clues on cells: a cell's allowed digits, odd and even cells, minimums
 //! and maximums, clones, digits around a corner, and indexer cells.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
@@ -82,8 +83,8 @@ impl fmt::Display for Allowed {
 }
 
 impl Rule for Allowed {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -207,8 +208,8 @@ fn odd_digits(size: Size) -> u32 {
 }
 
 impl Rule for Odd {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -253,8 +254,8 @@ marked_cell!(
 );
 
 impl Rule for Even {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -322,8 +323,8 @@ marked_cell!(
 );
 
 impl Rule for Minimum {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -374,8 +375,8 @@ marked_cell!(
 );
 
 impl Rule for Maximum {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -491,8 +492,8 @@ impl fmt::Display for Clones {
 }
 
 impl Rule for Clones {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -634,8 +635,8 @@ impl fmt::Display for Quadruple {
 }
 
 impl Rule for Quadruple {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -810,8 +811,8 @@ impl fmt::Display for Indexer {
 }
 
 impl Rule for Indexer {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

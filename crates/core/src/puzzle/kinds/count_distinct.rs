@@ -5,6 +5,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, digit_range, index, list, listed_once};
@@ -71,8 +72,8 @@ impl fmt::Display for CountDistinct {
 }
 
 impl Rule for CountDistinct {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

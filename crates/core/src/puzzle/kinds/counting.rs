@@ -7,6 +7,7 @@
 //! strings (`.CountingCircles~R1C1~R2C5~…`), and an f-puzzles link leaves
 //! them out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one, within_clause_bound};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
@@ -72,8 +73,8 @@ impl fmt::Display for CountingCircles {
 }
 
 impl Rule for CountingCircles {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

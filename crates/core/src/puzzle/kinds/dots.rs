@@ -1,5 +1,6 @@
 //! Marks between two orthogonal neighbours: white and black dots, X and V.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, neighbours, pair};
@@ -143,8 +144,8 @@ impl fmt::Display for Difference {
 }
 
 impl Rule for Difference {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -247,8 +248,8 @@ impl fmt::Display for Ratio {
 }
 
 impl Rule for Ratio {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -369,8 +370,16 @@ impl fmt::Display for Xv {
 }
 
 impl Rule for Xv {
-    fn shift_free(&self) -> bool {
-        false
+    /// The two values add up to 10 or 5, so the two digits to 2 more: a
+    /// weighted sum, as no X or V says it.
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::As(
+            super::sums::WeightedSum {
+                terms: self.cells.iter().map(|&c| (c, 1)).collect(),
+                sum: i32::from(self.sum) + 2,
+            }
+            .into(),
+        )
     }
 
     fn cells(&self) -> Vec<Cell> {

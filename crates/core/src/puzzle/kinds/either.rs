@@ -16,6 +16,7 @@
 //! sigh's strings write `.Or.Thermo~R1C1~R1C2.And.X~R3C3~R3C4.V~R5C5~R5C6.End.End`;
 //! an `.And … .End` outside an `Or` adds its rules as they are.
 
+use super::FromZero;
 use super::{Added, Constraint, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::Context;
@@ -453,8 +454,30 @@ impl Either {
 }
 
 impl Rule for Either {
-    fn shift_free(&self) -> bool {
-        self.0.iter().flatten().all(Constraint::shift_free)
+    /// Each branch's rules as they are on the digits; refused when one
+    /// cannot be said there.
+    fn on_values_from_zero(&self) -> FromZero {
+        let mut changed = false;
+        let mut branches = Vec::with_capacity(self.0.len());
+        for branch in &self.0 {
+            let mut rules = Vec::with_capacity(branch.len());
+            for rule in branch {
+                match rule.on_values_from_zero() {
+                    FromZero::Same => rules.push(rule.clone()),
+                    FromZero::As(solved) => {
+                        changed = true;
+                        rules.push(solved);
+                    }
+                    FromZero::Cannot => return FromZero::Cannot,
+                }
+            }
+            branches.push(rules);
+        }
+        if changed {
+            FromZero::As(Either(branches).into())
+        } else {
+            FromZero::Same
+        }
     }
 
     fn cells(&self) -> Vec<Cell> {

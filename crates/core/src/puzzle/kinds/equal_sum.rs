@@ -7,6 +7,7 @@
 //! f-puzzles link leaves it out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, sum, weighted};
@@ -86,8 +87,8 @@ impl fmt::Display for EqualSum {
 }
 
 impl Rule for EqualSum {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -8,6 +8,7 @@
 //! strings (`.EqualityCage~R1C1~R1C2`), and an f-puzzles link leaves them
 //! out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
@@ -69,8 +70,8 @@ impl fmt::Display for EqualityCage {
 }
 
 impl Rule for EqualityCage {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

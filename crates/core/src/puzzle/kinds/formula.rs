@@ -12,6 +12,7 @@
 //! so that `--output fpuzzles` refuses the
 //! puzzle rather than drop the rule.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::Context;
@@ -110,8 +111,8 @@ impl fmt::Display for Formula {
 }
 
 impl Rule for Formula {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -20,6 +20,7 @@
 //! strings (`.FullRank~R1~5~`, the value before the second `~` for the
 //! left or top end, after it for the right or bottom end).
 
+use super::FromZero;
 use super::outside::{Outside, clue_words, sigh_clue, sigh_clues};
 use super::{Added, Constraint, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
@@ -152,8 +153,8 @@ impl FullRank {
 }
 
 impl Rule for FullRank {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -7,6 +7,7 @@
 //! only, and an f-puzzles link leaves them out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, index, pair, steps_pairs};
@@ -84,8 +85,8 @@ impl fmt::Display for AntiTaxicab {
 }
 
 impl Rule for AntiTaxicab {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -199,8 +200,8 @@ impl fmt::Display for Leaper {
 }
 
 impl Rule for Leaper {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -281,8 +282,8 @@ impl fmt::Display for DiagonalNonConsecutive {
 }
 
 impl Rule for DiagonalNonConsecutive {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -369,8 +370,8 @@ impl fmt::Display for Knightmare {
 }
 
 impl Rule for Knightmare {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -469,8 +470,8 @@ impl fmt::Display for Windoku {
 }
 
 impl Rule for Windoku {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -551,8 +552,8 @@ fn middle(side: usize) -> u8 {
 }
 
 impl Rule for DutchFlatmates {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -702,8 +703,8 @@ impl fmt::Display for GlobalEntropy {
 }
 
 impl Rule for GlobalEntropy {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -768,8 +769,8 @@ impl fmt::Display for GlobalMod {
 }
 
 impl Rule for GlobalMod {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

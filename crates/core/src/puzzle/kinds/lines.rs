@@ -1,5 +1,6 @@
 //! Lines: rules drawn as a path of cells, read from f-puzzles' `lines`.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
@@ -130,8 +131,8 @@ impl fmt::Display for Thermo {
 }
 
 impl Rule for Thermo {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -223,8 +224,8 @@ impl fmt::Display for SlowThermo {
 }
 
 impl Rule for SlowThermo {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -362,8 +363,26 @@ impl fmt::Display for Arrow {
 }
 
 impl Rule for Arrow {
-    fn shift_free(&self) -> bool {
-        false
+    /// The line's values add up to the circle's number: with each digit
+    /// its value plus one, the line's digits less the circle's (each times
+    /// its place) make the line's length less the places' total, a
+    /// weighted sum, as no arrow says it.
+    fn on_values_from_zero(&self) -> FromZero {
+        let places: Vec<(Cell, i32)> = self
+            .circle
+            .iter()
+            .rev()
+            .zip(std::iter::successors(Some(1i32), |p| Some(p * 10)))
+            .map(|(&c, place)| (c, -place))
+            .collect();
+        let sum = self.line.len() as i32 + places.iter().map(|&(_, w)| w).sum::<i32>();
+        FromZero::As(
+            super::sums::WeightedSum {
+                terms: self.line.iter().map(|&c| (c, 1)).chain(places).collect(),
+                sum,
+            }
+            .into(),
+        )
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -451,8 +470,8 @@ plain_line!(
 );
 
 impl Rule for Palindrome {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -501,8 +520,8 @@ plain_line!(
 );
 
 impl Rule for Renban {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -613,8 +632,8 @@ impl fmt::Display for Whispers {
 }
 
 impl Rule for Whispers {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -696,8 +715,8 @@ plain_line!(
 );
 
 impl Rule for RegionSumLine {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -786,8 +805,8 @@ plain_line!(
 );
 
 impl Rule for BetweenLine {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -861,8 +880,8 @@ plain_line!(
 );
 
 impl Rule for EntropicLine {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -985,8 +1004,8 @@ impl fmt::Display for ModularLine {
 }
 
 impl Rule for ModularLine {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -1085,8 +1104,8 @@ plain_line!(
 );
 
 impl Rule for ZipperLine {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -1157,8 +1176,8 @@ plain_line!(
 );
 
 impl Rule for DoubleArrow {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -6,6 +6,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once, pair};
@@ -82,8 +83,8 @@ impl Lockout {
 }
 
 impl Rule for Lockout {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -6,6 +6,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
+use super::FromZero;
 use super::pairs::{MOST_CLAUSES, choose};
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
@@ -91,8 +92,8 @@ impl fmt::Display for LookAndSay {
 }
 
 impl Rule for LookAndSay {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -9,6 +9,7 @@
 //! strings (`.Lunchbox~12~R1C1~R1C2~R1C3`), and an f-puzzles link leaves
 //! it out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, list, listed_once};
@@ -69,8 +70,8 @@ impl fmt::Display for Lunchbox {
 }
 
 impl Rule for Lunchbox {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

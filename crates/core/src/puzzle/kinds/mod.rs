@@ -39,6 +39,7 @@ pub mod parity;
 pub mod regex;
 pub mod rellik;
 pub mod rooms;
+pub mod shifted;
 pub mod state_machine;
 pub mod sum_line;
 pub mod sums;
@@ -150,15 +151,27 @@ pub trait Rule: fmt::Display {
     /// Its sigh item in the puzzle `board` describes, or why sigh cannot
     /// say it.
     fn to_sigh(&self, board: &SighBoard<'_>) -> ToSigh;
-    /// Whether it means the same when every digit is one less, as on a
-    /// board whose digits run from 0 (sigh's `Shape~9x9~0-8`): true for a
-    /// rule that reads only how digits compare, differ or repeat (a
-    /// thermometer, a white dot, a whisper), false for one that reads what
-    /// they are (a sum, a ratio, a parity, a digit named). z3doku solves
-    /// such a board on the digits 1 to N and prints each one less, so only
-    /// the rules that say true are kept there; the others are refused by
-    /// name.
-    fn shift_free(&self) -> bool;
+    /// What it is on a board whose values run from 0 (sigh's
+    /// `Shape~9x9~0-8`), which z3doku solves on the digits 1 to N, each
+    /// standing for the value one less: see [`FromZero`].
+    fn on_values_from_zero(&self) -> FromZero;
+}
+
+/// What a rule stated on values from 0 is on the digits 1 to N that
+/// z3doku solves such a board on (each digit the value plus one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromZero {
+    /// It means the same with every value one more: it reads only how
+    /// digits compare, differ or repeat (a thermometer, a white dot, a
+    /// whisper).
+    Same,
+    /// It reads what the values are, and means this on the digits (a cage
+    /// of 2 cells adding up to 10 is one adding up to 12): the puzzle
+    /// keeps it as stated ([`shifted::Shifted`]) and is solved on this.
+    As(Constraint),
+    /// It reads what the values are and no rule of z3doku says it on the
+    /// digits (a ratio, a parity, a digit named): refused by name.
+    Cannot,
 }
 
 /// Reads an f-puzzles key's value on a board.
@@ -315,6 +328,7 @@ registry! {
         Lunchbox => lunchbox::Lunchbox,
         EqualSum => equal_sum::EqualSum,
         CountingCircles => counting::CountingCircles,
+        Shifted => shifted::Shifted,
     }
     houses {
         board::Houses,
@@ -379,10 +393,10 @@ impl Constraint {
         self.rule().to_sigh(board)
     }
 
-    /// Whether the constraint means the same with every digit one less
-    /// (see [`Rule::shift_free`]).
-    pub fn shift_free(&self) -> bool {
-        self.rule().shift_free()
+    /// What the constraint is on a board whose values run from 0 (see
+    /// [`Rule::on_values_from_zero`]).
+    pub fn on_values_from_zero(&self) -> FromZero {
+        self.rule().on_values_from_zero()
     }
 }
 

@@ -3,6 +3,7 @@
 //! So every two of its digits differ by at least 2, and a line holds at
 //! most half the digits, rounded up (5 on 9x9: 1 3 5 7 9).
 
+use super::FromZero;
 use super::lines::read_lines;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
@@ -50,8 +51,8 @@ impl fmt::Display for Nabner {
 }
 
 impl Rule for Nabner {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {

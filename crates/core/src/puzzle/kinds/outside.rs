@@ -1,6 +1,7 @@
 //! Clues outside the grid: a number beside a row or column, or at the
 //! start of a diagonal.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, index, ones, sum};
@@ -367,8 +368,16 @@ impl LittleKiller {
 }
 
 impl Rule for LittleKiller {
-    fn shift_free(&self) -> bool {
-        false
+    /// Each digit is its value plus one: the digits add up to the sum plus
+    /// the count of cells.
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::As(
+            LittleKiller {
+                cells: self.cells.clone(),
+                sum: self.sum + self.cells.len() as u32,
+            }
+            .into(),
+        )
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -492,8 +501,8 @@ impl fmt::Display for Sandwich {
 }
 
 impl Rule for Sandwich {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -593,8 +602,8 @@ impl fmt::Display for XSum {
 }
 
 impl Rule for XSum {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -695,8 +704,8 @@ impl fmt::Display for Skyscraper {
 }
 
 impl Rule for Skyscraper {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {

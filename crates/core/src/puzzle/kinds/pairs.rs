@@ -7,6 +7,7 @@
 //! f-puzzles link leaves them out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{self, Context, all_digits, list, listed_once, pair, subsets};
@@ -85,8 +86,8 @@ impl fmt::Display for GreaterThan {
 }
 
 impl Rule for GreaterThan {
-    fn shift_free(&self) -> bool {
-        true
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -194,8 +195,8 @@ impl fmt::Display for Pairwise {
 }
 
 impl Rule for Pairwise {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -344,8 +345,8 @@ impl fmt::Display for Contains {
 }
 
 impl Rule for Contains {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -18,6 +18,7 @@
 //! lines are read from drop `,`; in sigh strings the pattern is base64, as
 //! sigh writes it.
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
@@ -609,8 +610,8 @@ impl fmt::Display for Regex {
 }
 
 impl Rule for Regex {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -5,6 +5,7 @@
 //! strings (`.RellikCage~10~R1C1~R1C2`), and an f-puzzles link leaves them
 //! out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one, within_clause_bound};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
@@ -114,8 +115,8 @@ impl fmt::Display for RellikCage {
 }
 
 impl Rule for RellikCage {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -7,6 +7,7 @@
 //! leaves them out (see
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
+use super::FromZero;
 use super::outside::{Outside, clue_words};
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
@@ -66,8 +67,8 @@ impl fmt::Display for HiddenSkyscraper {
 }
 
 impl Rule for HiddenSkyscraper {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -176,8 +177,8 @@ impl fmt::Display for NumberedRoom {
 }
 
 impl Rule for NumberedRoom {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -12,6 +12,7 @@
 //! [`read_line`]) since the encoding is case-sensitive and the words of
 //! other rule lines are lower-cased.
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
@@ -294,8 +295,8 @@ impl fmt::Display for StateMachine {
 }
 
 impl Rule for StateMachine {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -13,6 +13,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings (`.SumLine~10~R1C1~R1C2~R1C3` and `…~LOOP`).
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
@@ -150,8 +151,8 @@ impl SumLine {
 }
 
 impl Rule for SumLine {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -3,6 +3,7 @@
 //! weight 1 it is a killer cage without the distinct digits; weights such
 //! as 1 and -1 say that two groups of cells add up alike.
 
+use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, merged};
@@ -112,8 +113,15 @@ impl WeightedSum {
 }
 
 impl Rule for WeightedSum {
-    fn shift_free(&self) -> bool {
-        false
+    /// Each digit is its value plus one: the total grows by every weight.
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::As(
+            WeightedSum {
+                terms: self.terms.clone(),
+                sum: self.sum + self.terms.iter().map(|&(_, w)| w).sum::<i32>(),
+            }
+            .into(),
+        )
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -7,6 +7,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings.
 
+use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, digit_range, index, list, listed_once, sum};
@@ -50,8 +51,8 @@ impl fmt::Display for ValueIndexing {
 }
 
 impl Rule for ValueIndexing {
-    fn shift_free(&self) -> bool {
-        false
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {

@@ -555,7 +555,18 @@ mod tests {
         assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));
         assert!(refused(".Shape~9x9~8").contains("values 8"));
         assert!(refused(".Shape~9x9~0-8.~R1C1_9").contains("values 0-8"));
-        assert!(refused(".Shape~9x9~0-8.X~R1C1~R1C2").contains("digits run from 1"));
+        assert!(refused(".Shape~9x9~0-8.BlackDot~R1C1~R1C2").contains("reads what the values are"));
+        // Rules that read what the values are, restated on the digits:
+        // written back as stated.
+        let cage = parse(".Shape~4x4~0-3.Cage~1~R1C1~R1C2").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            cage.rules().constraints()[0].to_string(),
+            "cage 1 (r1c1 r1c2)"
+        );
+        assert_eq!(
+            to_sigh(&cage).as_deref(),
+            Ok(".Shape~4x4~0-3.Cage~1~R1C1~R1C2")
+        );
         // Rules that read only how digits compare are kept, and mean the
         // same shifted.
         let kept = parse(".Shape~4x4~0-3.Thermo~R1C1~R1C2.Whisper~2~R2C1~R2C2.AntiKnight")
