@@ -749,7 +749,7 @@ impl Rules {
     }
 
     /// `grid` as one line of values, `.` for a blank: its
-    /// [`to_line`](Grid::to_line) when the digits run from 1, and each
+    /// [`to_line`](super::grid::Grid::to_line) when the digits run from 1, and each
     /// character one less (`0` to `8` on 9x9) when they run from 0, as
     /// sigh prints a solution.
     pub fn value_line(&self, grid: &super::grid::Grid) -> String {
