@@ -1339,12 +1339,26 @@ type WhenKey = (usize, usize, u8, u8);
 /// house with two digits when they name every
 /// ordered pair of the house's cells, since the house holds both digits
 /// once. Every other rule is a group of its own, not exhaustive.
+///
+/// A group holds one rule per condition. [`Prop::Cases`] reads its cases
+/// as alternatives (one of them holds), so two rules under the same
+/// condition there would be read as "one or the other" where both hold:
+/// an X-sum's "when r5c1 is 3" and a hidden skyscraper's "when r5c1 is 3"
+/// on one cell once let a grid through that broke the second. The first
+/// rule of each condition goes in the group; the others stand alone.
 fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<WhenGroup> {
     let side = rules.size().side();
     // Key: the condition's cells' house (or the one cell) and its digits.
     let mut keyed: Vec<(WhenKey, Vec<usize>)> = Vec::new();
     let mut alone = Vec::new();
+    let mut conditions: std::collections::HashSet<Vec<(usize, u8)>> = Default::default();
     for (k, (when, _)) in whens.iter().enumerate() {
+        let mut condition = when.to_vec();
+        condition.sort_unstable();
+        if !conditions.insert(condition) {
+            alone.push(k);
+            continue;
+        }
         let key = match when {
             [(c, _)] => Some((usize::MAX, *c, 0, 0)),
             [(a, x), (b, y)] if x != y => rules
@@ -1873,6 +1887,21 @@ mod tests {
             without > 2 * with,
             "zipper: {without} nodes without sums apart, {with} with"
         );
+    }
+
+    /// Two rules under one condition both hold: an X-sum's cases on r5c1
+    /// and a hidden skyscraper's "when r5c1 is 3" once made one group of
+    /// alternatives, and the search returned a grid whose column 1 hid a 1
+    /// first (found by `engines_agree_on_random_rules_6x6`).
+    #[test]
+    fn rules_under_one_condition_all_hold() {
+        let text = "......\n......\n......\n...5..\n......\n......\n\
+                    hidden skyscraper 3 column 1 from the top\n\
+                    x-sum 10 row 5 from the left\n";
+        let puzzle = Source::Text(text.into()).read_puzzle(None).unwrap();
+        // `nodes` checks each solution it finds against the checker.
+        let (_, found) = nodes(&puzzle, Extra::default());
+        assert_eq!(found, 2);
     }
 
     /// A sum of two cells that see each other never takes the same digit
