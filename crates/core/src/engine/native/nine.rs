@@ -13,6 +13,7 @@
 use super::{Flow, Search};
 use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
+use wide::u32x4;
 
 /// Every cell of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -36,24 +37,6 @@ const BAND_PEERS: [u32; 27] = {
         i += 1;
     }
     peers
-};
-
-/// For each row of a band (nine bits), which of its three box segments
-/// hold a bit.
-const SEGMENTS: [u8; 512] = {
-    let mut segments = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if row >> (3 * k) & 7 != 0 {
-                segments[row] |= 1 << k;
-            }
-            k += 1;
-        }
-        row += 1;
-    }
-    segments
 };
 
 /// Locked candidates on a 3x3 matrix of segments: three lines (rows of a
@@ -127,45 +110,113 @@ const LOCKED: [u32; 512] = {
     keep
 };
 
+/// The three bands' words side by side, lane `b` for band `b`; lane 3 is
+/// always zero.
+const fn lanes(words: [u32; 3]) -> u32x4 {
+    u32x4::new([words[0], words[1], words[2], 0])
+}
+
+/// Nothing, in every lane.
+const NONE: u32x4 = u32x4::new([0; 4]);
+
+/// Every cell of every band.
+const ALL: u32x4 = lanes([BAND; 3]);
+
+/// The three band lanes all set: what compares a vector's bands alone.
+const THREE: u32x4 = lanes([u32::MAX; 3]);
+
+/// Each cell of the board (`27 b + i`) alone: bit `i` in lane `b`.
+const CELL: [u32x4; 81] = {
+    let mut cells = [NONE; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut words = [0; 3];
+        words[c / 27] = 1 << (c % 27);
+        cells[c] = lanes(words);
+        c += 1;
+    }
+    cells
+};
+
+/// Each cell's peers on the whole board: the rest of its row and box in
+/// its own band's lane, its column in the other two.
+const PEERS: [u32x4; 81] = {
+    let mut peers = [NONE; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (b, i) = (c / 27, c % 27);
+        let column = (1 << (i % 9)) * ROWS_OF;
+        let mut words = [column; 3];
+        words[b] = BAND_PEERS[i];
+        peers[c] = lanes(words);
+        c += 1;
+    }
+    peers
+};
+
+/// Whether no lane has a bit.
+#[inline(always)]
+fn is_empty(v: u32x4) -> bool {
+    v.cmp_eq(NONE).all()
+}
+
+/// Whether some band's lane is empty.
+#[inline(always)]
+fn any_band_empty(v: u32x4) -> bool {
+    (v.cmp_eq(NONE) & THREE).any()
+}
+
+/// Each lane with at most one bit: all ones there, else zero.
+#[inline(always)]
+fn at_most_one(v: u32x4) -> u32x4 {
+    (v & (v - u32x4::splat(1))).cmp_eq(NONE)
+}
+
 /// A board in the middle of a search.
+///
+/// The words are kept digit by digit, the three bands of a digit in one
+/// 128-bit vector (through `wide`, which is SSE2 on every x86-64), so the
+/// counts over the nine digits and the peers of a placed digit take one
+/// vector operation for all three bands.
 #[derive(Clone, Copy)]
 struct Board {
-    /// For each band and digit, the band's cells the digit may take (or has
-    /// taken).
-    cells: [[u32; 9]; 3],
-    /// For each band, its cells without a digit yet.
-    open: [u32; 3],
+    /// For each digit, the cells of each band it may take (or has taken).
+    cells: [u32x4; 9],
+    /// The cells of each band without a digit yet.
+    open: u32x4,
     /// The digits (bit `d` for digit `d + 1`) that lost a place since their
     /// hidden singles were last looked for: the others have none to give.
     dirty: u16,
 }
 
 impl Board {
-    /// Puts digit `d + 1` in cell `i` of band `b`, which must allow it.
+    /// Band `b`'s word of digit `d + 1`.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, i: usize) {
-        let m = 1 << i;
+    fn word(&self, d: usize, b: usize) -> u32 {
+        self.cells[d].as_array_ref()[b]
+    }
+
+    /// Puts digit `d + 1` in cell `c`, which must allow it.
+    #[inline(always)]
+    fn place(&mut self, d: usize, c: usize) {
+        let (b, i) = (c / 27, c % 27);
+        let m = CELL[c];
         let mut lost = 0;
-        for (e, word) in self.cells[b].iter_mut().enumerate() {
-            lost |= ((*word >> i) & 1) << e;
+        for (e, word) in self.cells.iter_mut().enumerate() {
+            lost |= ((word.as_array_ref()[b] >> i) & 1) << e;
             *word &= !m;
         }
         self.dirty |= lost as u16;
-        self.place_single(d, b, i);
+        self.place_single(d, c);
     }
 
-    /// Puts digit `d + 1` in cell `i` of band `b`, its only candidate:
-    /// the other digits have nothing to lose there.
+    /// Puts digit `d + 1` in cell `c`, its only candidate: the other
+    /// digits have nothing to lose there.
     #[inline(always)]
-    fn place_single(&mut self, d: usize, b: usize, i: usize) {
-        let m = 1 << i;
+    fn place_single(&mut self, d: usize, c: usize) {
         self.dirty |= 1 << d;
-        self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
-        let column = (1 << (i % 9)) * ROWS_OF;
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.cells[other][d] &= !column;
-        }
-        self.open[b] &= !m;
+        self.cells[d] = (self.cells[d] & !PEERS[c]) | CELL[c];
+        self.open &= !CELL[c];
     }
 
     /// Fills naked and hidden singles and takes locked candidates (along
@@ -175,38 +226,37 @@ impl Board {
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
-            let mut placed = false;
-            for b in 0..3 {
-                // Bit-sliced counting over the digits: the open cells with
-                // at least one candidate, and with at least two.
-                let (mut once, mut twice) = (0, 0);
-                for &word in &self.cells[b] {
-                    twice |= once & word;
-                    once |= word;
-                }
-                let open = self.open[b];
-                if open & !once != 0 {
-                    return false;
-                }
-                let singles = open & !twice;
-                if singles != 0 {
-                    placed = true;
+            // Bit-sliced counting over the digits, all bands at once: the
+            // open cells with at least one candidate, and with at least two.
+            let (mut once, mut twice) = (NONE, NONE);
+            for &word in &self.cells {
+                twice |= once & word;
+                once |= word;
+            }
+            if !is_empty(self.open & !once) {
+                return false;
+            }
+            let singles = self.open & !twice;
+            if !is_empty(singles) {
+                let singles = singles.to_array();
+                for (b, &singles) in singles[..3].iter().enumerate() {
+                    if singles == 0 {
+                        continue;
+                    }
                     for d in 0..9 {
-                        let mut hits = self.cells[b][d] & singles;
+                        let mut hits = self.word(d, b) & singles;
                         while hits != 0 {
                             let i = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             // A single of this round may have taken the
                             // cell's last digit.
-                            if self.cells[b][d] & (1 << i) == 0 {
+                            if self.word(d, b) & (1 << i) == 0 {
                                 return false;
                             }
-                            self.place_single(d, b, i);
+                            self.place_single(d, 27 * b + i);
                         }
                     }
                 }
-            }
-            if placed {
                 continue;
             }
             match self.hidden_singles() {
@@ -231,63 +281,63 @@ impl Board {
         while self.dirty != 0 {
             let d = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            // Locked candidates along rows, band by band.
-            let mut bands = [0; 3];
-            for (b, band) in bands.iter_mut().enumerate() {
-                let word = self.cells[b][d];
-                let segs = usize::from(SEGMENTS[(word & ROW) as usize])
-                    | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
-                    | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
-                *band = word & LOCKED[segs];
+            let word = self.cells[d];
+            // Locked candidates along rows: which of each band's nine
+            // row-box segments hold the digit, as a 9-bit index per lane.
+            let segs = (word | word >> 1u32 | word >> 2u32) & u32x4::splat(0x49 * ROWS_OF);
+            let segs = segs | segs >> 2u32 | segs >> 4u32;
+            let segs = ((segs & u32x4::splat(7))
+                | (segs >> 6u32 & u32x4::splat(0x38))
+                | (segs >> 12u32 & u32x4::splat(0x1c0)))
+            .to_array();
+            let kept = lanes([
+                LOCKED[segs[0] as usize],
+                LOCKED[segs[1] as usize],
+                LOCKED[segs[2] as usize],
+            ]);
+            let word = word & kept;
+            if any_band_empty(word) {
+                return None;
             }
-            let mut hits = [0; 3];
-            // Columns: bit-sliced counts of each column's places over the
-            // nine rows.
-            let (mut once, mut twice) = (0, 0);
-            for (b, band) in bands.iter_mut().enumerate() {
-                let word = *band;
-                if word == 0 {
-                    return None;
-                }
-                if word != self.cells[b][d] {
-                    // Fewer candidates may leave naked singles.
-                    self.cells[b][d] = word;
-                    placed = true;
-                }
-                *band = word;
-                let mut found = 0;
-                for r in 0..3 {
-                    let row = (word >> (9 * r)) & ROW;
-                    // At most one place; an empty row must not overflow
-                    // (debug builds check).
-                    if row & row.wrapping_sub(1) == 0 {
-                        found |= row << (9 * r);
-                    }
-                    twice |= once & row;
-                    once |= row;
-                }
-                for boxed in BOXES {
-                    let boxed = word & boxed;
-                    if boxed & boxed.wrapping_sub(1) == 0 {
-                        found |= boxed;
-                    }
-                }
-                hits[b] = found;
+            if word != self.cells[d] {
+                // Fewer candidates may leave naked singles.
+                self.cells[d] = word;
+                placed = true;
             }
+            // Rows and boxes with one place, and bit-sliced counts of each
+            // column's places over the rows of each band.
+            let mut found = NONE;
+            let (mut once, mut twice) = (NONE, NONE);
+            for r in 0..3 {
+                let row = word >> (9 * r as u32) & u32x4::splat(ROW);
+                found |= (row & at_most_one(row)) << (9 * r as u32);
+                twice |= once & row;
+                once |= row;
+            }
+            for boxed in BOXES {
+                let boxed = word & u32x4::splat(boxed);
+                found |= boxed & at_most_one(boxed);
+            }
+            // The same counts across the bands.
+            let [o0, o1, o2, _] = once.to_array();
+            let [t0, t1, t2, _] = twice.to_array();
+            let once = o0 | o1 | o2;
+            let twice = t0 | t1 | t2 | (o0 & o1) | (o2 & (o0 | o1));
             if once != ROW {
                 return None;
             }
             let columns = (once & !twice) * ROWS_OF;
-            for b in 0..3 {
-                let mut found = (hits[b] | (bands[b] & columns)) & self.open[b];
+            let found = ((found | (word & u32x4::splat(columns))) & self.open).to_array();
+            for (b, &found) in found[..3].iter().enumerate() {
+                let mut found = found;
                 while found != 0 {
                     let i = found.trailing_zeros() as usize;
                     found &= found - 1;
                     // A hit of this round may have taken another's place.
-                    if self.cells[b][d] & (1 << i) == 0 {
+                    if self.word(d, b) & (1 << i) == 0 {
                         return None;
                     }
-                    self.place(d, b, i);
+                    self.place(d, 27 * b + i);
                     placed = true;
                 }
             }
@@ -306,10 +356,8 @@ impl Board {
     fn columns_locked(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let columns = [0, 1, 2].map(|b| {
-                let word = self.cells[b][d];
-                (word | word >> 9 | word >> 18) & ROW
-            });
+            let word = self.cells[d];
+            let columns = ((word | word >> 9u32 | word >> 18u32) & u32x4::splat(ROW)).to_array();
             let mut kept = [0; 3];
             for stack in 0..3 {
                 let segs = (columns[0] >> (3 * stack) & 7)
@@ -320,16 +368,14 @@ impl Board {
                     *kept |= (segs >> (3 * b) & 7) << (3 * stack);
                 }
             }
-            for (band, kept) in self.cells.iter_mut().zip(kept) {
-                let word = band[d] & (kept * ROWS_OF);
-                if word == 0 {
-                    return None;
-                }
-                if word != band[d] {
-                    band[d] = word;
-                    self.dirty |= 1 << d;
-                    changed = true;
-                }
+            let narrowed = word & lanes([kept[0] * ROWS_OF, kept[1] * ROWS_OF, kept[2] * ROWS_OF]);
+            if any_band_empty(narrowed) {
+                return None;
+            }
+            if narrowed != word {
+                self.cells[d] = narrowed;
+                self.dirty |= 1 << d;
+                changed = true;
             }
         }
         Some(changed)
@@ -341,16 +387,18 @@ impl Board {
     /// the most open peers, whose two branches fill or narrow the most cells
     /// and so end soonest (this halves the search against taking the first
     /// such cell). Else a cell with the fewest candidates.
-    fn pivot(&self) -> (usize, usize, u16) {
-        let mut best = (0, 0, 0);
+    fn pivot(&self) -> (usize, u16) {
+        let (mut one, mut two, mut three) = (NONE, NONE, NONE);
+        for &word in &self.cells {
+            three |= two & word;
+            two |= one & word;
+            one |= word;
+        }
+        let pairs = (two & !three & self.open).to_array();
+        let open = self.open.to_array();
+        let mut best = (0, 0);
         for b in 0..3 {
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for &word in &self.cells[b] {
-                three |= two & word;
-                two |= one & word;
-                one |= word;
-            }
-            let mut pairs = two & !three & self.open[b];
+            let mut pairs = pairs[b];
             while pairs != 0 {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
@@ -358,54 +406,53 @@ impl Board {
                 // column in the other bands is shifted to bits 0, 1, 9, 10,
                 // 18 and 19, above the row and box.
                 let column = (1 << (i % 9)) * ROWS_OF;
-                let across = ((self.open[(b + 1) % 3] & column)
-                    | (self.open[(b + 2) % 3] & column) << 1)
-                    >> (i % 9);
-                let open = (u64::from(across) << 27 | u64::from(self.open[b] & BAND_PEERS[i]))
-                    .count_ones()
-                    + 1;
-                if open > best.0 {
-                    best = (open, b, i);
+                let across =
+                    ((open[(b + 1) % 3] & column) | (open[(b + 2) % 3] & column) << 1) >> (i % 9);
+                let count =
+                    (u64::from(across) << 27 | u64::from(open[b] & BAND_PEERS[i])).count_ones() + 1;
+                if count > best.0 {
+                    best = (count, 27 * b + i);
                 }
             }
         }
         if best.0 > 0 {
-            return (best.1, best.2, self.candidates(best.1, best.2));
+            return (best.1, self.candidates(best.1));
         }
-        let mut best = (u32::MAX, 0, 0);
-        for b in 0..3 {
-            let mut open = self.open[b];
+        let mut best = (u32::MAX, 0);
+        for (b, &open) in open[..3].iter().enumerate() {
+            let mut open = open;
             while open != 0 {
                 let i = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = self.candidates(b, i).count_ones();
+                let count = self.candidates(27 * b + i).count_ones();
                 if count < best.0 {
-                    best = (count, b, i);
+                    best = (count, 27 * b + i);
                 }
             }
         }
-        (best.1, best.2, self.candidates(best.1, best.2))
+        (best.1, self.candidates(best.1))
     }
 
-    /// The digits cell `i` of band `b` may take, bit `d` for digit `d + 1`.
-    fn candidates(&self, b: usize, i: usize) -> u16 {
+    /// The digits cell `c` may take, bit `d` for digit `d + 1`.
+    fn candidates(&self, c: usize) -> u16 {
+        let (b, i) = (c / 27, c % 27);
         let mut digits = 0;
-        for (d, &word) in self.cells[b].iter().enumerate() {
-            digits |= (((word >> i) & 1) as u16) << d;
+        for d in 0..9 {
+            digits |= (((self.word(d, b) >> i) & 1) as u16) << d;
         }
         digits
     }
 
     /// Whether no cell is open.
     fn solved(&self) -> bool {
-        self.open == [0; 3]
+        is_empty(self.open)
     }
 
     /// The solved board, once no cell is open.
     fn grid(&self) -> Grid {
         let mut grid = Grid::empty(Size::NINE);
-        for (b, band) in self.cells.iter().enumerate() {
-            for (d, &word) in band.iter().enumerate() {
+        for (d, words) in self.cells.iter().enumerate() {
+            for (b, &word) in words.as_array_ref()[..3].iter().enumerate() {
                 let mut word = word;
                 while word != 0 {
                     grid.set(27 * b + word.trailing_zeros() as usize, d as u8 + 1);
@@ -420,17 +467,17 @@ impl Board {
 /// Visits every solution of the 9x9 `puzzle` until `search` stops.
 pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
     let mut board = Board {
-        cells: [[BAND; 9]; 3],
-        open: [BAND; 3],
+        cells: [ALL; 9],
+        open: ALL,
         dirty: 0x1ff,
     };
     for (cell, digit) in puzzle.clues() {
-        let (d, b, i) = (usize::from(digit) - 1, cell / 27, cell % 27);
-        if board.cells[b][d] & (1 << i) == 0 {
+        let d = usize::from(digit) - 1;
+        if is_empty(board.cells[d] & CELL[cell]) {
             // Two clues share a digit in a group.
             return ControlFlow::Continue(());
         }
-        board.place(d, b, i);
+        board.place(d, cell);
     }
     board.dirty = 0x1ff;
     descend(board, search)
@@ -444,12 +491,12 @@ fn descend(mut board: Board, search: &mut Search<'_>) -> Flow {
     if board.solved() {
         return search.found(&board.grid());
     }
-    let (b, i, mut digits) = board.pivot();
+    let (c, mut digits) = board.pivot();
     while digits != 0 {
         let d = digits.trailing_zeros() as usize;
         digits &= digits - 1;
         let mut next = board;
-        next.place(d, b, i);
+        next.place(d, c);
         descend(next, search)?;
     }
     ControlFlow::Continue(())
