@@ -13,7 +13,7 @@
 use super::{Flow, Search};
 use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
-use wide::u32x4;
+use wide::{CmpEq, i32x4};
 
 /// Every cell of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -110,80 +110,63 @@ const LOCKED: [u32; 512] = {
     keep
 };
 
-/// The three bands' words side by side, lane `b` for band `b`; lane 3 is
-/// always zero.
-const fn lanes(words: [u32; 3]) -> u32x4 {
-    u32x4::new([words[0], words[1], words[2], 0])
-}
+/// Four 32-bit lanes, for four digits of one band.
+type Lanes = i32x4;
 
 /// Nothing, in every lane.
-const NONE: u32x4 = u32x4::new([0; 4]);
+const NONE: Lanes = Lanes::new([0; 4]);
 
-/// Every cell of every band.
-const ALL: u32x4 = lanes([BAND; 3]);
+/// Each lane alone (all ones there).
+const LANE: [Lanes; 4] = [
+    Lanes::new([-1, 0, 0, 0]),
+    Lanes::new([0, -1, 0, 0]),
+    Lanes::new([0, 0, -1, 0]),
+    Lanes::new([0, 0, 0, -1]),
+];
 
-/// The three band lanes all set: what compares a vector's bands alone.
-const THREE: u32x4 = lanes([u32::MAX; 3]);
+/// The lanes of each group of four digits that stand for a digit: the last
+/// group has digit 9 alone.
+const DIGITS: [Lanes; 3] = [Lanes::new([-1; 4]), Lanes::new([-1; 4]), LANE[0]];
 
-/// Each cell of the board (`27 b + i`) alone: bit `i` in lane `b`.
-const CELL: [u32x4; 81] = {
-    let mut cells = [NONE; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut words = [0; 3];
-        words[c / 27] = 1 << (c % 27);
-        cells[c] = lanes(words);
-        c += 1;
-    }
-    cells
-};
+/// Every cell of a band, in the lanes of each group that stand for a digit.
+const FULL: [Lanes; 3] = [
+    Lanes::new([BAND as i32; 4]),
+    Lanes::new([BAND as i32; 4]),
+    Lanes::new([BAND as i32, 0, 0, 0]),
+];
 
-/// Each cell's peers on the whole board: the rest of its row and box in
-/// its own band's lane, its column in the other two.
-const PEERS: [u32x4; 81] = {
-    let mut peers = [NONE; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (b, i) = (c / 27, c % 27);
-        let column = (1 << (i % 9)) * ROWS_OF;
-        let mut words = [column; 3];
-        words[b] = BAND_PEERS[i];
-        peers[c] = lanes(words);
-        c += 1;
-    }
-    peers
-};
-
-/// Whether no lane has a bit.
+/// `word` in every lane.
 #[inline(always)]
-fn is_empty(v: u32x4) -> bool {
-    v.cmp_eq(NONE).all()
-}
-
-/// Whether some band's lane is empty.
-#[inline(always)]
-fn any_band_empty(v: u32x4) -> bool {
-    (v.cmp_eq(NONE) & THREE).any()
+fn splat(word: u32) -> Lanes {
+    Lanes::splat(word as i32)
 }
 
 /// Each lane with at most one bit: all ones there, else zero.
 #[inline(always)]
-fn at_most_one(v: u32x4) -> u32x4 {
-    (v & (v - u32x4::splat(1))).cmp_eq(NONE)
+fn at_most_one(v: Lanes) -> Lanes {
+    (v & (v - Lanes::splat(1))).cmp_eq(NONE)
+}
+
+/// Lane `k` of `v`, as a word.
+#[inline(always)]
+fn lane(v: &Lanes, k: usize) -> u32 {
+    v.as_array_ref()[k] as u32
 }
 
 /// A board in the middle of a search.
 ///
-/// The words are kept digit by digit, the three bands of a digit in one
-/// 128-bit vector (through `wide`, which is SSE2 on every x86-64), so the
-/// counts over the nine digits and the peers of a placed digit take one
-/// vector operation for all three bands.
+/// For each band, its nine digits' words in three 128-bit vectors (through
+/// `wide`, SSE2 on every x86-64), four digits a vector: the hidden singles
+/// of four digits are looked for at once, lane by lane, and the counts over
+/// the digits take three vector operations and a fold of four lanes.
 #[derive(Clone, Copy)]
 struct Board {
-    /// For each digit, the cells of each band it may take (or has taken).
-    cells: [u32x4; 9],
-    /// The cells of each band without a digit yet.
-    open: u32x4,
+    /// For each band and group of four digits, lane `k` of group `g` for
+    /// digit `4 g + k + 1`: the band's cells the digit may take (or has
+    /// taken). The last group's lanes 1 to 3 stay empty.
+    cells: [[Lanes; 3]; 3],
+    /// For each band, its cells without a digit yet.
+    open: [u32; 3],
     /// The digits (bit `d` for digit `d + 1`) that lost a place since their
     /// hidden singles were last looked for: the others have none to give.
     dirty: u16,
@@ -193,30 +176,35 @@ impl Board {
     /// Band `b`'s word of digit `d + 1`.
     #[inline(always)]
     fn word(&self, d: usize, b: usize) -> u32 {
-        self.cells[d].as_array_ref()[b]
+        lane(&self.cells[b][d / 4], d % 4)
     }
 
-    /// Puts digit `d + 1` in cell `c`, which must allow it.
+    /// Puts digit `d + 1` in cell `i` of band `b`, which must allow it.
     #[inline(always)]
-    fn place(&mut self, d: usize, c: usize) {
-        let (b, i) = (c / 27, c % 27);
-        let m = CELL[c];
+    fn place(&mut self, d: usize, b: usize, i: usize) {
+        let m = splat(1 << i);
         let mut lost = 0;
-        for (e, word) in self.cells.iter_mut().enumerate() {
-            lost |= ((word.as_array_ref()[b] >> i) & 1) << e;
-            *word &= !m;
+        for (g, group) in self.cells[b].iter_mut().enumerate() {
+            lost |= (((*group & m).cmp_eq(m).move_mask()) as u16) << (4 * g);
+            *group &= !m;
         }
-        self.dirty |= lost as u16;
-        self.place_single(d, c);
+        self.dirty |= lost;
+        self.place_single(d, b, i);
     }
 
-    /// Puts digit `d + 1` in cell `c`, its only candidate: the other
-    /// digits have nothing to lose there.
+    /// Puts digit `d + 1` in cell `i` of band `b`, its only candidate:
+    /// the other digits have nothing to lose there.
     #[inline(always)]
-    fn place_single(&mut self, d: usize, c: usize) {
+    fn place_single(&mut self, d: usize, b: usize, i: usize) {
+        let (g, k) = (d / 4, d % 4);
         self.dirty |= 1 << d;
-        self.cells[d] = (self.cells[d] & !PEERS[c]) | CELL[c];
-        self.open &= !CELL[c];
+        let cells = &mut self.cells;
+        cells[b][g] = (cells[b][g] & !(splat(BAND_PEERS[i]) & LANE[k])) | (splat(1 << i) & LANE[k]);
+        let column = splat((1 << (i % 9)) * ROWS_OF) & LANE[k];
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            cells[other][g] &= !column;
+        }
+        self.open[b] &= !(1 << i);
     }
 
     /// Fills naked and hidden singles and takes locked candidates (along
@@ -226,23 +214,29 @@ impl Board {
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
-            // Bit-sliced counting over the digits, all bands at once: the
-            // open cells with at least one candidate, and with at least two.
-            let (mut once, mut twice) = (NONE, NONE);
-            for &word in &self.cells {
-                twice |= once & word;
-                once |= word;
-            }
-            if !is_empty(self.open & !once) {
-                return false;
-            }
-            let singles = self.open & !twice;
-            if !is_empty(singles) {
-                let singles = singles.to_array();
-                for (b, &singles) in singles[..3].iter().enumerate() {
-                    if singles == 0 {
-                        continue;
-                    }
+            let mut placed = false;
+            for b in 0..3 {
+                // Bit-sliced counting over the digits: lane by lane over
+                // the three groups, then over the four lanes.
+                let [g0, g1, g2] = self.cells[b];
+                let twice = (g0 & g1) | (g2 & (g0 | g1));
+                let once = (g0 | g1 | g2).to_array().map(|w| w as u32);
+                let twice = twice.to_array().map(|w| w as u32);
+                let twice = twice[0]
+                    | twice[1]
+                    | twice[2]
+                    | twice[3]
+                    | (once[0] & once[1])
+                    | ((once[0] | once[1]) & (once[2] | once[3]))
+                    | (once[2] & once[3]);
+                let once = once[0] | once[1] | once[2] | once[3];
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return false;
+                }
+                let singles = open & !twice;
+                if singles != 0 {
+                    placed = true;
                     for d in 0..9 {
                         let mut hits = self.word(d, b) & singles;
                         while hits != 0 {
@@ -253,10 +247,12 @@ impl Board {
                             if self.word(d, b) & (1 << i) == 0 {
                                 return false;
                             }
-                            self.place_single(d, 27 * b + i);
+                            self.place_single(d, b, i);
                         }
                     }
                 }
+            }
+            if placed {
                 continue;
             }
             match self.hidden_singles() {
@@ -279,66 +275,68 @@ impl Board {
     fn hidden_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         while self.dirty != 0 {
-            let d = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let word = self.cells[d];
-            // Locked candidates along rows: which of each band's nine
-            // row-box segments hold the digit, as a 9-bit index per lane.
-            let segs = (word | word >> 1u32 | word >> 2u32) & u32x4::splat(0x49 * ROWS_OF);
-            let segs = segs | segs >> 2u32 | segs >> 4u32;
-            let segs = ((segs & u32x4::splat(7))
-                | (segs >> 6u32 & u32x4::splat(0x38))
-                | (segs >> 12u32 & u32x4::splat(0x1c0)))
-            .to_array();
-            let kept = lanes([
-                LOCKED[segs[0] as usize],
-                LOCKED[segs[1] as usize],
-                LOCKED[segs[2] as usize],
-            ]);
-            let word = word & kept;
-            if any_band_empty(word) {
-                return None;
-            }
-            if word != self.cells[d] {
-                // Fewer candidates may leave naked singles.
-                self.cells[d] = word;
-                placed = true;
-            }
-            // Rows and boxes with one place, and bit-sliced counts of each
-            // column's places over the rows of each band.
-            let mut found = NONE;
+            // The four digits of the first group with a changed digit.
+            let g = self.dirty.trailing_zeros() as usize / 4;
+            self.dirty &= !(0xf << (4 * g));
+            let mut words = [NONE; 3];
+            let mut found = [NONE; 3];
             let (mut once, mut twice) = (NONE, NONE);
-            for r in 0..3 {
-                let row = word >> (9 * r as u32) & u32x4::splat(ROW);
-                found |= (row & at_most_one(row)) << (9 * r as u32);
-                twice |= once & row;
-                once |= row;
+            for b in 0..3 {
+                let word = self.cells[b][g];
+                // Locked candidates along rows: which of the band's nine
+                // row-box segments hold each digit, as a 9-bit index.
+                let segs = (word | word >> 1u32 | word >> 2u32) & splat(0x49 * ROWS_OF);
+                let segs = segs | segs >> 2u32 | segs >> 4u32;
+                let segs = ((segs & splat(7))
+                    | (segs >> 6u32 & splat(0x38))
+                    | (segs >> 12u32 & splat(0x1c0)))
+                .to_array();
+                let kept = Lanes::new(segs.map(|s| LOCKED[s as usize] as i32));
+                let word = word & kept;
+                if (word.cmp_eq(NONE) & DIGITS[g]).any() {
+                    return None;
+                }
+                if word != self.cells[b][g] {
+                    // Fewer candidates may leave naked singles.
+                    self.cells[b][g] = word;
+                    placed = true;
+                }
+                // Rows and boxes with one place; bit-sliced counts of each
+                // column's places over the nine rows.
+                let mut hits = NONE;
+                for r in 0..3 {
+                    let row = word >> (9 * r as u32) & splat(ROW);
+                    hits |= (row & at_most_one(row)) << (9 * r as u32);
+                    twice |= once & row;
+                    once |= row;
+                }
+                for boxed in BOXES {
+                    let boxed = word & splat(boxed);
+                    hits |= boxed & at_most_one(boxed);
+                }
+                words[b] = word;
+                found[b] = hits;
             }
-            for boxed in BOXES {
-                let boxed = word & u32x4::splat(boxed);
-                found |= boxed & at_most_one(boxed);
-            }
-            // The same counts across the bands.
-            let [o0, o1, o2, _] = once.to_array();
-            let [t0, t1, t2, _] = twice.to_array();
-            let once = o0 | o1 | o2;
-            let twice = t0 | t1 | t2 | (o0 & o1) | (o2 & (o0 | o1));
-            if once != ROW {
+            if !(once.cmp_eq(splat(ROW)) | !DIGITS[g]).all() {
                 return None;
             }
-            let columns = (once & !twice) * ROWS_OF;
-            let found = ((found | (word & u32x4::splat(columns))) & self.open).to_array();
-            for (b, &found) in found[..3].iter().enumerate() {
-                let mut found = found;
-                while found != 0 {
-                    let i = found.trailing_zeros() as usize;
-                    found &= found - 1;
-                    // A hit of this round may have taken another's place.
-                    if self.word(d, b) & (1 << i) == 0 {
-                        return None;
+            let columns = once & !twice;
+            let columns = columns | columns << 9u32 | columns << 18u32;
+            for b in 0..3 {
+                let hits = ((found[b] | (words[b] & columns)) & splat(self.open[b])).to_array();
+                for (k, &hits) in hits.iter().enumerate() {
+                    let d = 4 * g + k;
+                    let mut hits = hits as u32;
+                    while hits != 0 {
+                        let i = hits.trailing_zeros() as usize;
+                        hits &= hits - 1;
+                        // A hit of this round may have taken another's place.
+                        if self.word(d, b) & (1 << i) == 0 {
+                            return None;
+                        }
+                        self.place(d, b, i);
+                        placed = true;
                     }
-                    self.place(d, 27 * b + i);
-                    placed = true;
                 }
             }
         }
@@ -356,8 +354,10 @@ impl Board {
     fn columns_locked(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let word = self.cells[d];
-            let columns = ((word | word >> 9u32 | word >> 18u32) & u32x4::splat(ROW)).to_array();
+            let columns = [0, 1, 2].map(|b| {
+                let word = self.word(d, b);
+                (word | word >> 9 | word >> 18) & ROW
+            });
             let mut kept = [0; 3];
             for stack in 0..3 {
                 let segs = (columns[0] >> (3 * stack) & 7)
@@ -368,14 +368,18 @@ impl Board {
                     *kept |= (segs >> (3 * b) & 7) << (3 * stack);
                 }
             }
-            let narrowed = word & lanes([kept[0] * ROWS_OF, kept[1] * ROWS_OF, kept[2] * ROWS_OF]);
-            if any_band_empty(narrowed) {
-                return None;
-            }
-            if narrowed != word {
-                self.cells[d] = narrowed;
-                self.dirty |= 1 << d;
-                changed = true;
+            for (b, kept) in kept.into_iter().enumerate() {
+                let old = self.word(d, b);
+                let word = old & (kept * ROWS_OF);
+                if word == 0 {
+                    return None;
+                }
+                if word != old {
+                    let cells = &mut self.cells[b][d / 4];
+                    *cells &= !(splat(old & !word) & LANE[d % 4]);
+                    self.dirty |= 1 << d;
+                    changed = true;
+                }
             }
         }
         Some(changed)
@@ -387,18 +391,17 @@ impl Board {
     /// the most open peers, whose two branches fill or narrow the most cells
     /// and so end soonest (this halves the search against taking the first
     /// such cell). Else a cell with the fewest candidates.
-    fn pivot(&self) -> (usize, u16) {
-        let (mut one, mut two, mut three) = (NONE, NONE, NONE);
-        for &word in &self.cells {
-            three |= two & word;
-            two |= one & word;
-            one |= word;
-        }
-        let pairs = (two & !three & self.open).to_array();
-        let open = self.open.to_array();
-        let mut best = (0, 0);
+    fn pivot(&self) -> (usize, usize, u16) {
+        let mut best = (0, 0, 0);
         for b in 0..3 {
-            let mut pairs = pairs[b];
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..9 {
+                let word = self.word(d, b);
+                three |= two & word;
+                two |= one & word;
+                one |= word;
+            }
+            let mut pairs = two & !three & self.open[b];
             while pairs != 0 {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
@@ -406,36 +409,37 @@ impl Board {
                 // column in the other bands is shifted to bits 0, 1, 9, 10,
                 // 18 and 19, above the row and box.
                 let column = (1 << (i % 9)) * ROWS_OF;
-                let across =
-                    ((open[(b + 1) % 3] & column) | (open[(b + 2) % 3] & column) << 1) >> (i % 9);
-                let count =
-                    (u64::from(across) << 27 | u64::from(open[b] & BAND_PEERS[i])).count_ones() + 1;
-                if count > best.0 {
-                    best = (count, 27 * b + i);
+                let across = ((self.open[(b + 1) % 3] & column)
+                    | (self.open[(b + 2) % 3] & column) << 1)
+                    >> (i % 9);
+                let open = (u64::from(across) << 27 | u64::from(self.open[b] & BAND_PEERS[i]))
+                    .count_ones()
+                    + 1;
+                if open > best.0 {
+                    best = (open, b, i);
                 }
             }
         }
         if best.0 > 0 {
-            return (best.1, self.candidates(best.1));
+            return (best.1, best.2, self.candidates(best.1, best.2));
         }
-        let mut best = (u32::MAX, 0);
-        for (b, &open) in open[..3].iter().enumerate() {
-            let mut open = open;
+        let mut best = (u32::MAX, 0, 0);
+        for b in 0..3 {
+            let mut open = self.open[b];
             while open != 0 {
                 let i = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let count = self.candidates(27 * b + i).count_ones();
+                let count = self.candidates(b, i).count_ones();
                 if count < best.0 {
-                    best = (count, 27 * b + i);
+                    best = (count, b, i);
                 }
             }
         }
-        (best.1, self.candidates(best.1))
+        (best.1, best.2, self.candidates(best.1, best.2))
     }
 
-    /// The digits cell `c` may take, bit `d` for digit `d + 1`.
-    fn candidates(&self, c: usize) -> u16 {
-        let (b, i) = (c / 27, c % 27);
+    /// The digits cell `i` of band `b` may take, bit `d` for digit `d + 1`.
+    fn candidates(&self, b: usize, i: usize) -> u16 {
         let mut digits = 0;
         for d in 0..9 {
             digits |= (((self.word(d, b) >> i) & 1) as u16) << d;
@@ -445,15 +449,15 @@ impl Board {
 
     /// Whether no cell is open.
     fn solved(&self) -> bool {
-        is_empty(self.open)
+        self.open == [0; 3]
     }
 
     /// The solved board, once no cell is open.
     fn grid(&self) -> Grid {
         let mut grid = Grid::empty(Size::NINE);
-        for (d, words) in self.cells.iter().enumerate() {
-            for (b, &word) in words.as_array_ref()[..3].iter().enumerate() {
-                let mut word = word;
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut word = self.word(d, b);
                 while word != 0 {
                     grid.set(27 * b + word.trailing_zeros() as usize, d as u8 + 1);
                     word &= word - 1;
@@ -467,17 +471,17 @@ impl Board {
 /// Visits every solution of the 9x9 `puzzle` until `search` stops.
 pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
     let mut board = Board {
-        cells: [ALL; 9],
-        open: ALL,
+        cells: [FULL; 3],
+        open: [BAND; 3],
         dirty: 0x1ff,
     };
     for (cell, digit) in puzzle.clues() {
-        let d = usize::from(digit) - 1;
-        if is_empty(board.cells[d] & CELL[cell]) {
+        let (d, b, i) = (usize::from(digit) - 1, cell / 27, cell % 27);
+        if board.word(d, b) & (1 << i) == 0 {
             // Two clues share a digit in a group.
             return ControlFlow::Continue(());
         }
-        board.place(d, cell);
+        board.place(d, b, i);
     }
     board.dirty = 0x1ff;
     descend(board, search)
@@ -491,12 +495,12 @@ fn descend(mut board: Board, search: &mut Search<'_>) -> Flow {
     if board.solved() {
         return search.found(&board.grid());
     }
-    let (c, mut digits) = board.pivot();
+    let (b, i, mut digits) = board.pivot();
     while digits != 0 {
         let d = digits.trailing_zeros() as usize;
         digits &= digits - 1;
         let mut next = board;
-        next.place(d, c);
+        next.place(d, b, i);
         descend(next, search)?;
     }
     ControlFlow::Continue(())
