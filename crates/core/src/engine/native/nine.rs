@@ -13,7 +13,6 @@
 use super::{Flow, Search};
 use crate::puzzle::grid::{Grid, Size};
 use std::ops::ControlFlow;
-use wide::{CmpEq, i32x4};
 
 /// Every cell of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -37,6 +36,24 @@ const BAND_PEERS: [u32; 27] = {
         i += 1;
     }
     peers
+};
+
+/// For each row of a band (nine bits), which of its three box segments
+/// hold a bit.
+const SEGMENTS: [u8; 512] = {
+    let mut segments = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                segments[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    segments
 };
 
 /// Locked candidates on a 3x3 matrix of segments: three lines (rows of a
@@ -110,61 +127,12 @@ const LOCKED: [u32; 512] = {
     keep
 };
 
-/// Four 32-bit lanes, for four digits of one band.
-type Lanes = i32x4;
-
-/// Nothing, in every lane.
-const NONE: Lanes = Lanes::new([0; 4]);
-
-/// Each lane alone (all ones there).
-const LANE: [Lanes; 4] = [
-    Lanes::new([-1, 0, 0, 0]),
-    Lanes::new([0, -1, 0, 0]),
-    Lanes::new([0, 0, -1, 0]),
-    Lanes::new([0, 0, 0, -1]),
-];
-
-/// The lanes of each group of four digits that stand for a digit: the last
-/// group has digit 9 alone.
-const DIGITS: [Lanes; 3] = [Lanes::new([-1; 4]), Lanes::new([-1; 4]), LANE[0]];
-
-/// Every cell of a band, in the lanes of each group that stand for a digit.
-const FULL: [Lanes; 3] = [
-    Lanes::new([BAND as i32; 4]),
-    Lanes::new([BAND as i32; 4]),
-    Lanes::new([BAND as i32, 0, 0, 0]),
-];
-
-/// `word` in every lane.
-#[inline(always)]
-fn splat(word: u32) -> Lanes {
-    Lanes::splat(word as i32)
-}
-
-/// Each lane with at most one bit: all ones there, else zero.
-#[inline(always)]
-fn at_most_one(v: Lanes) -> Lanes {
-    (v & (v - Lanes::splat(1))).cmp_eq(NONE)
-}
-
-/// Lane `k` of `v`, as a word.
-#[inline(always)]
-fn lane(v: &Lanes, k: usize) -> u32 {
-    v.as_array_ref()[k] as u32
-}
-
 /// A board in the middle of a search.
-///
-/// For each band, its nine digits' words in three 128-bit vectors (through
-/// `wide`, SSE2 on every x86-64), four digits a vector: the hidden singles
-/// of four digits are looked for at once, lane by lane, and the counts over
-/// the digits take three vector operations and a fold of four lanes.
 #[derive(Clone, Copy)]
 struct Board {
-    /// For each band and group of four digits, lane `k` of group `g` for
-    /// digit `4 g + k + 1`: the band's cells the digit may take (or has
-    /// taken). The last group's lanes 1 to 3 stay empty.
-    cells: [[Lanes; 3]; 3],
+    /// For each band and digit, the band's cells the digit may take (or has
+    /// taken).
+    cells: [[u32; 9]; 3],
     /// For each band, its cells without a digit yet.
     open: [u32; 3],
     /// The digits (bit `d` for digit `d + 1`) that lost a place since their
@@ -173,22 +141,16 @@ struct Board {
 }
 
 impl Board {
-    /// Band `b`'s word of digit `d + 1`.
-    #[inline(always)]
-    fn word(&self, d: usize, b: usize) -> u32 {
-        lane(&self.cells[b][d / 4], d % 4)
-    }
-
     /// Puts digit `d + 1` in cell `i` of band `b`, which must allow it.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize) {
-        let m = splat(1 << i);
+        let m = 1 << i;
         let mut lost = 0;
-        for (g, group) in self.cells[b].iter_mut().enumerate() {
-            lost |= (((*group & m).cmp_eq(m).move_mask()) as u16) << (4 * g);
-            *group &= !m;
+        for (e, word) in self.cells[b].iter_mut().enumerate() {
+            lost |= ((*word >> i) & 1) << e;
+            *word &= !m;
         }
-        self.dirty |= lost;
+        self.dirty |= lost as u16;
         self.place_single(d, b, i);
     }
 
@@ -196,15 +158,14 @@ impl Board {
     /// the other digits have nothing to lose there.
     #[inline(always)]
     fn place_single(&mut self, d: usize, b: usize, i: usize) {
-        let (g, k) = (d / 4, d % 4);
+        let m = 1 << i;
         self.dirty |= 1 << d;
-        let cells = &mut self.cells;
-        cells[b][g] = (cells[b][g] & !(splat(BAND_PEERS[i]) & LANE[k])) | (splat(1 << i) & LANE[k]);
-        let column = splat((1 << (i % 9)) * ROWS_OF) & LANE[k];
+        self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
+        let column = (1 << (i % 9)) * ROWS_OF;
         for other in [(b + 1) % 3, (b + 2) % 3] {
-            cells[other][g] &= !column;
+            self.cells[other][d] &= !column;
         }
-        self.open[b] &= !(1 << i);
+        self.open[b] &= !m;
     }
 
     /// Fills naked and hidden singles and takes locked candidates (along
@@ -216,20 +177,13 @@ impl Board {
         loop {
             let mut placed = false;
             for b in 0..3 {
-                // Bit-sliced counting over the digits: lane by lane over
-                // the three groups, then over the four lanes.
-                let [g0, g1, g2] = self.cells[b];
-                let twice = (g0 & g1) | (g2 & (g0 | g1));
-                let once = (g0 | g1 | g2).to_array().map(|w| w as u32);
-                let twice = twice.to_array().map(|w| w as u32);
-                let twice = twice[0]
-                    | twice[1]
-                    | twice[2]
-                    | twice[3]
-                    | (once[0] & once[1])
-                    | ((once[0] | once[1]) & (once[2] | once[3]))
-                    | (once[2] & once[3]);
-                let once = once[0] | once[1] | once[2] | once[3];
+                // Bit-sliced counting over the digits: the open cells with
+                // at least one candidate, and with at least two.
+                let (mut once, mut twice) = (0, 0);
+                for &word in &self.cells[b] {
+                    twice |= once & word;
+                    once |= word;
+                }
                 let open = self.open[b];
                 if open & !once != 0 {
                     return false;
@@ -238,13 +192,13 @@ impl Board {
                 if singles != 0 {
                     placed = true;
                     for d in 0..9 {
-                        let mut hits = self.word(d, b) & singles;
+                        let mut hits = self.cells[b][d] & singles;
                         while hits != 0 {
                             let i = hits.trailing_zeros() as usize;
                             hits &= hits - 1;
                             // A single of this round may have taken the
                             // cell's last digit.
-                            if self.word(d, b) & (1 << i) == 0 {
+                            if self.cells[b][d] & (1 << i) == 0 {
                                 return false;
                             }
                             self.place_single(d, b, i);
@@ -275,68 +229,66 @@ impl Board {
     fn hidden_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         while self.dirty != 0 {
-            // The four digits of the first group with a changed digit.
-            let g = self.dirty.trailing_zeros() as usize / 4;
-            self.dirty &= !(0xf << (4 * g));
-            let mut words = [NONE; 3];
-            let mut found = [NONE; 3];
-            let (mut once, mut twice) = (NONE, NONE);
-            for b in 0..3 {
-                let word = self.cells[b][g];
-                // Locked candidates along rows: which of the band's nine
-                // row-box segments hold each digit, as a 9-bit index.
-                let segs = (word | word >> 1u32 | word >> 2u32) & splat(0x49 * ROWS_OF);
-                let segs = segs | segs >> 2u32 | segs >> 4u32;
-                let segs = ((segs & splat(7))
-                    | (segs >> 6u32 & splat(0x38))
-                    | (segs >> 12u32 & splat(0x1c0)))
-                .to_array();
-                let kept = Lanes::new(segs.map(|s| LOCKED[s as usize] as i32));
-                let word = word & kept;
-                if (word.cmp_eq(NONE) & DIGITS[g]).any() {
+            let d = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            // Locked candidates along rows, band by band.
+            let mut bands = [0; 3];
+            for (b, band) in bands.iter_mut().enumerate() {
+                let word = self.cells[b][d];
+                let segs = usize::from(SEGMENTS[(word & ROW) as usize])
+                    | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
+                    | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
+                *band = word & LOCKED[segs];
+            }
+            let mut hits = [0; 3];
+            // Columns: bit-sliced counts of each column's places over the
+            // nine rows.
+            let (mut once, mut twice) = (0, 0);
+            for (b, band) in bands.iter_mut().enumerate() {
+                let word = *band;
+                if word == 0 {
                     return None;
                 }
-                if word != self.cells[b][g] {
+                if word != self.cells[b][d] {
                     // Fewer candidates may leave naked singles.
-                    self.cells[b][g] = word;
+                    self.cells[b][d] = word;
                     placed = true;
                 }
-                // Rows and boxes with one place; bit-sliced counts of each
-                // column's places over the nine rows.
-                let mut hits = NONE;
+                *band = word;
+                let mut found = 0;
                 for r in 0..3 {
-                    let row = word >> (9 * r as u32) & splat(ROW);
-                    hits |= (row & at_most_one(row)) << (9 * r as u32);
+                    let row = (word >> (9 * r)) & ROW;
+                    // At most one place; an empty row must not overflow
+                    // (debug builds check).
+                    if row & row.wrapping_sub(1) == 0 {
+                        found |= row << (9 * r);
+                    }
                     twice |= once & row;
                     once |= row;
                 }
                 for boxed in BOXES {
-                    let boxed = word & splat(boxed);
-                    hits |= boxed & at_most_one(boxed);
+                    let boxed = word & boxed;
+                    if boxed & boxed.wrapping_sub(1) == 0 {
+                        found |= boxed;
+                    }
                 }
-                words[b] = word;
-                found[b] = hits;
+                hits[b] = found;
             }
-            if !(once.cmp_eq(splat(ROW)) | !DIGITS[g]).all() {
+            if once != ROW {
                 return None;
             }
-            let columns = once & !twice;
-            let columns = columns | columns << 9u32 | columns << 18u32;
+            let columns = (once & !twice) * ROWS_OF;
             for b in 0..3 {
-                let hits = ((found[b] | (words[b] & columns)) & splat(self.open[b])).to_array();
-                for (k, &hits) in hits.iter().enumerate() {
-                    let d = 4 * g + k;
-                    let mut hits = hits as u32;
-                    while hits != 0 {
-                        let i = hits.trailing_zeros() as usize;
-                        hits &= hits - 1;
-                        // A hit of this round may have taken another's place.
-                        if self.word(d, b) & (1 << i) == 0 {
-                            return None;
-                        }
-                        self.place(d, b, i);
-                        placed = true;
+                let mut found = (hits[b] | (bands[b] & columns)) & self.open[b];
+                while found != 0 {
+                    let i = found.trailing_zeros() as usize;
+                    found &= found - 1;
+                    // A hit of this round may have taken another's place.
+                    if self.cells[b][d] & (1 << i) == 0 {
+                        return None;
                     }
+                    self.place(d, b, i);
+                    placed = true;
                 }
             }
         }
@@ -355,7 +307,7 @@ impl Board {
         let mut changed = false;
         for d in 0..9 {
             let columns = [0, 1, 2].map(|b| {
-                let word = self.word(d, b);
+                let word = self.cells[b][d];
                 (word | word >> 9 | word >> 18) & ROW
             });
             let mut kept = [0; 3];
@@ -368,15 +320,13 @@ impl Board {
                     *kept |= (segs >> (3 * b) & 7) << (3 * stack);
                 }
             }
-            for (b, kept) in kept.into_iter().enumerate() {
-                let old = self.word(d, b);
-                let word = old & (kept * ROWS_OF);
+            for (band, kept) in self.cells.iter_mut().zip(kept) {
+                let word = band[d] & (kept * ROWS_OF);
                 if word == 0 {
                     return None;
                 }
-                if word != old {
-                    let cells = &mut self.cells[b][d / 4];
-                    *cells &= !(splat(old & !word) & LANE[d % 4]);
+                if word != band[d] {
+                    band[d] = word;
                     self.dirty |= 1 << d;
                     changed = true;
                 }
@@ -395,8 +345,7 @@ impl Board {
         let mut best = (0, 0, 0);
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..9 {
-                let word = self.word(d, b);
+            for &word in &self.cells[b] {
                 three |= two & word;
                 two |= one & word;
                 one |= word;
@@ -441,8 +390,8 @@ impl Board {
     /// The digits cell `i` of band `b` may take, bit `d` for digit `d + 1`.
     fn candidates(&self, b: usize, i: usize) -> u16 {
         let mut digits = 0;
-        for d in 0..9 {
-            digits |= (((self.word(d, b) >> i) & 1) as u16) << d;
+        for (d, &word) in self.cells[b].iter().enumerate() {
+            digits |= (((word >> i) & 1) as u16) << d;
         }
         digits
     }
@@ -455,9 +404,9 @@ impl Board {
     /// The solved board, once no cell is open.
     fn grid(&self) -> Grid {
         let mut grid = Grid::empty(Size::NINE);
-        for b in 0..3 {
-            for d in 0..9 {
-                let mut word = self.word(d, b);
+        for (b, band) in self.cells.iter().enumerate() {
+            for (d, &word) in band.iter().enumerate() {
+                let mut word = word;
                 while word != 0 {
                     grid.set(27 * b + word.trailing_zeros() as usize, d as u8 + 1);
                     word &= word - 1;
@@ -471,13 +420,13 @@ impl Board {
 /// Visits every solution of the 9x9 `puzzle` until `search` stops.
 pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
     let mut board = Board {
-        cells: [FULL; 3],
+        cells: [[BAND; 9]; 3],
         open: [BAND; 3],
         dirty: 0x1ff,
     };
     for (cell, digit) in puzzle.clues() {
         let (d, b, i) = (usize::from(digit) - 1, cell / 27, cell % 27);
-        if board.word(d, b) & (1 << i) == 0 {
+        if board.cells[b][d] & (1 << i) == 0 {
             // Two clues share a digit in a group.
             return ControlFlow::Continue(());
         }
