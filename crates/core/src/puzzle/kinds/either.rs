@@ -409,7 +409,9 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
             Box::new(as_test(then, side)?),
         ),
         Primitive::Formula(test) => (**test).clone(),
-        Primitive::Automaton { .. } => return None,
+        // No formula says either: a word an automaton reads along a line,
+        // or a region's connectivity.
+        Primitive::Automaton { .. } | Primitive::Connected(_) => return None,
     })
 }
 
@@ -440,8 +442,8 @@ impl Either {
                     for primitive in rule.lower(context) {
                         tests.push(as_test(&primitive, side).ok_or_else(|| {
                             format!(
-                                "{rule}: a rule read along its line by an automaton cannot be \
-                                 one branch of an `either`"
+                                "{rule}: a rule read along its line by an automaton, or one \
+                                 over connected regions, cannot be one branch of an `either`"
                             )
                         })?);
                     }

@@ -66,7 +66,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "NumberedRoom",
     "ContainAtLeast",
     "ContainExact",
-    "ConnectedValues",
     "Binary",
     "BinaryX",
     "Pair",
