@@ -126,6 +126,16 @@ fn connected(
     cells: &[usize],
     doms: &[u32],
 ) -> Supports {
+    // The unit's cells are the area's, in the same order, but for a unit
+    // made otherwise.
+    if cells == rule.cells.as_slice() {
+        let kept = rule.support(doms);
+        return Supports {
+            used: kept.unwrap_or_else(|| vec![0; cells.len()]),
+            combos: Vec::new(),
+            complete: true,
+        };
+    }
     let of = |c: usize| cells.iter().position(|&x| x == c);
     let area: Vec<u32> = rule
         .cells

@@ -56,6 +56,17 @@ pub fn state(
         reach.push(root);
     }
     let neighbours = rule.neighbours();
+    // A region of two cells or more leaves no cell of it alone: said
+    // directly, it propagates before any distance is known.
+    if rule.size.is_some_and(|n| n >= 2) {
+        for (p, here) in inside.iter().enumerate() {
+            let near: Vec<Bool> = neighbours[p]
+                .iter()
+                .map(|&q| inside[usize::from(q)].clone())
+                .collect();
+            parts.push(here.implies(Bool::or(&near)));
+        }
+    }
     for _ in 1..rule.most().max(1) {
         let next: Vec<Bool> = (0..inside.len())
             .map(|_| Bool::fresh_const("reach"))

@@ -7,8 +7,8 @@
 //! every back end states exactly: Z3 in `int`, `bool` and `pb`, the native
 //! engine, the checker and the rule steps. A primitive no formula says (a
 //! line read by an automaton: regular expressions, state machines, sum
-//! lines) makes the rule an error that names the rule inside, in every
-//! engine alike, rather than a branch left out.
+//! lines; a connected region) makes the rule an error that names the rule
+//! inside, in every engine alike, rather than a branch left out.
 //!
 //! f-puzzles has no such rule. A rule line is `either RULE || RULE && RULE`:
 //! `||` parts the branches and `&&` the rules of one branch, each written
