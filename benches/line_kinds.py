@@ -11,7 +11,7 @@ first solution of the empty grid), its digits given in a fixed scattered order u
 is unique, then each given dropped that the puzzle stays unique without; it prints
 `name<TAB>sigh string` lines (`solve --output sigh`), which z3doku and sigh both read. `-k`
 makes only the rule sets named (`benches/data/more_kinds.txt` is `-k "sum line,full rank,either"`
-after the same classic baseline).
+after the same classic baseline, `benches/data/connected_values.txt` `-k "connected values,connected values (one set)"`).
 
 `time` runs, each round, sigh's runner on the whole file (its `total_ms`: building its handlers
 and the search for up to 2 solutions), then `z3doku solve STRING --unique -o json` per puzzle and
@@ -52,6 +52,8 @@ RULES = [
     ("either", "either thermo r1c1 r1c2 r1c3 r1c4 || thermo r1c4 r1c3 r1c2 r1c1\n"
      "either X (r5c5 r5c6) || V (r5c5 r5c6)\n"
      "either cage 10 (r9c1 r9c2) || white dot 1 (r9c1 r9c2) && thermo r9c1 r9c2"),
+    ("connected values", "connected values 1 2 3 4 5\nconnected values 3 4 5 6 7 8 size 54"),
+    ("connected values (one set)", "connected values 2 4 6 8 9"),
 ]
 
 

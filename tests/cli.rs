@@ -365,11 +365,18 @@ fn sigh_strings_and_links_go_in_and_come_out() {
     assert_eq!(count.trim(), "24 solutions");
     // What z3doku lacks, and what sigh cannot say, is an error naming it.
     z3doku()
-        .args(["solve", ".ConnectedValues~~1_2"])
+        .args(["solve", ".ChaosConstruction"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "sigh's `ConnectedValues` is a rule z3doku does not know",
+            "sigh's `ChaosConstruction` is a rule z3doku does not know",
+        ));
+    z3doku()
+        .args(["solve", ".ConnectedValues~CC~1_2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "sigh's `ConnectedValues`: the cell group `CC`",
         ));
     let dr = format!("{}\ncage DR5 (r6c6 r6c7)", ".".repeat(81));
     z3doku()

@@ -404,6 +404,11 @@ const TEXT_CASES: &[(&str, &str)] = &[
         "sum line",
         "sum line 10 r1c1 r1c2 r1c3 r2c3 r2c4 r2c5\nsum line 13 loop r5c5 r5c6 r6c6 r7c6 r7c5 r6c5",
     ),
+    ("connected values", "connected values 1 2 3 4 5"),
+    (
+        "connected values with a size",
+        "connected values 2 4 6 8 9 size 45",
+    ),
 ];
 
 /// An empty 9x9 grid with `rules` after it, read as text.

@@ -15,6 +15,7 @@ use z3doku::puzzle::kinds::{
     board::{AntiKing, NonConsecutive},
     cages::Cage,
     cells::{Odd, Quadruple},
+    connected_values::ConnectedValues,
     count_distinct::CountDistinct,
     counting::CountingCircles,
     dots::{Difference, Ratio, Xv},
@@ -80,7 +81,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 46 {
+    Some(match choice[0] % 47 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -160,7 +161,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 46 == 27,
+                exact: choice[0] % 47 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
@@ -251,6 +252,21 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
                 branches.push(vec![branch(6)]);
             }
             Constraint::Either(Either(branches))
+        }
+        45 => {
+            // A run of half the digits or more (fewer seldom connect), with
+            // the size they must have, one cell short, or none.
+            let count = side / 2 + choice[5] % (side / 2);
+            let digits = (0..count).fold(0u32, |m, j| m | 1 << ((choice[6] + j) % side));
+            let cells = (count * side) as u32;
+            Constraint::ConnectedValues(ConnectedValues {
+                digits,
+                size: match choice[7] % 4 {
+                    0 => Some(cells),
+                    1 => Some(cells - 1),
+                    _ => None,
+                },
+            })
         }
         _ => {
             // One or two (count, digit) pairs, the count 0 to 2.

@@ -160,8 +160,14 @@ impl RuleSteps {
             for prim in prims {
                 let cells = prim.cells();
                 let at: Vec<String> = cells.iter().map(|&c| size.cell_at(c).to_string()).collect();
+                // A piece over the whole board is the rule itself.
+                let name = if cells.len() == size.cells() {
+                    constraint.to_string()
+                } else {
+                    format!("{constraint} at {}", at.join(" "))
+                };
                 units.push(Unit {
-                    name: format!("{constraint} at {}", at.join(" ")),
+                    name,
                     kind: kind.clone(),
                     cells,
                     prims: vec![prim.clone()],

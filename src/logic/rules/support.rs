@@ -63,6 +63,9 @@ pub(super) fn supports(
     geometry: &Geometry,
     want_combos: bool,
 ) -> Supports {
+    if let [Primitive::Connected(rule)] = prims {
+        return connected(rule, cells, doms);
+    }
     let n = cells.len();
     let mut positions: Vec<usize> = (0..n).collect();
     positions.sort_by_key(|&k| doms[k].count_ones());
@@ -110,6 +113,49 @@ pub(super) fn supports(
         used,
         combos: walk.combos.unwrap_or_default(),
         complete: !walk.aborted,
+    }
+}
+
+/// A connected region's unit: its own narrowing over the candidates
+/// ([`Connected::support`](crate::puzzle::connected::Connected::support))
+/// stands in for the walk, which over a whole board's cells would be a
+/// search for the whole grid. The narrowing is sound, so the digits it
+/// keeps include every digit a support uses: what it takes away is false.
+fn connected(
+    rule: &crate::puzzle::connected::Connected,
+    cells: &[usize],
+    doms: &[u32],
+) -> Supports {
+    // The unit's cells are the area's, in the same order, but for a unit
+    // made otherwise.
+    if cells == rule.cells.as_slice() {
+        let kept = rule.support(doms);
+        return Supports {
+            used: kept.unwrap_or_else(|| vec![0; cells.len()]),
+            combos: Vec::new(),
+            complete: true,
+        };
+    }
+    let of = |c: usize| cells.iter().position(|&x| x == c);
+    let area: Vec<u32> = rule
+        .cells
+        .iter()
+        .map(|&c| of(c).map_or(0, |k| doms[k]))
+        .collect();
+    let kept = rule.support(&area);
+    let used = cells
+        .iter()
+        .map(
+            |&c| match (&kept, rule.cells.iter().position(|&x| x == c)) {
+                (Some(kept), Some(p)) => kept[p],
+                _ => 0,
+            },
+        )
+        .collect();
+    Supports {
+        used,
+        combos: Vec::new(),
+        complete: true,
     }
 }
 
@@ -268,6 +314,17 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
                 })
                 .collect();
             automaton.support(&doms).is_some()
+        }
+        Primitive::Connected(rule) => {
+            let doms: Vec<u32> = rule
+                .cells
+                .iter()
+                .map(|&c| match value[c] {
+                    0 => dom[c],
+                    v => bit(v),
+                })
+                .collect();
+            rule.support(&doms).is_some()
         }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod automaton;
 pub mod check;
+pub mod connected;
 pub mod constraint;
 pub mod expr;
 pub mod expr_parse;

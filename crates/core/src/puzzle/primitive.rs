@@ -16,6 +16,7 @@
 //! solution is printed rather than shared by every engine.
 
 use super::automaton::Automaton;
+use super::connected::Connected;
 use super::expr::Test;
 use std::sync::Arc;
 
@@ -210,6 +211,10 @@ pub enum Primitive {
         /// The automaton.
         automaton: Arc<Automaton>,
     },
+    /// The cells of an area holding a digit of a set form one orthogonally
+    /// connected region (sigh's connected values); see
+    /// [`connected`](super::connected).
+    Connected(Arc<Connected>),
 }
 
 impl Primitive {
@@ -235,6 +240,7 @@ impl Primitive {
             }
             Primitive::Formula(test) => test.cells(),
             Primitive::Automaton { cells, .. } => cells.clone(),
+            Primitive::Connected(rule) => rule.cells.clone(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -296,6 +302,7 @@ impl Primitive {
                 let word: Vec<u8> = cells.iter().map(|&c| digit(c)).collect();
                 automaton.accepts(&word)
             }
+            Primitive::Connected(rule) => rule.holds(digit),
         }
     }
 }

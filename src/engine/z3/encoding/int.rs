@@ -19,6 +19,7 @@
 use super::Encoding;
 use super::automaton;
 use super::cage::CageSets;
+use super::connected;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
@@ -264,6 +265,22 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
                 Bool::or(&options)
             };
             vec![automaton::state(automaton, members, &holds)]
+        }
+        Primitive::Connected(rule) => {
+            let holds = |c: usize, digits: u32| {
+                let options: Vec<Bool> = (1..=side)
+                    .filter(|d| digits >> (d - 1) & 1 == 1)
+                    .map(|d| cells[c].eq(digit(d)))
+                    .collect();
+                Bool::or(&options)
+            };
+            let exactly = |literals: &[Bool], n: usize| {
+                let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
+                let ones: Vec<Int> = literals.iter().map(|l| l.ite(&one, &zero)).collect();
+                let ones: Vec<&Int> = ones.iter().collect();
+                Int::add(&ones).eq(Int::from_u64(n as u64))
+            };
+            vec![connected::state(rule, &holds, &exactly)]
         }
     }
 }

@@ -5,6 +5,7 @@
 mod automaton;
 mod boolean;
 mod cage;
+mod connected;
 mod expr;
 mod int;
 mod onehot;

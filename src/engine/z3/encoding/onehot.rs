@@ -7,6 +7,7 @@
 use super::Encoding;
 use super::automaton;
 use super::cage::CageSets;
+use super::connected;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
@@ -439,6 +440,20 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
                 Bool::or(&options)
             };
             automaton::state(automaton, cells, &holds)
+        }
+        Primitive::Connected(rule) => {
+            let holds = |c: usize, digits: u32| {
+                let options: Vec<Bool> = (1..=side)
+                    .filter(|d| digits >> (d - 1) & 1 == 1)
+                    .map(|d| var(c, d).clone())
+                    .collect();
+                Bool::or(&options)
+            };
+            let exactly = |literals: &[Bool], n: usize| {
+                let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
+                sums.state(&terms, Equal, n as i32)
+            };
+            connected::state(rule, &holds, &exactly)
         }
         // Stated by clauses above.
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {

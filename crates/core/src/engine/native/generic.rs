@@ -136,6 +136,12 @@ enum Prop {
     /// there (forward and backward reachable states, as for a regular
     /// constraint), which is all a propagator can keep.
     Automaton(Arc<crate::puzzle::automaton::Automaton>, Vec<u16>),
+    /// The cells holding a digit of a set are one connected region: cells
+    /// that must be in stay joined through cells that may be, a cell cut
+    /// off from them loses the set, a cell every way between them runs
+    /// through joins it, and a size bounds it (see
+    /// [`crate::puzzle::connected`]).
+    Connected(Arc<crate::puzzle::connected::Connected>, Vec<u16>),
     /// Any other formula, with the cells it reads: checked once they are
     /// all filled.
     Check(Primitive, Vec<u16>),
@@ -357,6 +363,7 @@ impl Prop {
             Prop::Check(_, cells)
             | Prop::Formula(_, cells)
             | Prop::Automaton(_, cells)
+            | Prop::Connected(_, cells)
             | Prop::Cases { cells, .. } => cells.clone(),
         }
     }
@@ -431,6 +438,16 @@ impl Prop {
             Prop::Automaton(automaton, cells) => {
                 let doms: Vec<u32> = cells.iter().map(|&c| d.get(usize::from(c))).collect();
                 match automaton.support(&doms) {
+                    None => false,
+                    Some(kept) => cells
+                        .iter()
+                        .zip(kept)
+                        .all(|(&c, keep)| d.keep(usize::from(c), keep)),
+                }
+            }
+            Prop::Connected(rule, cells) => {
+                let doms: Vec<u32> = cells.iter().map(|&c| d.get(usize::from(c))).collect();
+                match rule.support(&doms) {
                     None => false,
                     Some(kept) => cells
                         .iter()
@@ -1316,6 +1333,7 @@ fn lower(
         Primitive::Automaton { cells, automaton } => {
             Prop::Automaton(automaton.clone(), cells16(cells))
         }
+        Primitive::Connected(rule) => Prop::Connected(rule.clone(), cells16(&rule.cells)),
         // A kind of formula without a propagator yet is checked when full.
         #[allow(unreachable_patterns)]
         other => Prop::Check(other.clone(), cells16(&other.cells())),

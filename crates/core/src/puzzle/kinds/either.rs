@@ -7,8 +7,8 @@
 //! every back end states exactly: Z3 in `int`, `bool` and `pb`, the native
 //! engine, the checker and the rule steps. A primitive no formula says (a
 //! line read by an automaton: regular expressions, state machines, sum
-//! lines) makes the rule an error that names the rule inside, in every
-//! engine alike, rather than a branch left out.
+//! lines; a connected region) makes the rule an error that names the rule
+//! inside, in every engine alike, rather than a branch left out.
 //!
 //! f-puzzles has no such rule. A rule line is `either RULE || RULE && RULE`:
 //! `||` parts the branches and `&&` the rules of one branch, each written
@@ -410,7 +410,9 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
             Box::new(as_test(then, side)?),
         ),
         Primitive::Formula(test) => (**test).clone(),
-        Primitive::Automaton { .. } => return None,
+        // No formula says either: a word an automaton reads along a line,
+        // or a region's connectivity.
+        Primitive::Automaton { .. } | Primitive::Connected(_) => return None,
     })
 }
 
@@ -441,8 +443,8 @@ impl Either {
                     for primitive in rule.lower(context) {
                         tests.push(as_test(&primitive, side).ok_or_else(|| {
                             format!(
-                                "{rule}: a rule read along its line by an automaton cannot be \
-                                 one branch of an `either`"
+                                "{rule}: a rule read along its line by an automaton, or one \
+                                 over connected regions, cannot be one branch of an `either`"
                             )
                         })?);
                     }

@@ -18,6 +18,7 @@
 pub mod board;
 pub mod cages;
 pub mod cells;
+pub mod connected_values;
 pub mod count_distinct;
 pub mod counting;
 pub mod dots;
@@ -286,6 +287,7 @@ registry! {
         Regex => regex::Regex,
         StateMachine => state_machine::StateMachine,
         SumLine => sum_line::SumLine,
+        ConnectedValues => connected_values::ConnectedValues,
         Either => either::Either,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
@@ -531,6 +533,8 @@ mod tests {
             "state machine RJVmykA r9c4→r9c5→r9c6",
             "sum line 10 r5c5→r5c6→r5c7",
             "sum line 15 loop r6c5→r6c6→r7c6→r7c5",
+            "connected values 1 2 3",
+            "connected values 4 5 size 18",
             "either thermo r1c1→r1c2 || X (r1c1 r1c2) && cage 10 (r2c1 r2c2)",
         ];
         let read = read(&printed.join("\n")).unwrap_or_else(|e| panic!("{e}"));

@@ -66,7 +66,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "NumberedRoom",
     "ContainAtLeast",
     "ContainExact",
-    "ConnectedValues",
     "Binary",
     "BinaryX",
     "Pair",
@@ -592,8 +591,18 @@ mod tests {
     fn what_z3doku_lacks_is_named_never_skipped() {
         let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
         assert_eq!(
-            error(".ConnectedValues~~1_2"),
-            "sigh's `ConnectedValues` is a rule z3doku does not know"
+            error(".ChaosConstruction"),
+            "sigh's `ChaosConstruction` is a rule z3doku does not know"
+        );
+        // Connected values over a group of sigh's `Var` cells, which
+        // z3doku's boards do not have.
+        assert!(
+            error(".ConnectedValues~CC~1_2")
+                .starts_with("sigh's `ConnectedValues`: the cell group `CC`")
+        );
+        assert!(
+            error(".Or.ConnectedValues~~1_2_3_4_5.X~R1C1~R1C2.End")
+                .contains("connected values 1 2 3 4 5: a rule read along its line by an automaton, or one over connected regions, cannot be one branch")
         );
         assert_eq!(
             error(".Thermoo~R1C1~R1C2"),
