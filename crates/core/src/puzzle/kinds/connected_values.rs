@@ -15,7 +15,7 @@
 //! f-puzzles has no key for it: it is read from rule lines and sigh
 //! strings. A whole-board rule, its picture is its line in the legend.
 
-use super::{Added, Read, Rule, no_key, one};
+use super::{Added, FromZero, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::connected::Connected;
 use crate::puzzle::constraint::{Context, all_digits};
@@ -139,6 +139,13 @@ impl fmt::Display for ConnectedValues {
 }
 
 impl Rule for ConnectedValues {
+    /// It names values, and its reader takes them from 1 (a set with 0 in
+    /// it could not be read): refused on a board from 0 rather than read
+    /// as a different set.
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Cannot
+    }
+
     fn cells(&self) -> Vec<Cell> {
         Vec::new()
     }
