@@ -23,7 +23,8 @@
 //! easiest wins: lowest rating, then fewest candidates, then X before Y
 //! before XY, then the first found.
 
-use super::pencil::{Pencil, digits, two};
+use super::links::{Links, cells128};
+use super::pencil::{Pencil, bit, digits, two};
 use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
@@ -88,8 +89,6 @@ struct Search<'a> {
     on_seen: Vec<u32>,
     off_seen: Vec<u32>,
     generation: u32,
-    path: Vec<u32>,
-    path_generation: u32,
     /// Marks for [`Search::complexity`], by `slot * 2 + on`.
     counted: Vec<u32>,
     counted_generation: u32,
@@ -166,8 +165,6 @@ impl<'a> Search<'a> {
             next: Vec::new(),
             nodes: Vec::new(),
             on_seen: vec![0; slots],
-            path: vec![0; slots],
-            path_generation: 0,
             off_seen: vec![0; slots],
             generation: 0,
             counted: vec![0; slots * 2],
@@ -235,30 +232,6 @@ impl<'a> Search<'a> {
         self.generation
     }
 
-    /// Marks the candidates off that are strict ancestors of node `n`, so
-    /// that [`Search::is_ancestor`] answers at once for every link of `n`.
-    fn mark_path(&mut self, n: u32) {
-        self.path_generation = self.path_generation.wrapping_add(1);
-        if self.path_generation == 0 {
-            self.path.iter_mut().for_each(|m| *m = 0);
-            self.path_generation = 1;
-        }
-        let mut at = self.nodes[n as usize].parent;
-        while at != NONE {
-            let node = self.nodes[at as usize];
-            if !node.on {
-                self.path[node.slot as usize] = self.path_generation;
-            }
-            at = node.parent;
-        }
-    }
-
-    /// Whether `slot` off is a strict ancestor of the node last given to
-    /// [`Search::mark_path`].
-    fn is_ancestor(&self, slot: u32) -> bool {
-        self.path[slot as usize] == self.path_generation
-    }
-
     /// The distinct candidates (and states) on the way to node `n`.
     fn complexity(&mut self, n: u32) -> usize {
         self.counted_generation = self.counted_generation.wrapping_add(1);
@@ -317,12 +290,22 @@ impl<'a> Search<'a> {
 
     /// The cycles back to `start` (on) in the pass under way, up to
     /// `deepest` links: the nodes that close them go to `self.found`.
+    ///
+    /// Chains are followed layer by layer, each candidate on once (the
+    /// first way found); a cycle closes wherever a candidate on, other
+    /// than the start, turns off one of the candidates whose being off
+    /// turns the start on (its partners), unless that candidate is already
+    /// off on the way there. Each candidate off is followed once too: a
+    /// second way to it turns on only what the first did.
     fn cycles(&mut self, start: u32, deepest: u32) {
         self.nodes.clear();
         self.found.clear();
         let mark = self.fresh();
         let root = self.push(start, true, NONE);
         self.on_seen[start as usize] = mark;
+        // The partners: what the start off turns on is what, off, turns
+        // the start on (both links go both ways).
+        let partners = self.off_to_on(root);
         let mut pending_on = std::mem::take(&mut self.pending_on);
         let mut pending_off = std::mem::take(&mut self.pending_off);
         pending_on.clear();
@@ -330,25 +313,33 @@ impl<'a> Search<'a> {
         pending_on.push(root);
         let mut layer = std::mem::take(&mut self.layer);
         layer.clear();
-        let mut length = 0;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            length += 1;
+        while !pending_on.is_empty() {
             std::mem::swap(&mut layer, &mut pending_on);
             for &n in &layer {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.mark_path(n);
+                // A cycle closed from here rests on one more candidate
+                // off, which must stay within the depth too.
+                let closes = n != root && self.nodes[n as usize].depth + 1 < deepest;
                 for k in self.on_to_off(n) {
                     let s = self.next[k];
-                    if !self.is_ancestor(s) {
+                    if closes
+                        && self.next[partners.clone()].contains(&s)
+                        && !self.off_ancestor(n, s)
+                    {
+                        let off = self.push(s, false, n);
+                        let id = self.push(start, true, off);
+                        self.found.push(id);
+                    }
+                    if self.off_seen[s as usize] != mark {
+                        self.off_seen[s as usize] = mark;
                         let id = self.push(s, false, n);
                         pending_off.push(id);
                     }
                 }
             }
             layer.clear();
-            length += 1;
             std::mem::swap(&mut layer, &mut pending_off);
             for &n in &layer {
                 if !self.within(n, deepest) {
@@ -356,10 +347,6 @@ impl<'a> Search<'a> {
                 }
                 for k in self.off_to_on(n) {
                     let s = self.next[k];
-                    if length >= 4 && s == start {
-                        let id = self.push(s, true, n);
-                        self.found.push(id);
-                    }
                     if self.on_seen[s as usize] != mark {
                         self.on_seen[s as usize] = mark;
                         let id = self.push(s, true, n);
@@ -372,6 +359,19 @@ impl<'a> Search<'a> {
         self.pending_on = pending_on;
         self.pending_off = pending_off;
         self.layer = layer;
+    }
+
+    /// Whether `slot` off is on the way to node `n`.
+    fn off_ancestor(&self, n: u32, slot: u32) -> bool {
+        let mut at = self.nodes[n as usize].parent;
+        while at != NONE {
+            let node = self.nodes[at as usize];
+            if !node.on && node.slot == slot {
+                return true;
+            }
+            at = node.parent;
+        }
+        false
     }
 
     /// Forcing chains from `start` on or off in the pass under way (one
@@ -401,7 +401,6 @@ impl<'a> Search<'a> {
                 if !self.within(n, deepest) {
                     continue;
                 }
-                self.mark_path(n);
                 for k in self.on_to_off(n) {
                     let s = self.next[k];
                     // The start is one slot: found once at most.
@@ -409,7 +408,8 @@ impl<'a> Search<'a> {
                         let id = self.push(s, false, n);
                         self.found.push(id);
                     }
-                    if !self.is_ancestor(s) && self.off_seen[s as usize] != mark {
+                    // (A candidate off on the way here is marked seen.)
+                    if self.off_seen[s as usize] != mark {
                         self.off_seen[s as usize] = mark;
                         let id = self.push(s, false, n);
                         pending_off.push(id);
@@ -441,6 +441,50 @@ impl<'a> Search<'a> {
         }
         self.pending_on = pending_on;
         self.pending_off = pending_off;
+    }
+
+    /// Whether a cycle may come back to `start` in the pass under way:
+    /// it comes back from a candidate off that turns the start on (the
+    /// other digit of its cell, or its other place in a house), turned
+    /// off by a candidate on, other than the start, that the start
+    /// reaches. `links` (all the links, a pass's and more) says what the
+    /// start reaches; without them, any cycle may.
+    fn may_cycle(&self, links: Option<&Links>, start: u32, y: bool, x: bool) -> bool {
+        let Some(links) = links else {
+            return true;
+        };
+        let reach = links.reach(start as usize, true);
+        let (cell, digit) = self.cell_digit(start);
+        let g = self.p.geometry();
+        // Whether a candidate on other than the start, that the start
+        // reaches, turns `at`'s `back` off.
+        let turned_off = |at: usize, back: u8| {
+            let others = self.p.candidates(at) & !bit(back);
+            let in_cell = digits(others)
+                .any(|e| (at, e) != (cell, digit) && reach[usize::from(e) - 1] >> at & 1 == 1);
+            let mut peers = reach[usize::from(back) - 1] & cells128(g.peer_bits(at));
+            if back == digit {
+                peers &= !(1 << cell);
+            }
+            in_cell || peers != 0
+        };
+        let m = self.p.candidates(cell);
+        if y && two(m) {
+            let other = (m & !bit(digit)).trailing_zeros() as u8 + 1;
+            if turned_off(cell, other) {
+                return true;
+            }
+        }
+        if x {
+            let (from, to) = self.house_on[start as usize];
+            for &back in &self.links[from as usize..to as usize] {
+                let (c, d) = self.cell_digit(back);
+                if turned_off(c, d) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// What a cycle closed at node `n` removes: candidates that see the
@@ -486,6 +530,7 @@ impl<'a> Search<'a> {
 /// the same either way.
 pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
     let mut s = Search::new(p);
+    let links = Links::new(p);
     let mut best: Option<Found> = None;
     let cells = p.size().cells();
     // Whether a conclusion would beat the best so far: asked before
@@ -500,6 +545,8 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
     // and still beat the best so far (every one when there is none):
     // chains are followed no deeper. The rating only grows with the
     // complexity, so this cuts off exactly what could not win.
+    // Changes whenever `best` does.
+    let mut version = 0u32;
     let deepest = |best: &Option<Found>, base: f64, order: u8| -> u32 {
         if best.is_none() {
             return u32::MAX;
@@ -518,6 +565,9 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
         };
         let (cycle_base, chain_base) = if y && x { (7.0, 7.0) } else { (6.5, 6.6) };
         s.pass(y, x);
+        // The depth bounds of the pass, worked out again only when the
+        // best changes: (the best's version they are for, the bound).
+        let (mut cycle_most, mut chain_most) = ((u32::MAX, 0), (u32::MAX, 0));
         for cell in 0..cells {
             let card = p.candidates(cell).count_ones();
             if card < 2 {
@@ -528,14 +578,18 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                     continue;
                 }
                 let start = s.slot(cell, digit);
-                let most = deepest(&best, cycle_base, order);
                 // A cycle comes back to its start, on, from a candidate
                 // off that turns it on: the other digit of its cell (when
                 // the pass goes through cells) or its other place in a
                 // house. Without either there is none to look for.
                 let (from, to) = s.house_on[start as usize];
-                if (y && card == 2) || (x && from < to) {
-                    s.cycles(start, most);
+                if ((y && card == 2) || (x && from < to))
+                    && s.may_cycle(links.as_ref(), start, y, x)
+                {
+                    if cycle_most.0 != version {
+                        cycle_most = (version, deepest(&best, cycle_base, order));
+                    }
+                    s.cycles(start, cycle_most.1);
                 } else {
                     s.found.clear();
                 }
@@ -566,6 +620,7 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                         cells: cycle_cells,
                         digit,
                     });
+                    version += 1;
                 }
                 if !x {
                     continue;
@@ -575,8 +630,18 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                     if holds == Some(on) {
                         continue;
                     }
-                    let most = deepest(&best, chain_base, order);
-                    s.forcing(start, on, most);
+                    // A chain meets its start's opposite only where the
+                    // links reach it.
+                    if links
+                        .as_ref()
+                        .is_some_and(|l| !l.reaches(start as usize, on, start as usize, !on))
+                    {
+                        continue;
+                    }
+                    if chain_most.0 != version {
+                        chain_most = (version, deepest(&best, chain_base, order));
+                    }
+                    s.forcing(start, on, chain_most.1);
                     for i in 0..s.found.len() {
                         let n = s.found[i];
                         let complexity = s.complexity(n);
@@ -610,6 +675,7 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                             cells: chain_cells,
                             digit,
                         });
+                        version += 1;
                     }
                 }
             }

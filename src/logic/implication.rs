@@ -28,6 +28,7 @@
 //! then the first found, cells in reading order. A technique is asked
 //! only when the ones before it found nothing, as SE asks them.
 
+use super::links::{Links, cells128, two_cells};
 use super::pencil::{Pencil, bit, digits, two};
 use super::seen::Seen;
 use super::step::Step;
@@ -168,6 +169,44 @@ struct Engine<'a> {
     made: Vec<(u32, usize, usize)>,
     made_parents: Vec<u32>,
     words: usize,
+    /// For [`Engine::reach`] (boards of at most 81 cells, nine digits):
+    /// each cell's peers and each house's cells as bit sets over cells,
+    /// the grid's cells for each digit, and the candidates waiting to be
+    /// followed.
+    peers: Vec<u128>,
+    house_cells: Vec<u128>,
+    base_planes: [u128; 9],
+    pending: Vec<(u8, u8, bool)>,
+}
+
+/// What one assumption implies, without how: the candidates its chain
+/// turns on and off, as bit sets over cells per digit, or that it runs
+/// into a contradiction. Following a chain's links without its parents
+/// costs a fraction of building it, and most chains serve nothing: their
+/// reach says which are worth building.
+#[derive(Clone, Copy)]
+struct Reach {
+    on: [u128; 9],
+    off: [u128; 9],
+    contradiction: bool,
+}
+
+impl Reach {
+    const NONE: Reach = Reach {
+        on: [0; 9],
+        off: [0; 9],
+        contradiction: false,
+    };
+
+    /// Whether the chains of two reaches may share an implication (one on
+    /// only in a cell of `worth`), as the double implications ask: not
+    /// when neither meets a contradiction and nothing is in both.
+    fn may_share(&self, other: &Reach, worth: u128) -> bool {
+        self.contradiction
+            || other.contradiction
+            || (0..9)
+                .any(|d| self.on[d] & other.on[d] & worth != 0 || self.off[d] & other.off[d] != 0)
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -203,6 +242,27 @@ impl<'a> Engine<'a> {
             }
         }
         let slots = cells * side;
+        let small = cells <= 128 && side <= 9;
+        let peers = if small {
+            (0..cells).map(|c| cells128(g.peer_bits(c))).collect()
+        } else {
+            Vec::new()
+        };
+        let house_cells = if small {
+            (0..g.houses().len())
+                .map(|h| cells128(g.house_bits(h)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut base_planes = [0u128; 9];
+        if small {
+            for (c, &m) in base.iter().enumerate() {
+                for d in digits(m) {
+                    base_planes[usize::from(d) - 1] |= 1 << c;
+                }
+            }
+        }
         Engine {
             p,
             side,
@@ -221,6 +281,163 @@ impl<'a> Engine<'a> {
             made: Vec::new(),
             made_parents: Vec::new(),
             words: slots.div_ceil(64),
+            peers,
+            house_cells,
+            base_planes,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Everything the chain of [`Engine::build`] from `slot` on or off
+    /// would turn on and off, or that it would meet a contradiction,
+    /// without its parents. The links are followed in another order, but
+    /// what they reach is the same: a candidate turns on when its cell or
+    /// a house's places for its digit go from two to one, which does not
+    /// depend on the order the removals come in, and the chain stops at a
+    /// contradiction exactly when the links reach one somewhere. Boards up
+    /// to 128 cells with nine digits or fewer. Nishio chains serve only
+    /// their contradictions: their reach says that alone.
+    fn reach(&mut self, slot: u32, on: bool, mode: Mode) -> Reach {
+        let mut r = Reach::NONE;
+        if self.peers.is_empty() {
+            // A board too large for these sets: every chain is built.
+            r.contradiction = true;
+            return r;
+        }
+        let (c0, d0) = self.cell_digit(slot);
+        let (c0, d0) = (c0, usize::from(d0) - 1);
+        if mode == Mode::Nishio {
+            r.contradiction = self.nishio_contradiction(c0, d0, on);
+            return r;
+        }
+        let dynamic = mode.dynamic();
+        if dynamic {
+            self.cand.copy_from_slice(&self.base);
+        }
+        let mut planes = self.base_planes;
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        if on {
+            r.on[d0] |= 1 << c0;
+        } else {
+            r.off[d0] |= 1 << c0;
+        }
+        pending.push((c0 as u8, d0 as u8, on));
+        let g = self.p.geometry();
+        'follow: while let Some((cell, d, on)) = pending.pop() {
+            let (cell, d) = (usize::from(cell), usize::from(d));
+            let cb = 1u128 << cell;
+            let cand = if dynamic {
+                self.cand[cell]
+            } else {
+                self.base[cell]
+            };
+            if on {
+                // The cell's other digits, then the digit in its houses.
+                let mut others = cand & !(1 << d);
+                while others != 0 {
+                    let e = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if r.off[e] & cb == 0 {
+                        if r.on[e] & cb != 0 {
+                            r.contradiction = true;
+                            break 'follow;
+                        }
+                        r.off[e] |= cb;
+                        pending.push((cell as u8, e as u8, false));
+                    }
+                }
+                let mut new = planes[d] & self.peers[cell] & !r.off[d];
+                if new & r.on[d] != 0 {
+                    r.contradiction = true;
+                    break 'follow;
+                }
+                r.off[d] |= new;
+                while new != 0 {
+                    let c = new.trailing_zeros() as u8;
+                    new &= new - 1;
+                    pending.push((c, d as u8, false));
+                }
+            } else {
+                if two(cand) {
+                    let other = (cand & !(1 << d)).trailing_zeros() as usize;
+                    if r.on[other] & cb == 0 {
+                        if r.off[other] & cb != 0 {
+                            r.contradiction = true;
+                            break 'follow;
+                        }
+                        r.on[other] |= cb;
+                        pending.push((cell as u8, other as u8, true));
+                    }
+                }
+                for &h in g.houses_of(cell) {
+                    let m = planes[d] & self.house_cells[h];
+                    if two_cells(m) {
+                        let x = m & !cb;
+                        if r.on[d] & x == 0 {
+                            if r.off[d] & x != 0 {
+                                r.contradiction = true;
+                                break 'follow;
+                            }
+                            r.on[d] |= x;
+                            pending.push((x.trailing_zeros() as u8, d as u8, true));
+                        }
+                    }
+                }
+                if dynamic {
+                    self.cand[cell] &= !(1 << d);
+                    planes[d] &= !cb;
+                }
+            }
+        }
+        self.pending = pending;
+        r
+    }
+
+    /// Whether the Nishio chain from `cell`'s digit index `d` on or off
+    /// meets a contradiction. It follows one digit's links: a place on
+    /// turns off the digit's other places in its houses, and a house left
+    /// with one place (of two or more in the grid) turns it on; the chain
+    /// meets a contradiction when a place is both, or a house (of two
+    /// places or more) has none left. What those rules reach does not
+    /// depend on the order they are applied in, so they are applied to
+    /// every house at once, round after round.
+    fn nishio_contradiction(&self, cell: usize, d: usize, on: bool) -> bool {
+        let plane = self.base_planes[d];
+        let (mut turned_on, mut off) = if on {
+            (1u128 << cell, plane & self.peers[cell])
+        } else {
+            (0, 1u128 << cell)
+        };
+        loop {
+            if turned_on & off != 0 {
+                return true;
+            }
+            let left = plane & !off;
+            let mut new = 0u128;
+            for &house in &self.house_cells {
+                let places = plane & house;
+                if places & places.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                let m = left & house;
+                if m == 0 {
+                    return true;
+                }
+                if m & (m - 1) == 0 {
+                    new |= m;
+                }
+            }
+            new &= !turned_on;
+            if new == 0 {
+                return false;
+            }
+            turned_on |= new;
+            while new != 0 {
+                let c = new.trailing_zeros() as usize;
+                new &= new - 1;
+                off |= plane & self.peers[c];
+            }
         }
     }
 
@@ -437,10 +654,12 @@ pub(crate) fn multiple_chains(
     let (cells, side) = (size.cells(), size.side());
     let mut e = Engine::new(p);
     // The chains' memory is kept from call to call: a path asks this for
-    // step after step, and each call builds hundreds of chains.
-    let (mut on_chains, mut off_chain) = POOL.with(|pool| std::mem::take(&mut *pool.borrow_mut()));
+    // step after step, and each call follows hundreds of chains.
+    let (mut on_chains, mut off_chain, mut reaches) =
+        POOL.with(|pool| std::mem::take(&mut *pool.borrow_mut()));
     on_chains.resize_with(cells * side, Chain::default);
     on_chains.iter_mut().for_each(|c| c.built = false);
+    reaches.reset(p, mode);
     let mut best: Option<Found> = None;
     let mut offer = |found: Found| {
         if best
@@ -465,51 +684,56 @@ pub(crate) fn multiple_chains(
         for digit in digits(p.candidates(cell)) {
             let slot = e.slot(cell, digit);
             let holds = solution.map(|g| g.get(cell) == digit);
-            // A chain on serves a contradiction (where the candidate is
-            // false), a double implication (cells of three or more, in
-            // dynamic chains) and the groups below, which build what they
-            // need as they go.
-            let now = match mode {
-                Mode::Nishio => holds != Some(true),
-                Mode::Multiple => false,
-                Mode::Dynamic => holds != Some(true) || card >= 3,
-            };
-            if !on_chains[slot as usize].built && now {
-                let mut chain = std::mem::take(&mut on_chains[slot as usize]);
-                e.build(&mut chain, slot, true, mode);
-                on_chains[slot as usize] = chain;
-            }
             let contradiction = mode.dynamic();
             let double = card >= 3 && mode == Mode::Dynamic;
             if contradiction || double {
-                let on = &on_chains[slot as usize];
-                if let (true, true, Some((a, b))) = (contradiction, on.built, on.absurd) {
-                    let complexity = e.ancestors(on, a) + e.ancestors(on, b);
-                    offer(Found {
-                        complexity,
-                        order: 7,
-                        slot,
-                        on: false,
-                        said: Said::Contradiction { slot, on: true },
-                    });
+                // A chain on serves a contradiction (where the candidate
+                // is false) and a double implication (cells of three or
+                // more, in dynamic chains); a chain off the double
+                // implications, and the contradictions only where the
+                // candidate holds. Each is built only when its reach
+                // shows it concludes something.
+                let on_needed = double || holds != Some(true);
+                let on_reach = on_needed.then(|| reaches.get(&mut e, slot, mode));
+                if contradiction && on_reach.is_some_and(|r| r.contradiction) {
+                    build_on(&mut e, &mut on_chains, slot, mode);
+                    let on = &on_chains[slot as usize];
+                    if let Some((a, b)) = on.absurd {
+                        let complexity = e.ancestors(on, a) + e.ancestors(on, b);
+                        offer(Found {
+                            complexity,
+                            order: 7,
+                            slot,
+                            on: false,
+                            said: Said::Contradiction { slot, on: true },
+                        });
+                    }
                 }
-                // The chain off serves the double implications, and the
-                // contradictions only where the candidate holds.
                 let off_needed = double || holds != Some(false);
-                if off_needed {
+                let off_reach = off_needed.then(|| e.reach(slot, false, mode));
+                let mut off_built = false;
+                if contradiction && off_reach.is_some_and(|r| r.contradiction) {
                     e.build(&mut off_chain, slot, false, mode);
+                    off_built = true;
+                    if let Some((a, b)) = off_chain.absurd {
+                        let complexity = e.ancestors(&off_chain, a) + e.ancestors(&off_chain, b);
+                        offer(Found {
+                            complexity,
+                            order: 7,
+                            slot,
+                            on: true,
+                            said: Said::Contradiction { slot, on: false },
+                        });
+                    }
                 }
-                if let (true, true, Some((a, b))) = (contradiction, off_needed, off_chain.absurd) {
-                    let complexity = e.ancestors(&off_chain, a) + e.ancestors(&off_chain, b);
-                    offer(Found {
-                        complexity,
-                        order: 7,
-                        slot,
-                        on: true,
-                        said: Said::Contradiction { slot, on: false },
-                    });
-                }
-                if double {
+                if let (true, Some(on_reach), Some(off_reach)) = (double, on_reach, off_reach)
+                    && on_reach.may_share(&off_reach, reaches.worth)
+                {
+                    build_on(&mut e, &mut on_chains, slot, mode);
+                    if !off_built {
+                        e.build(&mut off_chain, slot, false, mode);
+                    }
+                    let on = &on_chains[slot as usize];
                     for state in [true, false] {
                         let list = if state { &on.on_list } else { &on.off_list };
                         for &n in list {
@@ -547,7 +771,9 @@ pub(crate) fn multiple_chains(
                 }
                 members.clear();
                 members.extend(places.iter().map(|&c| e.slot(c, digit)));
-                if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+                if !reaches.meet(&mut e, &members, mode)
+                    || !gather(&mut e, &mut on_chains, &members, mode, &mut meet)
+                {
                     continue;
                 }
                 let chains: Vec<&Chain> = places
@@ -570,7 +796,9 @@ pub(crate) fn multiple_chains(
         }
         members.clear();
         members.extend(digits(p.candidates(cell)).map(|d| e.slot(cell, d)));
-        if !gather(&mut e, &mut on_chains, &members, mode, &mut meet) {
+        if !reaches.meet(&mut e, &members, mode)
+            || !gather(&mut e, &mut on_chains, &members, mode, &mut meet)
+        {
             continue;
         }
         let chains: Vec<&Chain> = digits(p.candidates(cell))
@@ -587,8 +815,98 @@ pub(crate) fn multiple_chains(
         });
     }
     let found = best.map(|found| step(p, &e, mode, &found, seen));
-    POOL.with(|pool| *pool.borrow_mut() = (on_chains, off_chain));
+    POOL.with(|pool| *pool.borrow_mut() = (on_chains, off_chain, reaches));
     found
+}
+
+/// Builds the chain on from `slot` unless it is built already.
+fn build_on(e: &mut Engine<'_>, on_chains: &mut [Chain], slot: u32, mode: Mode) {
+    if !on_chains[slot as usize].built {
+        let mut chain = std::mem::take(&mut on_chains[slot as usize]);
+        e.build(&mut chain, slot, true, mode);
+        on_chains[slot as usize] = chain;
+    }
+}
+
+/// The reaches of the chains on of one call, each worked out once.
+#[derive(Default)]
+struct Reaches {
+    done: Vec<bool>,
+    of: Vec<Reach>,
+    /// The cells with more than one candidate: the only ones whose
+    /// candidates a conclusion may turn on (as in [`shared`]).
+    worth: u128,
+    /// For static chains, what every candidate reaches, worked out for
+    /// all of them at once.
+    links: Option<Links>,
+}
+
+impl Reaches {
+    fn reset(&mut self, p: &Pencil, mode: Mode) {
+        self.links = if mode == Mode::Multiple {
+            Links::new(p)
+        } else {
+            None
+        };
+        let slots = p.size().cells() * p.size().side();
+        self.done.clear();
+        self.done.resize(slots, false);
+        self.of.resize(slots, Reach::NONE);
+        self.worth = (0..p.size().cells().min(128))
+            .filter(|&c| p.candidates(c).count_ones() > 1)
+            .fold(0, |w, c| w | 1 << c);
+    }
+
+    /// The reach of the chain on from `slot`.
+    fn get(&mut self, e: &mut Engine<'_>, slot: u32, mode: Mode) -> Reach {
+        let s = slot as usize;
+        if !self.done[s] {
+            self.of[s] = match &self.links {
+                Some(links) => {
+                    let set = links.reach(s, true);
+                    let mut r = Reach::NONE;
+                    r.on.copy_from_slice(&set[..9]);
+                    r.off.copy_from_slice(&set[9..]);
+                    r.contradiction = r.on.iter().zip(&r.off).any(|(a, b)| a & b != 0);
+                    r
+                }
+                None => e.reach(slot, true, mode),
+            };
+            self.done[s] = true;
+        }
+        self.of[s]
+    }
+
+    /// Whether the chains on of a group's `members` may share a
+    /// conclusion, as [`gather`] asks, from their reaches: a chain that
+    /// meets a contradiction stops there, and its reach then bounds
+    /// nothing, but the others' must share something for the group to.
+    fn meet(&mut self, e: &mut Engine<'_>, members: &[u32], mode: Mode) -> bool {
+        let side = e.side;
+        let mut on = [self.worth; 9];
+        let mut off = [!0u128; 9];
+        for &m in members {
+            let (c, d) = (m as usize / side, m as usize % side);
+            on[d] &= !(1 << c);
+            off[d] &= !(1 << c);
+        }
+        for &m in members {
+            let r = self.get(e, m, mode);
+            if r.contradiction {
+                continue;
+            }
+            let mut any = 0;
+            for d in 0..side {
+                on[d] &= r.on[d];
+                off[d] &= r.off[d];
+                any |= on[d] | off[d];
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// What the chains of a group built so far share, as bit sets over slots
@@ -662,7 +980,7 @@ fn gather(
 }
 
 thread_local! {
-    static POOL: RefCell<(Vec<Chain>, Chain)> = RefCell::new((Vec::new(), Chain::default()));
+    static POOL: RefCell<(Vec<Chain>, Chain, Reaches)> = RefCell::new(Default::default());
 }
 
 /// The implications every one of `chains` shares, on then off, in the
@@ -791,6 +1109,57 @@ mod tests {
             .map(|s| s.technique)
             .unwrap();
         (rating.er.0, top)
+    }
+
+    /// The reach of a chain, followed without its parents, and the
+    /// static links' reach are what the chain built node by node holds:
+    /// the same contradiction, and otherwise the same candidates on and
+    /// off, from every candidate on and off, in every mode.
+    #[test]
+    fn reaches_hold_what_the_chains_hold() {
+        use super::super::links::Links;
+        use super::super::pencil::{Pencil, digits};
+        use super::{Chain, Engine, Mode};
+        for line in [
+            "....75....1..2.....4...3...5.....3.2...8...1.......6.....1..48.2........7........",
+            "....7...56.1.92....95.6....8.......3.6........3..4.7...5.....1...2.5..78...4.95..",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ] {
+            let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
+            let p = Pencil::new(&puzzle).unwrap();
+            let links = Links::new(&p).unwrap();
+            let mut e = Engine::new(&p);
+            let mut chain = Chain::default();
+            for cell in 0..81 {
+                for digit in digits(p.candidates(cell)) {
+                    let slot = e.slot(cell, digit);
+                    for on in [true, false] {
+                        for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
+                            e.build(&mut chain, slot, on, mode);
+                            let r = e.reach(slot, on, mode);
+                            assert_eq!(r.contradiction, chain.absurd.is_some(), "{line} {slot}");
+                            if r.contradiction || mode == Mode::Nishio {
+                                continue;
+                            }
+                            let set = links.reach(slot as usize, on);
+                            for c in 0..81 {
+                                for d in 0..9 {
+                                    let s = (c * 9 + d) as u32;
+                                    let (held_on, held_off) =
+                                        (chain.holds(s, true), chain.holds(s, false));
+                                    assert_eq!(r.on[d] >> c & 1 == 1, held_on);
+                                    assert_eq!(r.off[d] >> c & 1 == 1, held_off);
+                                    if mode == Mode::Multiple {
+                                        assert_eq!(set[d] >> c & 1 == 1, held_on);
+                                        assert_eq!(set[9 + d] >> c & 1 == 1, held_off);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// top1465 puzzles serate rates 7.6 (Nishio), 8.2 (multiple forcing

@@ -31,6 +31,7 @@ mod fish;
 mod forcing;
 mod implication;
 pub(crate) mod intersections;
+mod links;
 pub mod path;
 pub mod pencil;
 mod propagate;

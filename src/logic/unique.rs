@@ -57,6 +57,12 @@ impl Search<'_> {
     /// `extra` collects the digits beyond `ab` of the cells looked at, at
     /// this depth and the ones before, and `allowed` the cells with extras
     /// still allowed: SE's own bounds on the walk.
+    ///
+    /// `met` counts, per house, the walk's cells in it at even and at odd
+    /// places. A loop is kept only when it meets each house once at each
+    /// ([`Search::valid`]), so a walk that meets a house twice at places
+    /// of the same parity is not followed further: no loop it could close
+    /// would be kept.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
@@ -67,8 +73,13 @@ impl Search<'_> {
         extra: u32,
         last_kind: Option<usize>,
         loops: &mut Vec<Vec<usize>>,
+        met: &mut [[u8; 2]],
     ) {
+        let parity = walk.len() % 2;
         walk.push(cell);
+        for &h in &self.houses_of[cell] {
+            met[h][parity] += 1;
+        }
         let mut extra = extra;
         for kind in 0..3 {
             if last_kind == Some(kind) {
@@ -85,12 +96,19 @@ impl Search<'_> {
                     }
                     extra |= m & !ab;
                     let count = m.count_ones();
-                    if count == 2 || extra.count_ones() == 1 || allowed > 0 {
+                    if (count == 2 || extra.count_ones() == 1 || allowed > 0)
+                        && self.houses_of[next]
+                            .iter()
+                            .all(|&h| met[h][1 - parity] == 0)
+                    {
                         let left = allowed - i32::from(count > 2);
-                        self.walk(next, ab, walk, left, extra, Some(kind), loops);
+                        self.walk(next, ab, walk, left, extra, Some(kind), loops, met);
                     }
                 }
             }
+        }
+        for &h in &self.houses_of[cell] {
+            met[h][parity] -= 1;
         }
         walk.pop();
     }
@@ -371,6 +389,7 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
     let mut loops = Vec::new();
     let mut walk = Vec::new();
+    let mut met = vec![[0u8; 2]; g.houses().len()];
     for cell in 0..cells {
         let m = p.candidates(cell);
         if m.count_ones() != 2 {
@@ -381,7 +400,7 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
             continue;
         };
         loops.clear();
-        search.walk(cell, m, &mut walk, 2, 0, None, &mut loops);
+        search.walk(cell, m, &mut walk, 2, 0, None, &mut loops, &mut met);
         for l in &loops {
             if search.valid(l) {
                 search.tests(l, (a, b), &mut found);

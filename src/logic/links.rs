@@ -1,0 +1,231 @@
+//! What each candidate implies on the grid as it stands, for every
+//! candidate at once: Sudoku Explainer's static links (a candidate on turns
+//! off the other candidates of its cell and its digit in the rest of its
+//! houses; a candidate off turns on the other candidate of a cell with two,
+//! and the other place of a house with two places for its digit) as a
+//! graph over candidates on and off, its strongly connected components,
+//! and what each reaches.
+//!
+//! SE's single chains (the XY pass of [`super::cycles`]) and its multiple
+//! forcing chains ([`super::implication`]) follow these links from one
+//! candidate after another, and most of what they follow leads nowhere:
+//! a forcing chain needs its start's opposite within reach, a cell's or a
+//! house's chains need something in all their reaches. One pass over the
+//! components answers those questions for every start, where following
+//! each start's chains took most of a rating's time.
+
+use super::pencil::{Pencil, digits, two};
+
+/// Candidates on and off, as bit sets over cells for each digit (at most
+/// 128 cells and nine digits): `[..9]` on, `[9..]` off.
+pub(crate) type Literals = [u128; 18];
+
+/// The static links of a grid and what each candidate, on or off, reaches
+/// along them (itself included).
+pub(crate) struct Links {
+    side: usize,
+    /// By literal (`slot * 2 + on`, `slot = cell * side + digit - 1`):
+    /// its component, or `NONE` for a candidate the grid lacks.
+    component: Vec<u32>,
+    /// By component: everything it reaches.
+    reach: Vec<Literals>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A set of at most 128 cells, from a geometry's words.
+pub(crate) fn cells128(words: &[u64; 10]) -> u128 {
+    u128::from(words[0]) | u128::from(words[1]) << 64
+}
+
+/// Whether a set of cells holds exactly two.
+pub(crate) fn two_cells(set: u128) -> bool {
+    let rest = set & set.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Where literal `l` (`slot * 2 + on`) sits in [`Literals`]: its digit's
+/// set on or off.
+fn lit_word(l: usize, side: usize) -> usize {
+    let d = l / 2 % side;
+    if l % 2 == 1 { d } else { 9 + d }
+}
+
+impl Links {
+    /// The links of `p`, or `None` on a board of more than 128 cells or
+    /// nine digits.
+    pub(crate) fn new(p: &Pencil) -> Option<Links> {
+        let (cells, side) = (p.size().cells(), p.size().side());
+        if cells > 128 || side > 9 {
+            return None;
+        }
+        let g = p.geometry();
+        let mut planes = [0u128; 9];
+        for c in 0..cells {
+            for d in digits(p.candidates(c)) {
+                planes[usize::from(d) - 1] |= 1 << c;
+            }
+        }
+        let house_cells: Vec<u128> = (0..g.houses().len())
+            .map(|h| cells128(g.house_bits(h)))
+            .collect();
+        // Successors, flat: literal `l`'s are `succ[first[l]..first[l + 1]]`.
+        let literals = cells * side * 2;
+        let mut first = vec![0u32; literals + 1];
+        let mut succ: Vec<u32> = Vec::new();
+        for slot in 0..cells * side {
+            let (cell, d) = (slot / side, slot % side);
+            let cand = p.candidates(cell);
+            let has = cand >> d & 1 == 1;
+            // Off.
+            first[slot * 2] = succ.len() as u32;
+            if has {
+                if two(cand) {
+                    let other = (cand & !(1 << d)).trailing_zeros() as usize;
+                    succ.push(((cell * side + other) * 2 + 1) as u32);
+                }
+                for &h in g.houses_of(cell) {
+                    let m = planes[d] & house_cells[h];
+                    if two_cells(m) {
+                        let other = (m & !(1 << cell)).trailing_zeros() as usize;
+                        succ.push(((other * side + d) * 2 + 1) as u32);
+                    }
+                }
+            }
+            // On.
+            first[slot * 2 + 1] = succ.len() as u32;
+            if has {
+                for other in digits(cand & !(1 << d)) {
+                    succ.push(((cell * side + usize::from(other) - 1) * 2) as u32);
+                }
+                let mut m = planes[d] & cells128(g.peer_bits(cell));
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    succ.push(((c * side + d) * 2) as u32);
+                }
+            }
+        }
+        first[literals] = succ.len() as u32;
+        let present = |l: usize| p.candidates(l / 2 / side) >> (l / 2 % side) & 1 == 1;
+        // Tarjan's components, without recursion. Each component comes out
+        // after every component it reaches, so its reach is its own
+        // literals and its successors' reaches, all known by then.
+        let mut component = vec![NONE; literals];
+        let mut index = vec![NONE; literals];
+        let mut low = vec![0u32; literals];
+        let mut on_stack = vec![false; literals];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut reach: Vec<Literals> = Vec::new();
+        let mut added: Vec<u32> = vec![NONE; literals];
+        // By component: its one literal when it reaches nothing else.
+        let mut only: Vec<u32> = Vec::new();
+        let mut next_index = 0u32;
+        for root in 0..literals {
+            if !present(root) || index[root] != NONE {
+                continue;
+            }
+            calls.push((root as u32, first[root]));
+            index[root] = next_index;
+            low[root] = next_index;
+            next_index += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut at)) = calls.last_mut() {
+                let v = v as usize;
+                if *at < first[v + 1] {
+                    let w = succ[*at as usize] as usize;
+                    *at += 1;
+                    if index[w] == NONE {
+                        index[w] = next_index;
+                        low[w] = next_index;
+                        next_index += 1;
+                        stack.push(w as u32);
+                        on_stack[w] = true;
+                        calls.push((w as u32, first[w]));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    let u = u as usize;
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                let id = reach.len() as u32;
+                let mut set = [0u128; 18];
+                let mut members = stack.len();
+                loop {
+                    members -= 1;
+                    let w = stack[members] as usize;
+                    on_stack[w] = false;
+                    component[w] = id;
+                    set[lit_word(w, side)] |= 1 << (w / 2 / side);
+                    if w == v {
+                        break;
+                    }
+                }
+                // Each component reached is added once; one that reaches
+                // only its one literal (most candidates off reach nothing)
+                // as that literal's bit.
+                let mut alone = true;
+                for &w in &stack[members..] {
+                    let w = w as usize;
+                    for &x in &succ[first[w] as usize..first[w + 1] as usize] {
+                        let c = component[x as usize];
+                        if c == id {
+                            continue;
+                        }
+                        alone = false;
+                        if added[c as usize] == id {
+                            continue;
+                        }
+                        added[c as usize] = id;
+                        match only[c as usize] {
+                            NONE => {
+                                let other = &reach[c as usize];
+                                for (s, o) in set.iter_mut().zip(other) {
+                                    *s |= o;
+                                }
+                            }
+                            x => {
+                                let x = x as usize;
+                                set[lit_word(x, side)] |= 1 << (x / 2 / side);
+                            }
+                        }
+                    }
+                }
+                only.push(if alone && members == stack.len() - 1 {
+                    v as u32
+                } else {
+                    NONE
+                });
+                stack.truncate(members);
+                reach.push(set);
+            }
+        }
+        Some(Links {
+            side,
+            component,
+            reach,
+        })
+    }
+
+    /// Everything `slot` (`cell * side + digit - 1`) on or off reaches.
+    /// The grid must hold the candidate.
+    pub(crate) fn reach(&self, slot: usize, on: bool) -> &Literals {
+        let c = self.component[slot * 2 + usize::from(on)];
+        &self.reach[c as usize]
+    }
+
+    /// Whether `slot` on or off reaches `to` on or off.
+    pub(crate) fn reaches(&self, slot: usize, on: bool, to: usize, to_on: bool) -> bool {
+        let (cell, d) = (to / self.side, to % self.side);
+        self.reach(slot, on)[if to_on { d } else { 9 + d }] >> cell & 1 == 1
+    }
+}
