@@ -48,6 +48,7 @@ use crate::puzzle::fpuzzles::{self, FpuzzlesError};
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
 use crate::puzzle::parse::{ParseError, parse_line};
+use crate::puzzle::sigh::{self, SighError};
 use crate::solve::{InternalError, Outcome, Pipeline, Request, Status, exit};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::collections::BTreeMap;
@@ -134,6 +135,15 @@ pub enum LineError {
         /// What is wrong with it.
         error: FpuzzlesError,
     },
+    /// A sigh line (a puzzle string or a link with `?q=`) that is not a
+    /// puzzle z3doku can solve.
+    #[error("line {line}: {error}")]
+    Sigh {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: SighError,
+    },
     /// The engine broke its contract on this puzzle: a bug in z3doku.
     #[error("line {line}: {error}")]
     Internal {
@@ -156,23 +166,28 @@ impl LineError {
 }
 
 /// The puzzle on a line of a batch or bench file: a line of cells with
-/// the classic rules (of `size`, when given), or an f-puzzles link or
-/// compressed payload with its own rules.
+/// the classic rules (of `size`, when given), an f-puzzles link,
+/// compressed payload or JSON with its own rules, or a sigh puzzle string
+/// or link with its own (read first, as a single puzzle is: see
+/// `puzzle::input`).
 pub fn puzzle_of_line(text: &str, line: usize, size: Option<Size>) -> Result<Puzzle, LineError> {
-    if fpuzzles::is_fpuzzles(text) {
-        let puzzle = fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?;
-        return match size {
-            Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
-                line,
-                error: FpuzzlesError::Invalid {
-                    place: "the puzzle".into(),
-                    problem: format!("it is {}, but {size} was asked for", puzzle.size()),
-                },
-            }),
-            _ => Ok(puzzle),
-        };
+    let puzzle = if sigh::is_sigh(text) {
+        sigh::parse(text).map_err(|error| LineError::Sigh { line, error })?
+    } else if fpuzzles::is_fpuzzles(text) {
+        fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?
+    } else {
+        return Ok(Puzzle::classic(parse_line(text, line, size)?));
+    };
+    match size {
+        Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
+            line,
+            error: FpuzzlesError::Invalid {
+                place: "the puzzle".into(),
+                problem: format!("it is {}, but {size} was asked for", puzzle.size()),
+            },
+        }),
+        _ => Ok(puzzle),
     }
-    Ok(Puzzle::classic(parse_line(text, line, size)?))
 }
 
 /// The result for one puzzle line.

@@ -17,6 +17,7 @@
 
 use super::automaton::Automaton;
 use super::expr::Test;
+use super::rank::Rank;
 use std::sync::Arc;
 
 /// A relation between the digits of two cells, `a` and `b` in that order.
@@ -210,6 +211,9 @@ pub enum Primitive {
         /// The automaton.
         automaton: Arc<Automaton>,
     },
+    /// A line's number ranked among other lines' (a full rank clue); see
+    /// [`rank`](super::rank).
+    Rank(Arc<Rank>),
 }
 
 impl Primitive {
@@ -235,6 +239,7 @@ impl Primitive {
             }
             Primitive::Formula(test) => test.cells(),
             Primitive::Automaton { cells, .. } => cells.clone(),
+            Primitive::Rank(rank) => rank.cells(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -296,6 +301,7 @@ impl Primitive {
                 let word: Vec<u8> = cells.iter().map(|&c| digit(c)).collect();
                 automaton.accepts(&word)
             }
+            Primitive::Rank(rank) => rank.holds(digit),
         }
     }
 }

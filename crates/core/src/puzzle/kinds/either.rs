@@ -410,6 +410,7 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         ),
         Primitive::Formula(test) => (**test).clone(),
         Primitive::Automaton { .. } => return None,
+        Primitive::Rank(rank) => rank.as_test(),
     })
 }
 
