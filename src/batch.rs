@@ -890,6 +890,39 @@ mod tests {
     }
 
     #[test]
+    fn sigh_strings_are_lines_too() {
+        // The more_kinds.txt full rank puzzle as sigh writes it, the same
+        // as a `?q=` link, and a constraint sigh does not have.
+        let string = ".~R1C3_4~R2C1_1~R2C3_6~R2C8_3~R3C1_7~R3C8_5~R4C1_9~R4C6_8~R4C8_2~R5C4_2\
+                      ~R5C6_5~R6C2_4~R6C4_6~R7C2_2~R7C9_4~R8C7_9~R9C5_7\
+                      .FullRank~R1~6~.FullRank~C9~~29.FullRank~C4~17~";
+        let link = format!("https://sigh.sudoku.example/?q={string}");
+        let unique = Batch {
+            request: Request {
+                unique: true,
+                ..Request::default()
+            },
+            ..Batch::default()
+        };
+        let input = [string, &link, ".~R1C1_5.Bogus~1"].join("\n");
+        let (records, _) = run(&unique, input);
+        let got: Vec<Status> = records.iter().map(Record::status).collect();
+        assert_eq!(got, [Status::Unique, Status::Unique, Status::Error]);
+        assert!(matches!(
+            records[2].result,
+            Err(LineError::Sigh { line: 3, .. })
+        ));
+        // Without the clues the givens alone are not unique.
+        let givens = string
+            .split(".FullRank")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let (records, _) = run(&unique, givens);
+        assert_eq!(records[0].status(), Status::Multiple);
+    }
+
+    #[test]
     fn statuses_and_exit_codes_of_lines() {
         let unique = Batch {
             request: Request {

@@ -30,6 +30,10 @@
 //!   a candidate strictly between them;
 //! - buildings seen from a clue: an exact walk over (tallest so far, seen so
 //!   far) states from both ends of the line;
+//! - a full rank clue ([`Primitive::Rank`]): the lines that must and may
+//!   read lower or higher, counted by the end they are read from (see
+//!   [`crate::puzzle::rank`]); the search settles the first cells of its
+//!   lines first;
 //! - "when these cells hold these digits, this holds" ([`Primitive::When`]):
 //!   once the condition holds the consequence propagates, and
 //!   while one condition cell is open its digit leaves it when the
