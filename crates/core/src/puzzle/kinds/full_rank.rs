@@ -334,6 +334,43 @@ mod tests {
         assert!(check("full rank 0 (row 1)").is_err());
     }
 
+    /// The propagator, on the full board, agrees with the checker: it
+    /// keeps every line's true rank and refutes the next one up (ties
+    /// aside, as the notebook's lines hold none).
+    #[test]
+    fn the_propagator_decides_a_full_board() {
+        let size = Size::NINE;
+        let board: Vec<u32> = ROWS
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| 1u32 << (b - b'1')))
+            .collect();
+        let decides = |clue: &FullRank| -> bool {
+            let mut builder = crate::puzzle::rules::Rules::builder(size);
+            crate::puzzle::rule_text::read_rules(&[(1, &clue.to_string())], size, &mut builder)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            rules.primitives().all(|p| match p {
+                Primitive::Rank(rank) => rank.narrow(board.clone().as_mut_slice()),
+                Primitive::Allowed { cell, digits } => board[*cell] & *digits != 0,
+                _ => true,
+            })
+        };
+        for line in entries(size) {
+            let rank = rank_of(line);
+            for ties in [false, true] {
+                let clue = FullRank { line, rank, ties };
+                assert!(decides(&clue), "{clue}");
+                let off = FullRank {
+                    rank: rank + 1,
+                    ..clue.clone()
+                };
+                if off.rank <= 36 {
+                    assert!(!decides(&off), "{off}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn it_reads_back() {
         for line in [
