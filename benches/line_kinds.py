@@ -14,10 +14,11 @@ makes only the rule sets named (`benches/data/more_kinds.txt` is `-k "sum line,f
 after the same classic baseline, `benches/data/connected_values.txt` `-k "connected values,connected values (one set)"`).
 
 `time` runs, each round, sigh's runner on the whole file (its `total_ms`: building its handlers
-and the search for up to 2 solutions), then `z3doku solve STRING --unique -o json` per puzzle and
-engine (its `time_ms`: reading, solving, proving unique, checking; not the process start), and
-prints per puzzle the median over the rounds of each, then the median over the puzzles and each
-engine's ratio to sigh. Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
+and the search for up to 2 solutions), then per engine `z3doku batch --unique --jobs 1 -o json`
+on the file's strings, one process for the whole file as sigh's runner is (each line's
+`time_ms`: reading, solving, proving unique, checking; Z3 keeps its solver from puzzle to
+puzzle), and prints per puzzle the median over the rounds of each, then the median over the
+puzzles and each engine's ratio to sigh. Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
 Needs node (sigh is ../shared/peers/sigh, see ../shared/peers/README.md).
 """
 
@@ -114,12 +115,21 @@ def time(binary, rounds, engines, path):
         for row in out.stdout.splitlines():
             row = json.loads(row)
             sigh[row["name"]].append(row["total_ms"])
-        for name, string in lines:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("".join(string + "\n" for _, string in lines))
+            strings = f.name
+        try:
             for e in engines:
                 args = ["--engine", "native"] if e == "native" else ["--engine", "z3", "--encoding", e]
-                got = json.loads(run(binary, ["solve", string, "--unique", "-o", "json", *args]))
-                assert got["status"] == "unique", (name, e, got["status"])
-                ours[(name, e)].append(got["time_ms"])
+                out = run(binary, ["batch", strings, "--unique", "--jobs", "1", "-o", "json", *args])
+                records = [json.loads(r) for r in out.splitlines()]
+                records = [r for r in records if "line" in r]
+                assert len(records) == len(lines), (e, out)
+                for (name, _), got in zip(lines, records):
+                    assert got["status"] == "unique", (name, e, got["status"])
+                    ours[(name, e)].append(got["time_ms"])
+        finally:
+            os.unlink(strings)
     print("puzzle\tsigh ms\t" + "\t".join(f"{e} ms\tvs sigh" for e in engines))
     medians = {e: [] for e in ["sigh", *engines]}
     for name, _ in lines:

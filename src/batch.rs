@@ -48,6 +48,7 @@ use crate::puzzle::fpuzzles::{self, FpuzzlesError};
 use crate::puzzle::grid::Size;
 use crate::puzzle::input::InputError;
 use crate::puzzle::parse::{ParseError, parse_line};
+use crate::puzzle::sigh::{self, SighError};
 use crate::solve::{InternalError, Outcome, Pipeline, Request, Status, exit};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use std::collections::BTreeMap;
@@ -134,6 +135,15 @@ pub enum LineError {
         /// What is wrong with it.
         error: FpuzzlesError,
     },
+    /// A sigh line (a puzzle string or a link with `?q=`) that is not a
+    /// puzzle z3doku can solve.
+    #[error("line {line}: {error}")]
+    Sigh {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: SighError,
+    },
     /// The engine broke its contract on this puzzle: a bug in z3doku.
     #[error("line {line}: {error}")]
     Internal {
@@ -156,23 +166,28 @@ impl LineError {
 }
 
 /// The puzzle on a line of a batch or bench file: a line of cells with
-/// the classic rules (of `size`, when given), or an f-puzzles link or
-/// compressed payload with its own rules.
+/// the classic rules (of `size`, when given), an f-puzzles link,
+/// compressed payload or JSON with its own rules, or a sigh puzzle string
+/// or link with its own (read first, as a single puzzle is: see
+/// `puzzle::input`).
 pub fn puzzle_of_line(text: &str, line: usize, size: Option<Size>) -> Result<Puzzle, LineError> {
-    if fpuzzles::is_fpuzzles(text) {
-        let puzzle = fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?;
-        return match size {
-            Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
-                line,
-                error: FpuzzlesError::Invalid {
-                    place: "the puzzle".into(),
-                    problem: format!("it is {}, but {size} was asked for", puzzle.size()),
-                },
-            }),
-            _ => Ok(puzzle),
-        };
+    let puzzle = if sigh::is_sigh(text) {
+        sigh::parse(text).map_err(|error| LineError::Sigh { line, error })?
+    } else if fpuzzles::is_fpuzzles(text) {
+        fpuzzles::parse(text).map_err(|error| LineError::Fpuzzles { line, error })?
+    } else {
+        return Ok(Puzzle::classic(parse_line(text, line, size)?));
+    };
+    match size {
+        Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
+            line,
+            error: FpuzzlesError::Invalid {
+                place: "the puzzle".into(),
+                problem: format!("it is {}, but {size} was asked for", puzzle.size()),
+            },
+        }),
+        _ => Ok(puzzle),
     }
-    Ok(Puzzle::classic(parse_line(text, line, size)?))
 }
 
 /// The result for one puzzle line.
@@ -872,6 +887,39 @@ mod tests {
         assert_eq!(written, 3);
         assert_eq!(summary.total(), 3);
         assert!(summary.interrupted);
+    }
+
+    #[test]
+    fn sigh_strings_are_lines_too() {
+        // The more_kinds.txt full rank puzzle as sigh writes it, the same
+        // as a `?q=` link, and a constraint sigh does not have.
+        let string = ".~R1C3_4~R2C1_1~R2C3_6~R2C8_3~R3C1_7~R3C8_5~R4C1_9~R4C6_8~R4C8_2~R5C4_2\
+                      ~R5C6_5~R6C2_4~R6C4_6~R7C2_2~R7C9_4~R8C7_9~R9C5_7\
+                      .FullRank~R1~6~.FullRank~C9~~29.FullRank~C4~17~";
+        let link = format!("https://sigh.sudoku.example/?q={string}");
+        let unique = Batch {
+            request: Request {
+                unique: true,
+                ..Request::default()
+            },
+            ..Batch::default()
+        };
+        let input = [string, &link, ".~R1C1_5.Bogus~1"].join("\n");
+        let (records, _) = run(&unique, input);
+        let got: Vec<Status> = records.iter().map(Record::status).collect();
+        assert_eq!(got, [Status::Unique, Status::Unique, Status::Error]);
+        assert!(matches!(
+            records[2].result,
+            Err(LineError::Sigh { line: 3, .. })
+        ));
+        // Without the clues the givens alone are not unique.
+        let givens = string
+            .split(".FullRank")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let (records, _) = run(&unique, givens);
+        assert_eq!(records[0].status(), Status::Multiple);
     }
 
     #[test]

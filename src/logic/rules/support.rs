@@ -326,6 +326,15 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
                 .collect();
             rule.support(&doms).is_some()
         }
+        Primitive::Rank(rank) => {
+            let mut doms: Vec<u32> = (0..value.len())
+                .map(|c| match value[c] {
+                    0 => dom[c],
+                    v => bit(v),
+                })
+                .collect();
+            rank.narrow(doms.as_mut_slice())
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub mod input;
 pub mod kinds;
 pub mod parse;
 pub mod primitive;
+pub mod rank;
 pub mod rule_text;
 pub mod rules;
 pub mod sigh;

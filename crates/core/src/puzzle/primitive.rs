@@ -18,6 +18,7 @@
 use super::automaton::Automaton;
 use super::connected::Connected;
 use super::expr::Test;
+use super::rank::Rank;
 use std::sync::Arc;
 
 /// A relation between the digits of two cells, `a` and `b` in that order.
@@ -215,6 +216,9 @@ pub enum Primitive {
     /// connected region (sigh's connected values); see
     /// [`connected`](super::connected).
     Connected(Arc<Connected>),
+    /// A line's number ranked among other lines' (a full rank clue); see
+    /// [`rank`](super::rank).
+    Rank(Arc<Rank>),
 }
 
 impl Primitive {
@@ -241,6 +245,7 @@ impl Primitive {
             Primitive::Formula(test) => test.cells(),
             Primitive::Automaton { cells, .. } => cells.clone(),
             Primitive::Connected(rule) => rule.cells.clone(),
+            Primitive::Rank(rank) => rank.cells(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -303,6 +308,7 @@ impl Primitive {
                 automaton.accepts(&word)
             }
             Primitive::Connected(rule) => rule.holds(digit),
+            Primitive::Rank(rank) => rank.holds(digit),
         }
     }
 }

@@ -253,6 +253,11 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             vec![Bool::and(&condition).implies(Bool::and(&then))]
         }
         Primitive::Formula(test) => vec![expr::state(test, side, &|c| cells[c].clone())],
+        Primitive::Rank(rank) => rank
+            .as_tests()
+            .iter()
+            .map(|test| expr::state(test, side, &|c| cells[c].clone()))
+            .collect(),
         Primitive::Automaton {
             cells: members,
             automaton,

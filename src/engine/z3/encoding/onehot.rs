@@ -431,6 +431,14 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         Primitive::Formula(test) => {
             expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
         }
+        Primitive::Rank(rank) => {
+            let parts: Vec<Bool> = rank
+                .as_tests()
+                .iter()
+                .map(|test| expr::state(test, side, &|c| expr::one_hot_value(size, vars, c)))
+                .collect();
+            Bool::and(&parts)
+        }
         Primitive::Automaton { cells, automaton } => {
             let holds = |c: usize, digits: u32| {
                 let options: Vec<Bool> = (1..=side)

@@ -413,6 +413,7 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         // No formula says either: a word an automaton reads along a line,
         // or a region's connectivity.
         Primitive::Automaton { .. } | Primitive::Connected(_) => return None,
+        Primitive::Rank(rank) => rank.as_test(),
     })
 }
 

@@ -25,11 +25,11 @@ use super::outside::{Outside, clue_words, sigh_clue, sigh_clues};
 use super::{Added, Constraint, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::Context;
-use crate::puzzle::expr::{Compare, Num, Test};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
+use crate::puzzle::rank::Rank;
 use crate::puzzle::sigh;
 use serde_json::Value;
 use std::fmt;
@@ -126,30 +126,6 @@ impl FullRank {
     fn place(&self) -> (u32, u32) {
         (self.rank.div_ceil(4), (self.rank + 3) % 4)
     }
-
-    /// `other < mine` read as numbers, given that their first digits are
-    /// equal: the first place where they differ decides. Places that are
-    /// one cell are equal on every board, and places in one row or column
-    /// differ on every board, which ends the comparison there.
-    fn lower(size: Size, other: &[Cell], mine: &[Cell]) -> Test<usize> {
-        let cell = |c: Cell| Box::new(Num::Cell(size.index(c)));
-        let mut test = Test::Literal(false);
-        for (&o, &m) in other.iter().zip(mine).skip(1).rev() {
-            if o == m {
-                continue;
-            }
-            let less = Test::Compare(Compare::Lt, cell(o), cell(m));
-            test = if apart(o, m) {
-                less
-            } else {
-                Test::Or(vec![
-                    less,
-                    Test::And(vec![Test::Compare(Compare::Eq, cell(o), cell(m)), test]),
-                ])
-            };
-        }
-        test
-    }
 }
 
 impl Rule for FullRank {
@@ -172,64 +148,63 @@ impl Rule for FullRank {
         Ok(())
     }
 
-    /// The first cell holds `v`; counted over the other numbers whose
-    /// first cell can hold `v` (not one in the clued first cell's row or
-    /// column), those that start with `v` and are lower come to exactly
-    /// the clue's place; without ties, none of them equals the clued one.
+    /// The first cell holds `v`, and the number is ranked (a
+    /// [`Rank`]) among the numbers whose first cell can hold `v` beside
+    /// it (not one in the clued first cell's row or column): exactly the
+    /// clue's place of those starting with `v` are lower, and without
+    /// ties none equals it. They are grouped by the end they are read
+    /// from: one of each group starts with `v` on every board (each digit
+    /// starts one number from each end of the board), which the native
+    /// engine counts on.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         let (v, below) = self.place();
-        let mine = self.line.cells(size);
-        let first = size.index(mine[0]);
-        let starts_v = |c: Cell| {
-            Test::Compare(
-                Compare::Eq,
-                Box::new(Num::Cell(size.index(c))),
-                Box::new(Num::Literal(i64::from(v))),
-            )
+        let index = |line: Outside| -> Vec<usize> {
+            line.cells(size).iter().map(|&c| size.index(c)).collect()
         };
-        let mut out = vec![Primitive::Allowed {
-            cell: first,
-            digits: 1 << (v - 1),
-        }];
-        let mut counted = Vec::new();
-        for other in entries(size).into_iter().filter(|&e| e != self.line) {
-            let cells = other.cells(size);
-            if apart(cells[0], mine[0]) {
-                continue;
+        let mine = self.line.cells(size);
+        // Grouped by the end they are read from, whose first cells lie in
+        // one row or column, so that one line of each group starts with
+        // `v`.
+        let mut others: Vec<Vec<Vec<usize>>> = Vec::new();
+        for (row, reversed) in [(true, false), (true, true), (false, false), (false, true)] {
+            let group: Vec<Vec<usize>> = entries(size)
+                .into_iter()
+                .filter(|&e| e.row == row && e.reversed == reversed)
+                .filter(|&e| e != self.line && !apart(e.cells(size)[0], mine[0]))
+                .map(index)
+                .collect();
+            if !group.is_empty() {
+                others.push(group);
             }
-            counted.push(Num::If(
-                Box::new(Test::And(vec![
-                    starts_v(cells[0]),
-                    FullRank::lower(size, &cells, &mine),
-                ])),
-                Box::new(Num::Literal(1)),
-                Box::new(Num::Literal(0)),
-            ));
-            if self.ties {
-                continue;
-            }
-            // Not equal: the first cell holds another digit, or some place
-            // differs (a place in one row or column always does).
-            if cells.iter().zip(&mine).any(|(&o, &m)| apart(o, m)) {
-                continue;
-            }
-            let mut differs = vec![Test::Not(Box::new(starts_v(cells[0])))];
-            for (&o, &m) in cells.iter().zip(&mine).skip(1).filter(|(o, m)| o != m) {
-                differs.push(Test::Compare(
-                    Compare::Ne,
-                    Box::new(Num::Cell(size.index(o))),
-                    Box::new(Num::Cell(size.index(m))),
-                ));
-            }
-            out.push(Primitive::Formula(Arc::new(Test::Or(differs))));
         }
-        out.push(Primitive::Formula(Arc::new(Test::Compare(
-            Compare::Eq,
-            Box::new(Num::Sum(counted)),
-            Box::new(Num::Literal(i64::from(below))),
-        ))));
-        out
+        // Another clue (not inside an `either`) of the same digit and a
+        // lower rank has fewer lines below it, so its line reads lower.
+        let under = context
+            .all
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::FullRank(other) => Some(other),
+                _ => None,
+            })
+            .filter(|o| o.line != self.line && o.rank < self.rank && o.place().0 == v)
+            .map(|o| index(o.line))
+            .collect();
+        vec![
+            Primitive::Allowed {
+                cell: size.index(mine[0]),
+                digits: 1 << (v - 1),
+            },
+            Primitive::Rank(Arc::new(Rank {
+                line: index(self.line),
+                digit: v as u8,
+                others,
+                lower: below as usize,
+                ties: self.ties,
+                under,
+                side: size.side(),
+            })),
+        ]
     }
 
     /// As stated: the 4N numbers, the clued one's rank among them (one
@@ -362,6 +337,43 @@ mod tests {
         }
         assert!(check("full rank 37 (row 1)").is_err());
         assert!(check("full rank 0 (row 1)").is_err());
+    }
+
+    /// The propagator, on the full board, agrees with the checker: it
+    /// keeps every line's true rank and refutes the next one up (ties
+    /// aside, as the notebook's lines hold none).
+    #[test]
+    fn the_propagator_decides_a_full_board() {
+        let size = Size::NINE;
+        let board: Vec<u32> = ROWS
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| 1u32 << (b - b'1')))
+            .collect();
+        let decides = |clue: &FullRank| -> bool {
+            let mut builder = crate::puzzle::rules::Rules::builder(size);
+            crate::puzzle::rule_text::read_rules(&[(1, &clue.to_string())], size, &mut builder)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            rules.primitives().all(|p| match p {
+                Primitive::Rank(rank) => rank.narrow(board.clone().as_mut_slice()),
+                Primitive::Allowed { cell, digits } => board[*cell] & *digits != 0,
+                _ => true,
+            })
+        };
+        for line in entries(size) {
+            let rank = rank_of(line);
+            for ties in [false, true] {
+                let clue = FullRank { line, rank, ties };
+                assert!(decides(&clue), "{clue}");
+                let off = FullRank {
+                    rank: rank + 1,
+                    ..clue.clone()
+                };
+                if off.rank <= 36 {
+                    assert!(!decides(&off), "{off}");
+                }
+            }
+        }
     }
 
     #[test]
