@@ -9,6 +9,8 @@
 //! what either needs (milliseconds natively), so that only a stall, not
 //! a loaded machine, fails the test.
 
+mod common;
+
 use std::time::{Duration, Instant};
 use z3doku::engine::contract::EncodingKind;
 use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
@@ -87,21 +89,9 @@ fn two_givens_and_three_clues_show_a_second_solution() {
     assert_eq!(native(&none, 2), 0);
 }
 
-/// A small deterministic random source (xorshift).
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Three clues on different lines or ends, different ranks, all with
 /// ties or all without (as sigh's option is the puzzle's).
-fn clues(random: &mut Random) -> String {
+fn clues(random: &mut common::Random) -> String {
     let ties = if random.below(2) == 0 {
         " with ties"
     } else {
@@ -131,7 +121,7 @@ fn clues(random: &mut Random) -> String {
 
 #[test]
 fn sparse_random_clues_agree_with_z3() {
-    let mut random = Random(0x0f01_1a2b);
+    let mut random = common::Random(0x0f01_1a2b);
     let mut solved = 0;
     for round in 0..24 {
         let rules = clues(&mut random);

@@ -11,8 +11,6 @@ mod common;
 
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, z3doku};
 use proptest::prelude::*;
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
@@ -194,26 +192,13 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
     }
 }
 
-/// A small deterministic random source (xorshift), so that a failure can
-/// be run again.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// sigh's id of a cell (0-based row and column; boards up to 9x9 here).
 fn id((r, c): (usize, usize)) -> String {
     format!("R{}C{}", r + 1, c + 1)
 }
 
 /// A walk of `len` distinct orthogonal neighbours on a board of `side`.
-fn walk(random: &mut Random, side: usize, len: usize) -> Vec<(usize, usize)> {
+fn walk(random: &mut common::Random, side: usize, len: usize) -> Vec<(usize, usize)> {
     'again: loop {
         let mut cells = vec![(random.below(side), random.below(side))];
         while cells.len() < len {
@@ -243,9 +228,9 @@ fn ids(cells: &[(usize, usize)]) -> String {
 /// (cages with sums, arrows, X and V, weighted sums). The anti-consecutive
 /// rule is never beside a white dot, which sigh's rule does not exempt and
 /// z3doku's would.
-fn rule(random: &mut Random, side: usize, dots: &mut bool, anti: &mut bool) -> String {
+fn rule(random: &mut common::Random, side: usize, dots: &mut bool, anti: &mut bool) -> String {
     let longest = side.min(4);
-    let path = |random: &mut Random, least: usize| {
+    let path = |random: &mut common::Random, least: usize| {
         let len = least + random.below(longest + 1 - least);
         walk(random, side, len)
     };
@@ -320,7 +305,7 @@ fn rule(random: &mut Random, side: usize, dots: &mut bool, anti: &mut bool) -> S
 /// A random puzzle on a board of `side` whose values run from 0: a rule
 /// or three, and givens from a solution of them; `None` when the rules
 /// allow none (or take long to say).
-fn instance(random: &mut Random, side: usize) -> Option<String> {
+fn instance(random: &mut common::Random, side: usize) -> Option<String> {
     let (mut dots, mut anti) = (false, false);
     let rules: String = (0..1 + random.below(3))
         .map(|_| rule(random, side, &mut dots, &mut anti))
@@ -360,31 +345,12 @@ fn instance(random: &mut Random, side: usize) -> Option<String> {
     Some(format!("{shape}.{givens}{rules}"))
 }
 
-/// sigh's runner: under `Z3DOKU_SHARED` when it is set, else beside the
-/// repository; `None` (said on stderr) without it or without Node.
-fn sigh_runner() -> Option<PathBuf> {
-    let shared = std::env::var_os("Z3DOKU_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    );
-    let script = shared.join("peers/sigh/run.mjs");
-    if !script.is_file() {
-        eprintln!("SKIPPED: {} is missing", script.display());
-        return None;
-    }
-    if Command::new("node").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: node is not installed; this test runs sigh's solver with it");
-        return None;
-    }
-    Some(script)
-}
-
 #[test]
 fn counts_on_boards_from_zero_agree_with_sigh() {
-    let Some(script) = sigh_runner() else {
+    let Some(script) = common::sigh_runner() else {
         return;
     };
-    let mut random = Random(0x0b0a_5d29);
+    let mut random = common::Random(0x0b0a_5d29);
     let mut cases: Vec<(String, usize)> = Vec::new();
     for (side, wanted) in [(4, 16), (6, 16), (9, 8)] {
         let mut made = 0;
@@ -400,32 +366,8 @@ fn counts_on_boards_from_zero_agree_with_sigh() {
             made += 1;
         }
     }
-    let file = std::env::temp_dir().join(format!("z3doku-from-zero-{}.txt", std::process::id()));
-    let lines: Vec<String> = cases
-        .iter()
-        .enumerate()
-        .map(|(k, (line, _))| format!("{k}\t{line}"))
-        .collect();
-    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
-    let out = Command::new("node")
-        .arg(&script)
-        .arg("--max-solutions")
-        .arg(LIMIT.to_string())
-        .arg(&file)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&file);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let theirs: Vec<usize> = stdout
-        .lines()
-        .map(|l| {
-            l.split('\t')
-                .nth(1)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("sigh said {l:?}"))
-        })
-        .collect();
-    assert_eq!(theirs.len(), cases.len(), "{stdout}");
+    let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
+    let theirs = common::sigh_counts(&script, &strings, LIMIT, "from-zero");
     let mut seen = [0usize; LIMIT + 1];
     for &(_, n) in &cases {
         seen[n] += 1;
@@ -453,7 +395,7 @@ proptest! {
     #[test]
     fn engines_agree_on_boards_from_zero(seed in 1u64.., six in any::<bool>()) {
         let side = if six { 6 } else { 4 };
-        let mut random = Random(seed);
+        let mut random = common::Random(seed);
         if let Some(text) = instance(&mut random, side) {
             let puzzle = parse(&text).unwrap();
             let written = to_sigh(&puzzle).unwrap();

@@ -242,3 +242,78 @@ pub fn lost_keys(source: &serde_json::Value, written: &serde_json::Value) -> Vec
     }
     lost
 }
+
+/// sigh's runner (`peers/sigh/run.mjs`): under `Z3DOKU_SHARED` when it is
+/// set (a worktree kept elsewhere than beside `shared/`), else beside the
+/// repository; `None`, said on stderr, without it or without Node.
+pub fn sigh_runner() -> Option<PathBuf> {
+    let shared = std::env::var_os("Z3DOKU_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let script = shared.join("peers/sigh/run.mjs");
+    if !script.is_file() {
+        eprintln!("SKIPPED: {} is missing", script.display());
+        return None;
+    }
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: node is not installed; this test runs sigh's solver with it");
+        return None;
+    }
+    Some(script)
+}
+
+/// sigh's solution count of each sigh string, up to `limit`, in order:
+/// one run of its solver over a file of them (`tag` names the file).
+pub fn sigh_counts(
+    script: &std::path::Path,
+    strings: &[&str],
+    limit: usize,
+    tag: &str,
+) -> Vec<usize> {
+    let file = std::env::temp_dir().join(format!("z3doku-{tag}-{}.txt", std::process::id()));
+    let lines: Vec<String> = strings
+        .iter()
+        .enumerate()
+        .map(|(k, line)| format!("{k}\t{line}"))
+        .collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = std::process::Command::new("node")
+        .arg(script)
+        .arg("--max-solutions")
+        .arg(limit.to_string())
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let counts: Vec<usize> = stdout
+        .lines()
+        .map(|l| {
+            l.split('\t')
+                .nth(1)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("sigh said {l:?}"))
+        })
+        .collect();
+    assert_eq!(counts.len(), strings.len(), "{stdout}");
+    counts
+}
+
+/// A small deterministic random source (xorshift), so that a failure can
+/// be run again.
+pub struct Random(pub u64);
+
+impl Random {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
