@@ -106,24 +106,7 @@ fn other_solution(
 /// covering the board but for cells no cage could take.
 pub fn cages(solution: &Grid, rng: &mut impl Rng) -> Vec<Vec<Cell>> {
     let size = solution.size();
-    let side = size.side();
-    let neighbours = |cell: usize| {
-        let (row, col) = (cell / side, cell % side);
-        let mut out = Vec::with_capacity(4);
-        if row > 0 {
-            out.push(cell - side);
-        }
-        if row + 1 < side {
-            out.push(cell + side);
-        }
-        if col > 0 {
-            out.push(cell - 1);
-        }
-        if col + 1 < side {
-            out.push(cell + 1);
-        }
-        out
-    };
+    let neighbours = |cell: usize| size.orthogonal(cell);
     let digit_in = |cage: &[usize], cell: usize| {
         cage.iter()
             .any(|&other| solution.get(other) == solution.get(cell))

@@ -75,6 +75,27 @@ impl Size {
         self.cell(index / self.side(), index % self.side())
     }
 
+    /// The orthogonal neighbours of the cell at row-major `index`: above,
+    /// below, left and right, those on the board.
+    pub fn orthogonal(self, index: usize) -> Vec<usize> {
+        let side = self.side();
+        let (row, col) = (index / side, index % side);
+        let mut out = Vec::with_capacity(4);
+        if row > 0 {
+            out.push(index - side);
+        }
+        if row + 1 < side {
+            out.push(index + side);
+        }
+        if col > 0 {
+            out.push(index - 1);
+        }
+        if col + 1 < side {
+            out.push(index + 1);
+        }
+        out
+    }
+
     /// The row-major index of `cell`.
     pub fn index(self, cell: Cell) -> usize {
         cell.row() * self.side() + cell.col()

@@ -305,12 +305,9 @@ fn neighbours_of(size: Size, me: usize, exempt: impl Fn(Cell) -> bool) -> Vec<us
 
 /// The orthogonal neighbours of `cell`: above, below, left, right.
 fn around(size: Size, cell: Cell) -> Vec<Cell> {
-    let side = size.side() as isize;
-    let (r, c) = (cell.row() as isize, cell.col() as isize);
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    size.orthogonal(size.index(cell))
         .into_iter()
-        .filter(|&(r, c)| (0..side).contains(&r) && (0..side).contains(&c))
-        .map(|(r, c)| size.cell(r as usize, c as usize))
+        .map(|i| size.cell_at(i))
         .collect()
 }
 

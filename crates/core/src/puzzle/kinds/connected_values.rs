@@ -185,7 +185,6 @@ impl Rule for ConnectedValues {
     /// there are as many as the size says.
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let size = board.size();
-        let side = size.side();
         let inside = |c: usize| {
             let d = board.grid.get(c);
             d != 0 && self.digits >> (d - 1) & 1 == 1
@@ -198,21 +197,7 @@ impl Rule for ConnectedValues {
         reached[first] = true;
         let mut stack = vec![first];
         while let Some(c) = stack.pop() {
-            let (row, col) = (c / side, c % side);
-            let mut near = Vec::new();
-            if row > 0 {
-                near.push(c - side);
-            }
-            if row + 1 < side {
-                near.push(c + side);
-            }
-            if col > 0 {
-                near.push(c - 1);
-            }
-            if col + 1 < side {
-                near.push(c + 1);
-            }
-            for n in near {
+            for n in size.orthogonal(c) {
                 if inside(n) && !reached[n] {
                     reached[n] = true;
                     stack.push(n);
