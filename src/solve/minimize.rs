@@ -198,19 +198,23 @@ pub fn minimize_rules_with(
     // nonconsecutive board exempts dotted pairs) can tighten when one is
     // dropped, and then a rule kept in one pass may be droppable later.
     let loosening_only = std::cell::Cell::new(true);
+    // The rules built again with only the `kept` items.
+    let keeping = |kept: &[RuleItem]| {
+        let dropped: Vec<RuleItem> = items
+            .iter()
+            .filter(|i| !kept.contains(i))
+            .copied()
+            .collect();
+        rules
+            .without(&dropped)
+            .map_err(|e| InternalError(format!("the rules without {dropped:?}: {e}")))
+    };
     let deleted = delete(
         &items,
         &|item: &RuleItem| keep.contains(item),
         &|| loosening_only.get(),
         &mut |kept: &[RuleItem]| {
-            let dropped: Vec<RuleItem> = items
-                .iter()
-                .filter(|i| !kept.contains(i))
-                .copied()
-                .collect();
-            let smaller = rules
-                .without(&dropped)
-                .map_err(|e| InternalError(format!("the rules without {dropped:?}: {e}")))?;
+            let smaller = keeping(kept)?;
             if !only_loosened(rules, &smaller) {
                 loosening_only.set(false);
             }
@@ -230,14 +234,7 @@ pub fn minimize_rules_with(
     minimized.redundant_rules = names(rules, &deleted.redundant);
     minimized.minimal = match deleted.minimal {
         Some(kept) => {
-            let dropped: Vec<RuleItem> = items
-                .iter()
-                .filter(|i| !kept.contains(i))
-                .copied()
-                .collect();
-            let smaller = rules
-                .without(&dropped)
-                .map_err(|e| InternalError(format!("the rules without {dropped:?}: {e}")))?;
+            let smaller = keeping(&kept)?;
             minimized.kept_rules = smaller
                 .items()
                 .into_iter()
