@@ -137,6 +137,15 @@ fn constraint_formulas(rules: &Rules, cells: &[Int]) -> (Vec<Vec<Bool>>, Vec<Boo
 /// `primitive` as formulas over the cells' `Int`s.
 fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Bool> {
     let digit = |d: u8| Int::from_u64(u64::from(d));
+    // "The cell holds one of `digits`", for the formulas read over digit
+    // sets (automata, connected regions).
+    let holds = |c: usize, digits: u32| {
+        let options: Vec<Bool> = (1..=side)
+            .filter(|d| digits >> (d - 1) & 1 == 1)
+            .map(|d| cells[c].eq(digit(d)))
+            .collect();
+        Bool::or(&options)
+    };
     match primitive {
         Primitive::Distinct {
             cells: members,
@@ -262,23 +271,9 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             cells: members,
             automaton,
         } => {
-            let holds = |c: usize, digits: u32| {
-                let options: Vec<Bool> = (1..=side)
-                    .filter(|d| digits >> (d - 1) & 1 == 1)
-                    .map(|d| cells[c].eq(digit(d)))
-                    .collect();
-                Bool::or(&options)
-            };
             vec![automaton::state(automaton, members, &holds)]
         }
         Primitive::Connected(rule) => {
-            let holds = |c: usize, digits: u32| {
-                let options: Vec<Bool> = (1..=side)
-                    .filter(|d| digits >> (d - 1) & 1 == 1)
-                    .map(|d| cells[c].eq(digit(d)))
-                    .collect();
-                Bool::or(&options)
-            };
             let exactly = |literals: &[Bool], n: usize| {
                 let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
                 let ones: Vec<Int> = literals.iter().map(|l| l.ite(&one, &zero)).collect();

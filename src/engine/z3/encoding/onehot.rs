@@ -371,6 +371,15 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
             .collect();
         Bool::or(&options)
     };
+    // "The cell holds one of `digits`", for the formulas read over digit
+    // sets (automata, connected regions).
+    let holds = |c: usize, digits: u32| {
+        let options: Vec<Bool> = (1..=side)
+            .filter(|d| digits >> (d - 1) & 1 == 1)
+            .map(|d| var(c, d).clone())
+            .collect();
+        Bool::or(&options)
+    };
     match primitive {
         Primitive::Distinct { cells, sum } => {
             let mut parts = Vec::new();
@@ -439,24 +448,8 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
                 .collect();
             Bool::and(&parts)
         }
-        Primitive::Automaton { cells, automaton } => {
-            let holds = |c: usize, digits: u32| {
-                let options: Vec<Bool> = (1..=side)
-                    .filter(|d| digits >> (d - 1) & 1 == 1)
-                    .map(|d| var(c, d).clone())
-                    .collect();
-                Bool::or(&options)
-            };
-            automaton::state(automaton, cells, &holds)
-        }
+        Primitive::Automaton { cells, automaton } => automaton::state(automaton, cells, &holds),
         Primitive::Connected(rule) => {
-            let holds = |c: usize, digits: u32| {
-                let options: Vec<Bool> = (1..=side)
-                    .filter(|d| digits >> (d - 1) & 1 == 1)
-                    .map(|d| var(c, d).clone())
-                    .collect();
-                Bool::or(&options)
-            };
             let exactly = |literals: &[Bool], n: usize| {
                 let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
                 sums.state(&terms, Equal, n as i32)
