@@ -375,21 +375,7 @@ fn no_solution_and_unknown_rules_are_invalid_with_their_reason() {
     let server = Server::start(&[]);
     let mut client = server.connect();
     // Box 1 has no room for a 5 (examples/puzzles/contradiction.txt).
-    let contradiction = fpuzzles_json(
-        &[
-            "........5",
-            "..1......",
-            "....5....",
-            ".........",
-            "5...3....",
-            ".........",
-            ".........",
-            ".........",
-            ".5......9",
-        ]
-        .concat(),
-        "",
-    );
+    let contradiction = fpuzzles_json(&common::contradiction(), "");
     for (nonce, command) in [
         (1, "solve"),
         (2, "check"),

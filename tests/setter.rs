@@ -684,23 +684,7 @@ fn split_candidates_are_those_of_one_thread() {
             3,
         ),
         // No solution: box 1 has no room for a 5.
-        (
-            puzzle(
-                &[
-                    "........5",
-                    "..1......",
-                    "....5....",
-                    ".........",
-                    "5...3....",
-                    ".........",
-                    ".........",
-                    ".........",
-                    ".5......9",
-                ]
-                .concat(),
-            ),
-            2,
-        ),
+        (puzzle(&common::contradiction()), 2),
     ];
     cases.push((without_clues(&puzzle(six_by_six()), 5, &mut rng), 4));
     for (puzzle, cap) in &cases {

@@ -1068,18 +1068,10 @@ mod tests {
         }
         // No clash, yet box 1 has no room for a 5 (examples/puzzles/contradiction.txt).
         let contradiction = fpuzzles_json(
-            &[
-                "........5",
-                "..1......",
-                "....5....",
-                ".........",
-                "5...3....",
-                ".........",
-                ".........",
-                ".........",
-                ".5......9",
-            ]
-            .concat(),
+            &include_str!("../../examples/puzzles/contradiction.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<String>(),
             "",
         );
         for command in [
