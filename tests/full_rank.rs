@@ -91,7 +91,7 @@ fn two_givens_and_three_clues_show_a_second_solution() {
 
 /// Three clues on different lines or ends, different ranks, all with
 /// ties or all without (as sigh's option is the puzzle's).
-fn clues(random: &mut common::Random) -> String {
+fn clues(random: &mut common::Rng) -> String {
     let ties = if random.below(2) == 0 {
         " with ties"
     } else {
@@ -121,7 +121,7 @@ fn clues(random: &mut common::Random) -> String {
 
 #[test]
 fn sparse_random_clues_agree_with_z3() {
-    let mut random = common::Random(0x0f01_1a2b);
+    let mut random = common::Rng(0x0f01_1a2b);
     let mut solved = 0;
     for round in 0..24 {
         let rules = clues(&mut random);

@@ -15,7 +15,6 @@ mod common;
 use common::Rng;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::process::Command;
 use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
@@ -47,68 +46,15 @@ use z3doku::solve::count_with;
 /// How many solutions are counted, by both solvers.
 const LIMIT: usize = 60;
 
-/// The shared material: beside the repository, or under `Z3DOKU_SHARED`
-/// (a worktree kept elsewhere).
-fn shared() -> PathBuf {
-    std::env::var_os("Z3DOKU_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    )
-}
-
-/// sigh's runner, when node and the peer are here.
-fn runner() -> Option<PathBuf> {
-    let script = shared().join("peers/sigh/run.mjs");
-    if !script.is_file() {
-        eprintln!("SKIPPED: {} is missing", script.display());
-        return None;
-    }
-    match Command::new("node").arg("--version").output() {
-        Ok(out) if out.status.success() => Some(script),
-        _ => {
-            eprintln!("SKIPPED: node is not installed; the comparison with sigh needs it");
-            None
-        }
-    }
-}
-
 /// sigh's count (up to `limit`) and first solution for each named string.
 fn sigh_counts(
-    script: &PathBuf,
+    script: &std::path::Path,
     puzzles: &[(String, String)],
     limit: usize,
 ) -> HashMap<String, (String, String)> {
-    // The tests run side by side: each call its own file.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = std::env::temp_dir().join(format!("z3doku-sigh-{}-{call}.txt", std::process::id()));
-    let text: String = puzzles
-        .iter()
-        .map(|(name, string)| format!("{name}\t{string}\n"))
-        .collect();
-    std::fs::write(&file, text).unwrap();
-    let out = Command::new("node")
-        .arg(script)
-        .arg("--max-solutions")
-        .arg(limit.to_string())
-        .arg(&file)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&file);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            (
-                fields[0].to_string(),
-                (fields[1].to_string(), fields[5].to_string()),
-            )
-        })
+    common::run_sigh(script, puzzles, limit)
+        .into_iter()
+        .map(|fields| (fields[0].clone(), (fields[1].clone(), fields[5].clone())))
         .collect()
 }
 
@@ -159,7 +105,7 @@ fn compare(puzzles: &[(String, Puzzle)], limit: usize) -> Vec<usize> {
         assert_eq!(shape_of(&again), shape_of(puzzle), "{name}: {string}");
         strings.push((name.clone(), string));
     }
-    let Some(script) = runner() else {
+    let Some(script) = common::sigh_runner() else {
         return Vec::new();
     };
     let mut counts = Vec::new();
@@ -192,7 +138,7 @@ fn compare(puzzles: &[(String, Puzzle)], limit: usize) -> Vec<usize> {
 #[test]
 fn shared_variants_and_examples_agree_with_sigh() {
     let mut puzzles = Vec::new();
-    let dir = shared().join("data/variants");
+    let dir = common::shared_root().join("data/variants");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| d.flatten().map(|e| e.path()).collect())
         .unwrap_or_else(|_| {

@@ -32,7 +32,7 @@ struct Both {
     sigh: String,
 }
 
-fn cell_pair(random: &mut common::Random) -> ((usize, usize), (usize, usize)) {
+fn cell_pair(random: &mut common::Rng) -> ((usize, usize), (usize, usize)) {
     let (r, c) = (random.below(9), random.below(9));
     if random.below(2) == 0 && c < 8 {
         ((r, c), (r, c + 1))
@@ -51,13 +51,13 @@ fn name((r, c): (usize, usize)) -> (String, String) {
 }
 
 /// A 2x2 square's cells at a random place.
-fn square(random: &mut common::Random) -> Vec<(usize, usize)> {
+fn square(random: &mut common::Rng) -> Vec<(usize, usize)> {
     let (r, c) = (random.below(8), random.below(8));
     vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
 }
 
 /// `count` random outside clues of `z3doku_name` (`sigh_name` in sigh).
-fn outside(random: &mut common::Random, z3doku_name: &str, sigh_name: &str, count: usize) -> Both {
+fn outside(random: &mut common::Rng, z3doku_name: &str, sigh_name: &str, count: usize) -> Both {
     let (mut z, mut s) = (Vec::new(), String::new());
     for _ in 0..count {
         let digit = 1 + random.below(8);
@@ -89,7 +89,7 @@ fn outside(random: &mut common::Random, z3doku_name: &str, sigh_name: &str, coun
 
 /// Two full rank clues on different lines or ends, ranks 1 to 36, with
 /// sigh's tie option `any` half the time.
-fn full_rank(random: &mut common::Random) -> Both {
+fn full_rank(random: &mut common::Rng) -> Both {
     let ties = random.below(2) == 0;
     let first = outside(random, "full rank", "FullRank", 1);
     let mut second = outside(random, "full rank", "FullRank", 1);
@@ -139,7 +139,7 @@ fn full_rank(random: &mut common::Random) -> Both {
 
 /// One random rule for a branch of an `either`: a thermometer, an X or V,
 /// a cage, a whispers line or a given digit.
-fn branch_rule(random: &mut common::Random) -> Both {
+fn branch_rule(random: &mut common::Rng) -> Both {
     match random.below(5) {
         0 => {
             let n = 2 + random.below(3);
@@ -189,7 +189,7 @@ fn branch_rule(random: &mut common::Random) -> Both {
 
 /// An `either` of two or three branches, a branch one rule or, now and
 /// then, two joined by `and`.
-fn either(random: &mut common::Random) -> Both {
+fn either(random: &mut common::Rng) -> Both {
     let mut ours = Vec::new();
     let mut theirs = String::from(".Or");
     for _ in 0..2 + random.below(2) {
@@ -211,7 +211,7 @@ fn either(random: &mut common::Random) -> Both {
 }
 
 /// A group that contains some digits (`exact`: exactly so many times).
-fn contains(random: &mut common::Random, exact: bool) -> Both {
+fn contains(random: &mut common::Rng, exact: bool) -> Both {
     let cells = square(random);
     let mut digits = [1 + random.below(9), 1 + random.below(9)];
     digits.sort_unstable();
@@ -245,7 +245,7 @@ fn contains(random: &mut common::Random, exact: bool) -> Both {
 }
 
 /// Cells for a random rellik cage: a 2x2 square, or three cells of a row.
-fn rellik_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
+fn rellik_cells(random: &mut common::Rng) -> Vec<(usize, usize)> {
     if random.below(2) == 0 {
         square(random)
     } else {
@@ -256,7 +256,7 @@ fn rellik_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
 
 /// Cells for a random equality cage, which needs an even number: a 2x2
 /// square, or two neighbours.
-fn equality_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
+fn equality_cells(random: &mut common::Rng) -> Vec<(usize, usize)> {
     if random.below(2) == 0 {
         square(random)
     } else {
@@ -267,7 +267,7 @@ fn equality_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
 
 /// Cells for a random lunchbox: three to five cells of a row or column,
 /// in either direction.
-fn lunchbox_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
+fn lunchbox_cells(random: &mut common::Rng) -> Vec<(usize, usize)> {
     let n = 3 + random.below(3);
     let (line, start, row) = (random.below(9), random.below(10 - n), random.below(2) == 0);
     let mut cells: Vec<(usize, usize)> = (start..start + n)
@@ -281,7 +281,7 @@ fn lunchbox_cells(random: &mut common::Random) -> Vec<(usize, usize)> {
 
 /// A random path of `n` orthogonal neighbours (shorter when it runs into
 /// itself), as cells.
-fn path(random: &mut common::Random, n: usize) -> Vec<(usize, usize)> {
+fn path(random: &mut common::Rng, n: usize) -> Vec<(usize, usize)> {
     let mut cells = vec![(random.below(9), random.below(9))];
     while cells.len() < n {
         let (r, c) = cells[cells.len() - 1];
@@ -301,11 +301,11 @@ fn path(random: &mut common::Random, n: usize) -> Vec<(usize, usize)> {
 /// Two random cages of `z3doku_name` (`sigh_name` in sigh), with a clue
 /// from `clue` when it gives one.
 fn cages(
-    random: &mut common::Random,
+    random: &mut common::Rng,
     z3doku_name: &str,
     sigh_name: &str,
-    shape: fn(&mut common::Random) -> Vec<(usize, usize)>,
-    clue: fn(&mut common::Random) -> Option<usize>,
+    shape: fn(&mut common::Rng) -> Vec<(usize, usize)>,
+    clue: fn(&mut common::Rng) -> Option<usize>,
 ) -> Both {
     let (mut z, mut s) = (Vec::new(), String::new());
     for _ in 0..2 {
@@ -332,7 +332,7 @@ fn cages(
 
 /// A line rule on a random path of `n` cells: z3doku's words before the
 /// cells, sigh's type and arguments before them.
-fn line(random: &mut common::Random, n: usize, z3doku: &str, sigh: &str) -> Both {
+fn line(random: &mut common::Rng, n: usize, z3doku: &str, sigh: &str) -> Both {
     let names: Vec<(String, String)> = path(random, n).into_iter().map(name).collect();
     Both {
         z3doku: format!(
@@ -354,12 +354,12 @@ fn line(random: &mut common::Random, n: usize, z3doku: &str, sigh: &str) -> Both
 }
 
 /// Makes a random instance of a kind.
-type Maker = fn(&mut common::Random) -> Both;
+type Maker = fn(&mut common::Rng) -> Both;
 
 /// The kinds sigh has, each a maker of random instances.
 /// One set of connected values: five to seven random digits (fewer seldom
 /// connect on 9x9), with the size they must have now and then.
-fn connected_set(random: &mut common::Random) -> Both {
+fn connected_set(random: &mut common::Rng) -> Both {
     let mut digits: Vec<usize> = (1..=9).collect();
     for k in (1..9).rev() {
         digits.swap(k, random.below(k + 1));
@@ -380,7 +380,7 @@ fn connected_set(random: &mut common::Random) -> Both {
 }
 
 /// One set of connected values, or now and then two that overlap.
-fn connected(random: &mut common::Random) -> Both {
+fn connected(random: &mut common::Rng) -> Both {
     let mut both = connected_set(random);
     if random.below(4) == 0 {
         let more = connected_set(random);
@@ -627,7 +627,7 @@ fn counted(puzzle: &Puzzle, limit: usize, seconds: u64) -> Option<(usize, Option
 }
 
 /// A random board that keeps `rules`, or `None` when they allow none.
-fn board(random: &mut common::Random, rules: &str) -> Option<Grid> {
+fn board(random: &mut common::Rng, rules: &str) -> Option<Grid> {
     let mut givens = Grid::empty(z3doku::puzzle::grid::Size::NINE);
     let (_, mut found) = counted(&puzzle(&givens, rules), 1, 5)?;
     found.as_ref()?;
@@ -657,7 +657,7 @@ fn solution_counts_agree_with_sigh() {
     let Some(script) = common::sigh_runner() else {
         return;
     };
-    let mut random = common::Random(0x5eed_2026);
+    let mut random = common::Rng(0x5eed_2026);
     // (kind, sigh's line, z3doku's count)
     let mut cases: Vec<(String, String, usize)> = Vec::new();
     for (kind, make) in chosen_kinds() {
@@ -689,7 +689,7 @@ fn solution_counts_agree_with_sigh() {
         }
     }
     let strings: Vec<&str> = cases.iter().map(|(_, line, _)| line.as_str()).collect();
-    let counts = common::sigh_counts(&script, &strings, LIMIT, "sigh-kinds");
+    let counts = common::sigh_counts(&script, &strings, LIMIT);
     let mut kinds_with_solutions = std::collections::HashSet::new();
     for ((what, line, ours), theirs) in cases.iter().zip(&counts) {
         assert_eq!(ours, theirs, "{what}\nsigh: {line}");
@@ -704,7 +704,7 @@ fn solution_counts_agree_with_sigh() {
 
 /// Three full rank clues on different lines or ends, with different ranks
 /// (sigh refuses two clues of one rank), all with ties or all without.
-fn three_full_rank_clues(random: &mut common::Random) -> Both {
+fn three_full_rank_clues(random: &mut common::Rng) -> Both {
     let ties = random.below(2) == 0;
     let (mut z, mut s) = (Vec::new(), String::new());
     let mut taken: Vec<(usize, usize, usize)> = Vec::new();
@@ -750,7 +750,7 @@ fn sparse_full_rank_counts_agree_with_sigh() {
     let Some(script) = common::sigh_runner() else {
         return;
     };
-    let mut random = common::Random(0xf011_4a2c);
+    let mut random = common::Rng(0xf011_4a2c);
     let mut cases: Vec<(String, String, usize)> = Vec::new();
     for _ in 0..30 {
         let rule = three_full_rank_clues(&mut random);
@@ -777,7 +777,7 @@ fn sparse_full_rank_counts_agree_with_sigh() {
         ));
     }
     let strings: Vec<&str> = cases.iter().map(|(_, line, _)| line.as_str()).collect();
-    let counts = common::sigh_counts(&script, &strings, LIMIT, "sigh-rank");
+    let counts = common::sigh_counts(&script, &strings, LIMIT);
     for ((what, line, ours), theirs) in cases.iter().zip(&counts) {
         assert_eq!(ours, theirs, "{what}\nsigh: {line}");
     }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{backtracking_count, example, output_of, region_shape, z3doku};
-use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::{Grid, Size};
@@ -22,19 +22,6 @@ fn empty(side: usize) -> Puzzle {
     Puzzle::classic(Grid::empty(
         Size::from_side(side).unwrap_or_else(|| panic!("{side}")),
     ))
-}
-
-/// Every engine, and every encoding of the Z3 engine.
-fn every_setting() -> Vec<Settings> {
-    let mut settings = vec![Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }];
-    settings.extend(EncodingKind::ALL.map(|encoding| Settings {
-        encoding,
-        ..Settings::default()
-    }));
-    settings
 }
 
 #[test]
@@ -167,7 +154,7 @@ fn empty_latin_squares_count_right() {
             .code(0)
             .stdout(format!("{count} solutions\n"));
     }
-    for settings in every_setting() {
+    for settings in common::every_engine() {
         let mut engine = new_engine(&settings);
         let count = count_with(
             engine.as_mut(),
@@ -187,7 +174,7 @@ fn solutions_of_empty_boards_respect_the_region_shapes() {
     for (side, shape) in [(6, (2, 3)), (8, (2, 4)), (12, (3, 4))] {
         assert_eq!(region_shape(side), Some(shape));
         let (height, width) = shape;
-        for settings in every_setting() {
+        for settings in common::every_engine() {
             let mut engine = new_engine(&settings);
             let mut seen = 0;
             count_with(

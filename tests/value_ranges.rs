@@ -12,7 +12,7 @@ mod common;
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, z3doku};
 use proptest::prelude::*;
 use std::time::Duration;
-use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::Grid;
@@ -21,20 +21,6 @@ use z3doku::solve::count_with;
 
 /// Solutions counted, at most.
 const LIMIT: usize = 5;
-
-/// The native engine and every Z3 encoding.
-fn engines() -> Vec<Settings> {
-    let mut all = vec![Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }];
-    all.extend(EncodingKind::ALL.map(|encoding| Settings {
-        engine: EngineKind::Z3,
-        encoding,
-        ..Settings::default()
-    }));
-    all
-}
 
 /// Up to `limit` solutions of `puzzle` on one engine within `seconds`,
 /// every one passed by the checker; `None` when the engine gave up.
@@ -57,7 +43,7 @@ fn count_on(
 
 /// The same count on every engine, which it returns.
 fn count_everywhere(puzzle: &Puzzle, limit: usize) -> usize {
-    let counts: Vec<usize> = engines()
+    let counts: Vec<usize> = common::every_engine()
         .iter()
         .map(|settings| {
             count_on(settings, puzzle, limit, 120)
@@ -120,7 +106,7 @@ fn unique_puzzles_with_values_from_zero_solve_everywhere() {
     for (text, solution) in cases {
         let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(puzzle.rules().lowest_value(), 0);
-        for settings in engines() {
+        for settings in common::every_engine() {
             let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
             assert_eq!(n, 1, "{settings:?} on {text}");
             assert_eq!(
@@ -135,7 +121,9 @@ fn unique_puzzles_with_values_from_zero_solve_everywhere() {
         let alone = parse(&givens_alone.join(".")).unwrap();
         if alone.rules().constraints().is_empty() && text.matches('.').count() > 2 {
             assert_eq!(
-                count_on(&engines()[0], &alone, 2, 60).unwrap().0,
+                count_on(&common::every_engine()[0], &alone, 2, 60)
+                    .unwrap()
+                    .0,
                 2,
                 "{text}"
             );
@@ -198,7 +186,7 @@ fn id((r, c): (usize, usize)) -> String {
 }
 
 /// A walk of `len` distinct orthogonal neighbours on a board of `side`.
-fn walk(random: &mut common::Random, side: usize, len: usize) -> Vec<(usize, usize)> {
+fn walk(random: &mut common::Rng, side: usize, len: usize) -> Vec<(usize, usize)> {
     'again: loop {
         let mut cells = vec![(random.below(side), random.below(side))];
         while cells.len() < len {
@@ -228,9 +216,9 @@ fn ids(cells: &[(usize, usize)]) -> String {
 /// (cages with sums, arrows, X and V, weighted sums). The anti-consecutive
 /// rule is never beside a white dot, which sigh's rule does not exempt and
 /// z3doku's would.
-fn rule(random: &mut common::Random, side: usize, dots: &mut bool, anti: &mut bool) -> String {
+fn rule(random: &mut common::Rng, side: usize, dots: &mut bool, anti: &mut bool) -> String {
     let longest = side.min(4);
-    let path = |random: &mut common::Random, least: usize| {
+    let path = |random: &mut common::Rng, least: usize| {
         let len = least + random.below(longest + 1 - least);
         walk(random, side, len)
     };
@@ -305,13 +293,13 @@ fn rule(random: &mut common::Random, side: usize, dots: &mut bool, anti: &mut bo
 /// A random puzzle on a board of `side` whose values run from 0: a rule
 /// or three, and givens from a solution of them; `None` when the rules
 /// allow none (or take long to say).
-fn instance(random: &mut common::Random, side: usize) -> Option<String> {
+fn instance(random: &mut common::Rng, side: usize) -> Option<String> {
     let (mut dots, mut anti) = (false, false);
     let rules: String = (0..1 + random.below(3))
         .map(|_| rule(random, side, &mut dots, &mut anti))
         .collect();
     let shape = format!(".Shape~{side}x{side}~0-{}", side - 1);
-    let native = &engines()[0];
+    let native = &common::every_engine()[0];
     // A few random values first, so that each instance has a board of
     // its own, each kept only when a solution stays.
     let mut seeds = String::new();
@@ -350,7 +338,7 @@ fn counts_on_boards_from_zero_agree_with_sigh() {
     let Some(script) = common::sigh_runner() else {
         return;
     };
-    let mut random = common::Random(0x0b0a_5d29);
+    let mut random = common::Rng(0x0b0a_5d29);
     let mut cases: Vec<(String, usize)> = Vec::new();
     for (side, wanted) in [(4, 16), (6, 16), (9, 8)] {
         let mut made = 0;
@@ -367,7 +355,7 @@ fn counts_on_boards_from_zero_agree_with_sigh() {
         }
     }
     let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
-    let theirs = common::sigh_counts(&script, &strings, LIMIT, "from-zero");
+    let theirs = common::sigh_counts(&script, &strings, LIMIT);
     let mut seen = [0usize; LIMIT + 1];
     for &(_, n) in &cases {
         seen[n] += 1;
@@ -395,13 +383,13 @@ proptest! {
     #[test]
     fn engines_agree_on_boards_from_zero(seed in 1u64.., six in any::<bool>()) {
         let side = if six { 6 } else { 4 };
-        let mut random = common::Random(seed);
+        let mut random = common::Rng(seed);
         if let Some(text) = instance(&mut random, side) {
             let puzzle = parse(&text).unwrap();
             let written = to_sigh(&puzzle).unwrap();
             prop_assert_eq!(&parse(&written).unwrap(), &puzzle, "{}", written);
             let mut all: Option<Vec<Grid>> = None;
-            for settings in engines() {
+            for settings in common::every_engine() {
                 let (_, mut found) = count_on(&settings, &puzzle, LIMIT, 120).unwrap();
                 found.sort_by_key(Grid::to_line);
                 match &all {

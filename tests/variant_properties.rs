@@ -4,9 +4,11 @@
 //! the number of solutions up to a limit, and every solution must pass
 //! the independent checker.
 
+mod common;
+
 use proptest::prelude::*;
 use std::time::Duration;
-use z3doku::engine::{Budget, EncodingKind, EngineKind, Settings, new_engine};
+use z3doku::engine::{Budget, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::constraint::{Constraint, Outside};
@@ -314,15 +316,7 @@ fn puzzle(side: usize) -> impl Strategy<Value = Puzzle> {
 fn agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
     let budget = Budget::within(Some(Duration::from_secs(60)));
     let mut counts = Vec::new();
-    let mut configs = vec![Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }];
-    configs.extend(EncodingKind::ALL.map(|encoding| Settings {
-        engine: EngineKind::Z3,
-        encoding,
-        ..Settings::default()
-    }));
+    let configs = common::every_engine();
     for settings in &configs {
         let mut engine = new_engine(settings);
         let mut bad = None;

@@ -24,20 +24,6 @@ use z3doku::puzzle::kinds::{
 use z3doku::puzzle::rules::{Constraint, Diagonal, Rules, RulesBuilder};
 use z3doku::solve::{Pipeline, Request, Status};
 
-/// Every engine configuration: native, then Z3 in each encoding.
-fn configs() -> Vec<Settings> {
-    let mut all = vec![Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }];
-    all.extend(EncodingKind::ALL.map(|encoding| Settings {
-        engine: EngineKind::Z3,
-        encoding,
-        ..Settings::default()
-    }));
-    all
-}
-
 fn name(settings: &Settings) -> String {
     match settings.engine {
         EngineKind::Native => "native".into(),
@@ -123,22 +109,22 @@ fn shared_puzzles_are_unique(settings: Settings) {
 
 #[test]
 fn shared_puzzles_native() {
-    shared_puzzles_are_unique(configs()[0].clone());
+    shared_puzzles_are_unique(common::every_engine()[0].clone());
 }
 
 #[test]
 fn shared_puzzles_z3_int() {
-    shared_puzzles_are_unique(configs()[1].clone());
+    shared_puzzles_are_unique(common::every_engine()[1].clone());
 }
 
 #[test]
 fn shared_puzzles_z3_bool() {
-    shared_puzzles_are_unique(configs()[2].clone());
+    shared_puzzles_are_unique(common::every_engine()[2].clone());
 }
 
 #[test]
 fn shared_puzzles_z3_pb() {
-    shared_puzzles_are_unique(configs()[3].clone());
+    shared_puzzles_are_unique(common::every_engine()[3].clone());
 }
 
 fn cell(name: &str) -> Cell {
@@ -185,7 +171,7 @@ fn needs_rules(label: &str, rules: Arc<Rules>) {
         "{label}: classic rules alone fix {}",
         givens.to_line()
     );
-    for settings in configs() {
+    for settings in common::every_engine() {
         let outcome = pipeline(&settings, true).solve(&variant).unwrap();
         assert_eq!(
             outcome.status,
@@ -273,7 +259,7 @@ fn anti_king_anti_knight_nonconsecutive_has_72_solutions() {
     // Not `int`: each of its 72 checks costs about a second on the empty
     // board (87 s in all; see build.md, "Variant rules"), where the one-hot
     // encodings count them all in one.
-    for settings in configs()
+    for settings in common::every_engine()
         .into_iter()
         .filter(|s| s.encoding != EncodingKind::Int || s.engine == EngineKind::Native)
     {
@@ -305,7 +291,7 @@ fn no_solution_and_several() {
             b.diagonal(Diagonal::Rising);
         }),
     );
-    for settings in configs() {
+    for settings in common::every_engine() {
         let outcome = pipeline(&settings, true).solve(&none).unwrap();
         assert_eq!(outcome.status, Status::None, "{}", name(&settings));
         let outcome = pipeline(&settings, true).solve(&several).unwrap();
@@ -508,7 +494,7 @@ fn explanations_name_the_rules_to_blame() {
     });
     let mut given = Grid::empty(Size::NINE);
     given.set(0, 2);
-    for settings in configs() {
+    for settings in common::every_engine() {
         let mut pipeline = Pipeline::new(Request {
             settings: settings.clone(),
             explain: true,

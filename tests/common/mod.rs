@@ -97,6 +97,16 @@ pub fn example(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The puzzle of `examples/puzzles/contradiction.txt` as one line: no
+/// digits clash, yet box 1 has no room for a 5.
+pub fn contradiction() -> String {
+    std::fs::read_to_string(example("contradiction.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect()
+}
+
 /// The default regions' shape of a board of `side`, as f-puzzles draws
 /// them, worked out here apart from z3doku's own rules: `(height, width)`,
 /// the height the largest divisor of the side at most its square root, or
@@ -243,45 +253,49 @@ pub fn lost_keys(source: &serde_json::Value, written: &serde_json::Value) -> Vec
     lost
 }
 
-/// sigh's runner (`peers/sigh/run.mjs`): under `Z3DOKU_SHARED` when it is
-/// set (a worktree kept elsewhere than beside `shared/`), else beside the
-/// repository; `None`, said on stderr, without it or without Node.
-pub fn sigh_runner() -> Option<PathBuf> {
-    let shared = std::env::var_os("Z3DOKU_SHARED").map_or_else(
+/// The shared material beside the repository, or under `Z3DOKU_SHARED`
+/// when it is set (a worktree kept elsewhere than beside `shared/`).
+pub fn shared_root() -> PathBuf {
+    std::env::var_os("Z3DOKU_SHARED").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
         PathBuf::from,
-    );
-    let script = shared.join("peers/sigh/run.mjs");
+    )
+}
+
+/// sigh's runner (`peers/sigh/run.mjs`) in [`shared_root`]; `None`, said
+/// on stderr, without it or without Node.
+pub fn sigh_runner() -> Option<PathBuf> {
+    let script = shared_root().join("peers/sigh/run.mjs");
     if !script.is_file() {
         eprintln!("SKIPPED: {} is missing", script.display());
         return None;
     }
-    if std::process::Command::new("node")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("SKIPPED: node is not installed; this test runs sigh's solver with it");
-        return None;
+    match std::process::Command::new("node").arg("--version").output() {
+        Ok(out) if out.status.success() => Some(script),
+        _ => {
+            eprintln!("SKIPPED: node is not installed; this test runs sigh's solver with it");
+            None
+        }
     }
-    Some(script)
 }
 
-/// sigh's solution count of each sigh string, up to `limit`, in order:
-/// one run of its solver over a file of them (`tag` names the file).
-pub fn sigh_counts(
+/// sigh's solver over the `(name, sigh string)` puzzles, up to `limit`
+/// solutions each, in one run over a file of them: each line it prints,
+/// as its tab-separated fields (name, count, three times, first solution).
+pub fn run_sigh(
     script: &std::path::Path,
-    strings: &[&str],
+    named: &[(String, String)],
     limit: usize,
-    tag: &str,
-) -> Vec<usize> {
-    let file = std::env::temp_dir().join(format!("z3doku-{tag}-{}.txt", std::process::id()));
-    let lines: Vec<String> = strings
+) -> Vec<Vec<String>> {
+    // The tests run side by side: each call its own file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("z3doku-sigh-{}-{call}.txt", std::process::id()));
+    let text: String = named
         .iter()
-        .enumerate()
-        .map(|(k, line)| format!("{k}\t{line}"))
+        .map(|(name, string)| format!("{name}\t{string}\n"))
         .collect();
-    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    std::fs::write(&file, text).unwrap();
     let out = std::process::Command::new("node")
         .arg(script)
         .arg("--max-solutions")
@@ -290,30 +304,46 @@ pub fn sigh_counts(
         .output()
         .unwrap();
     let _ = std::fs::remove_file(&file);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let counts: Vec<usize> = stdout
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
         .lines()
-        .map(|l| {
-            l.split('\t')
-                .nth(1)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("sigh said {l:?}"))
-        })
-        .collect();
-    assert_eq!(counts.len(), strings.len(), "{stdout}");
-    counts
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
 }
 
-/// A small deterministic random source (xorshift), so that a failure can
-/// be run again.
-pub struct Random(pub u64);
+/// sigh's solution count of each sigh string, up to `limit`, in order.
+pub fn sigh_counts(script: &std::path::Path, strings: &[&str], limit: usize) -> Vec<usize> {
+    let named: Vec<(String, String)> = strings
+        .iter()
+        .enumerate()
+        .map(|(k, s)| (k.to_string(), s.to_string()))
+        .collect();
+    let rows = run_sigh(script, &named, limit);
+    assert_eq!(rows.len(), strings.len(), "{rows:?}");
+    rows.iter()
+        .map(|row| {
+            row.get(1)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("sigh said {row:?}"))
+        })
+        .collect()
+}
 
-impl Random {
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// Every engine configuration: native, then Z3 in each encoding.
+pub fn every_engine() -> Vec<z3doku::engine::Settings> {
+    use z3doku::engine::{EncodingKind, EngineKind, Settings};
+    let mut all = vec![Settings {
+        engine: EngineKind::Native,
+        ..Settings::default()
+    }];
+    all.extend(EncodingKind::ALL.map(|encoding| Settings {
+        engine: EngineKind::Z3,
+        encoding,
+        ..Settings::default()
+    }));
+    all
 }
