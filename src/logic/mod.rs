@@ -22,7 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod aligned;
 mod binary;
+mod bug;
 mod chains;
 mod cycles;
 mod direct;

@@ -11,7 +11,8 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::Technique;
 use super::{
-    binary, chains, direct, fish, forcing, intersections, singles, subsets, unique, wings,
+    aligned, binary, bug, chains, direct, fish, forcing, intersections, singles, subsets, unique,
+    wings,
 };
 use crate::engine::{Budget, Engine, GiveUp};
 use crate::puzzle::Puzzle;
@@ -152,6 +153,9 @@ fn find(
         Technique::XyzWing => wings::wing(p, true, seen),
         Technique::UniqueRectangle => unique::unique_loop(p, seen),
         Technique::BugOne => direct::bug_one(p, seen),
+        Technique::Bug2 => bug::bug(p, seen),
+        Technique::AlignedPairExclusion => aligned::aligned_exclusion(p, 2, seen),
+        Technique::AlignedTripletExclusion => aligned::aligned_exclusion(p, 3, seen),
         Technique::XChain => chains::x_chain(p, seen),
         Technique::ForcingXChain | Technique::XyForcingChain => {
             binary::forcing_chain(p, solution, seen)

@@ -64,6 +64,8 @@ fn named(word: &str) -> Option<Vec<Technique>> {
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
+        Technique::Bug3,
+        Technique::Bug4,
         Technique::RuleXyChain,
         Technique::RuleAic,
     ]);
@@ -101,6 +103,12 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
         && !chosen.contains(&Technique::UniqueRectangle)
     {
         chosen.push(Technique::UniqueRectangle);
+    }
+    // And the BUG finder types 2 to 4.
+    if (chosen.contains(&Technique::Bug3) || chosen.contains(&Technique::Bug4))
+        && !chosen.contains(&Technique::Bug2)
+    {
+        chosen.push(Technique::Bug2);
     }
     // So does the rule chains' finder: the shortest chain is the step,
     // named by its shape (rule X-chain, rule XY-chain, rule AIC).
@@ -214,7 +222,11 @@ pub fn without_disabled(disabled: &[String]) -> Result<Selection, String> {
                 "xy-forcing-chain",
                 "rule-chains",
             ],
+            // Aligned exclusions try every combination of a few cells'
+            // digits, as cell forcing tries every digit of one.
             "contradictions" | "cellforcing" | "digitforcing" => &[
+                "aligned-pair-exclusion",
+                "aligned-triplet-exclusion",
                 "forcing-chain",
                 "dynamic-forcing-chain",
                 "rule-forcing-chain",

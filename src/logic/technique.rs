@@ -94,6 +94,23 @@ pub enum Technique {
     /// two candidates; the one with three holds the digit that would
     /// otherwise leave two solutions.
     BugOne,
+    /// SE's BUG type 2: the cells with extra digits share one extra digit;
+    /// cells seeing them all are not it.
+    Bug2,
+    /// SE's BUG type 3: the cells with extra digits, in one house and taken
+    /// as one cell holding them, make a naked set with other cells of the
+    /// house; the house's other cells lose the set's digits.
+    Bug3,
+    /// SE's BUG type 4: two cells with extra digits in one house share one
+    /// other digit, so neither holds its third.
+    Bug4,
+    /// SE's aligned pair exclusion: of the combinations of two cells'
+    /// candidates, those that leave a cell seeing both (with two
+    /// candidates) none are out; a candidate in none left is false.
+    AlignedPairExclusion,
+    /// SE's aligned triplet exclusion: the same over three cells, with
+    /// cells of two or three candidates seeing all three.
+    AlignedTripletExclusion,
     /// One digit's chain of alternating strong and weak links (simple
     /// colouring, two-string kite, turbot fish and kin): cells that see
     /// both ends are not the digit.
@@ -181,7 +198,7 @@ pub enum Technique {
 impl Technique {
     /// Every technique with a finder, easiest first: the order the path
     /// tries them in.
-    pub const NAMED: [Technique; 26] = [
+    pub const NAMED: [Technique; 29] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -207,11 +224,18 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::BugOne,
+        // SE's BUG finder gives types 2 to 4 (and type 1 with more than
+        // one extra digit): choosing any type chooses it.
+        Technique::Bug2,
+        Technique::AlignedPairExclusion,
         // SE takes the easiest of its forcing X-chains and XY forcing
         // chains, whichever kind: one finder gives both. They make every
         // elimination of an X-chain or an XY-chain, which SE lacks and
         // which would rate otherwise.
         Technique::ForcingXChain,
+        // SE tries its aligned triplets after its single chains and
+        // before its Nishio chains, whatever the ratings found.
+        Technique::AlignedTripletExclusion,
         Technique::ForcingChain,
         Technique::DynamicForcingChain,
     ];
@@ -254,6 +278,11 @@ impl Technique {
             Technique::UniqueRectangle3 => "unique rectangle type 3",
             Technique::UniqueRectangle4 => "unique rectangle type 4",
             Technique::BugOne => "BUG type 1",
+            Technique::Bug2 => "BUG type 2",
+            Technique::Bug3 => "BUG type 3",
+            Technique::Bug4 => "BUG type 4",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "aligned triplet exclusion",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -309,6 +338,11 @@ impl Technique {
             Technique::UniqueRectangle3 => "unique-rectangle-3",
             Technique::UniqueRectangle4 => "unique-rectangle-4",
             Technique::BugOne => "bug-1",
+            Technique::Bug2 => "bug-2",
+            Technique::Bug3 => "bug-3",
+            Technique::Bug4 => "bug-4",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::AlignedTripletExclusion => "aligned-triplet-exclusion",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
@@ -367,6 +401,10 @@ impl Technique {
             | Technique::UniqueRectangle3
             | Technique::UniqueRectangle4 => 45,
             Technique::BugOne => 56,
+            // Type 3 adds a tenth per digit of its set past the first.
+            Technique::Bug2 | Technique::Bug3 | Technique::Bug4 => 57,
+            Technique::AlignedPairExclusion => 62,
+            Technique::AlignedTripletExclusion => 75,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
@@ -412,6 +450,9 @@ impl Technique {
                 | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
                 | Technique::BugOne
+                | Technique::Bug2
+                | Technique::Bug3
+                | Technique::Bug4
         )
     }
 }

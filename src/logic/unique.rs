@@ -446,15 +446,17 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
     Some(step)
 }
 
+/// Rating helpers shared by the tests of SE's techniques.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::combinations;
     use crate::engine::{Budget, EngineKind, Settings, new_engine};
     use crate::logic::{Logic, Path, Rating, Technique, unique_solution};
     use crate::puzzle::Puzzle;
     use crate::puzzle::parse::parse_line;
 
-    fn rate(line: &str) -> (u16, Path) {
+    /// The ER of the classic puzzle `line`, in tenths, and its path.
+    pub(crate) fn rate(line: &str) -> (u16, Path) {
         let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
         let mut engine = new_engine(&Settings {
             engine: EngineKind::Native,
@@ -469,7 +471,8 @@ mod tests {
         (rating.er.0, path)
     }
 
-    fn rated(path: &Path, technique: Technique) -> Vec<u16> {
+    /// The ratings of the steps of `technique` on `path`.
+    pub(crate) fn rated(path: &Path, technique: Technique) -> Vec<u16> {
         path.steps
             .iter()
             .filter(|s| s.technique == technique)
