@@ -80,6 +80,12 @@ struct Found {
     tenths: u16,
     /// The BUG cells, then a type 3 set's other cells.
     cells: Vec<usize>,
+    /// How many of `cells` are BUG cells.
+    bugs: usize,
+    /// The BUG digits, of every BUG cell.
+    extra: u32,
+    /// The pattern's digits: the BUG digits (types 1 and 2), the digit the
+    /// two cells share (type 4), the naked set's (type 3).
     digits: Vec<u8>,
     eliminations: Vec<(usize, u8)>,
 }
@@ -100,11 +106,27 @@ pub fn bug(p: &Pencil, seen: &Seen) -> Option<Step> {
     let mut step = Step::new(found.technique)
         .pattern(p, &found.cells, &found.digits)
         .say(seen, || {
+            let (bugs, set) = found.cells.split_at(found.bugs);
+            let extra: Vec<u8> = digits(found.extra).collect();
+            let what = match found.technique {
+                Technique::BugOne => String::from("it holds one of them"),
+                Technique::Bug2 => String::from("one of them holds it"),
+                Technique::Bug4 => format!(
+                    "one holds its own and the other {}, the house's only places for it",
+                    digit_list(&found.digits, false)
+                ),
+                _ => format!(
+                    "one of them holds {}, which makes a naked set of {} with {}",
+                    digit_list(&extra, true),
+                    digit_list(&found.digits, false),
+                    cell_list(set.iter().map(|&c| p.cell(c)))
+                ),
+            };
             format!(
                 "without {} in {}, every open cell would have two candidates and every digit two \
-                 places in its houses, which leaves two solutions or none; so {}",
-                digit_list(&found.digits, true),
-                cell_list(found.cells.iter().map(|&c| p.cell(c))),
+                 places in its houses, which leaves two solutions or none; {what}, so {}",
+                digit_list(&extra, true),
+                cell_list(bugs.iter().map(|&c| p.cell(c))),
                 eliminations_text(&eliminations)
             )
         });
@@ -186,6 +208,8 @@ fn find(p: &Pencil, houses_of: &[[usize; 3]]) -> Option<Found> {
             technique: Technique::BugOne,
             tenths: 56,
             cells: vec![cell],
+            bugs: 1,
+            extra: all_bug,
             digits: digits(bug_digits[cell]).collect(),
             eliminations: digits(p.candidates(cell) & !bug_digits[cell])
                 .map(|d| (cell, d))
@@ -208,6 +232,8 @@ fn find(p: &Pencil, houses_of: &[[usize; 3]]) -> Option<Found> {
                 technique: Technique::Bug2,
                 tenths: 57,
                 cells: bug_cells.clone(),
+                bugs: bug_cells.len(),
+                extra: all_bug,
                 digits: vec![digit],
                 eliminations,
             });
@@ -249,7 +275,9 @@ fn bug_four(
         technique: Technique::Bug4,
         tenths: 57,
         cells: vec![c1, c2],
-        digits: digits(all_bug).collect(),
+        bugs: 2,
+        extra: all_bug,
+        digits: digits(shared).collect(),
         eliminations,
     })
 }
@@ -304,6 +332,8 @@ fn bug_three(
                     technique: Technique::Bug3,
                     tenths: 56 + degree as u16,
                     cells,
+                    bugs: bug_cells.len(),
+                    extra: all_bug,
                     digits: digits(union).collect(),
                     eliminations,
                 });
@@ -342,7 +372,8 @@ mod tests {
     use crate::logic::unique::tests::{rate, rated};
 
     /// The two qqwing puzzles serate rates 5.7, which z3doku rated 7.1 and
-    /// 6.6 with chains before it had BUG types 2 to 4; and a top1465 puzzle
+    /// 6.6 with chains before it had BUG types 2 to 4; one with a type 3;
+    /// and a top1465 puzzle
     /// serate rates 6.8, whose BUG cell has two BUG digits (z3doku: 7.1).
     #[test]
     fn bugs_rate_as_sudoku_explainer_rates_them() {
@@ -356,6 +387,12 @@ mod tests {
         );
         assert_eq!(er, 57);
         assert_eq!(rated(&path, Technique::Bug4), [57]);
+        // A 17-clue puzzle serate rates 5.8: a BUG type 3 with a naked pair.
+        let (er, path) = rate(
+            "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
+        );
+        assert_eq!(er, 58);
+        assert_eq!(rated(&path, Technique::Bug3), [58]);
         let (er, path) = rate(
             "..14.7...5.....6.....8.....4.86...7.....2.3...........63..5...........41.2.......",
         );
