@@ -5,7 +5,8 @@
 //! integer; the search fills the most constrained cell first and forces
 //! naked and hidden singles before it branches. Classic 9x9 Sudoku has its
 //! own path ([`nine`]) that keeps, for each digit and band of three rows,
-//! the cells it may still take as one 27-bit word; rules made of houses
+//! the cells it may still take as one 27-bit word, and branches on how a
+//! digit is arranged over a band or a stack; rules made of houses
 //! alone ([`houses`]) and killers ([`killer`]) have searches that store
 //! candidates and reason more before they branch; every other set of rules
 //! goes through the generic path ([`generic`]). Neither allocates while it searches: all

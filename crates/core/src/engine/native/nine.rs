@@ -9,6 +9,15 @@
 //! column crosses the three bands at the same bits, so every update is a
 //! handful of 32-bit operations. The whole board is about 120 bytes, so the
 //! search copies it at each branch rather than undoing moves.
+//!
+//! Propagation fills naked and hidden singles, takes locked candidates and
+//! applies the triad rule on minirows and minicolumns (three cells of a line
+//! in one box). The search then branches as tdoku does, on how a digit is
+//! arranged over a band or a stack (which minirow or minicolumn of each of
+//! its three boxes holds the digit: one of six permutations), taking the
+//! band or stack with the fewest arrangements left and in it a digit with
+//! the fewest; with this propagation it visits about as many nodes as tdoku
+//! does, a fifth fewer than branching on a two-candidate cell.
 
 use super::{Flow, Search};
 use crate::puzzle::grid::{Grid, Size};
@@ -34,6 +43,42 @@ const BAND_PEERS: [u32; 27] = {
     while i < 27 {
         peers[i] = ((ROW << (i / 9 * 9)) | BOXES[i % 9 / 3]) & !(1 << i);
         i += 1;
+    }
+    peers
+};
+
+/// Every third bit of 27: the first column of each box in each row of a
+/// band.
+const MINIROWS: u32 = 0o111_111_111;
+
+/// In words of minirows (bit `9 b + 3 r + k`), row 0 of each band.
+const BOX_LINE: u32 = 7 * ROWS_OF;
+
+/// The cells of a band's minirows (bit `3 r + k` for row `r`, box `k`).
+const SEGMENT_CELLS: [u32; 512] = {
+    let mut out = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        let mut seg = 0;
+        while seg < 9 {
+            if index >> seg & 1 != 0 {
+                out[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+            }
+            seg += 1;
+        }
+        index += 1;
+    }
+    out
+};
+
+/// For each minirow `3 r + k` of a band, the rest of its row and its box.
+const MINIROW_PEERS: [u32; 9] = {
+    let mut peers = [0; 9];
+    let mut m = 0;
+    while m < 9 {
+        let minirow = 7 << (3 * m);
+        peers[m] = ((ROW << (m / 3 * 9)) | BOXES[m % 3]) & !minirow;
+        m += 1;
     }
     peers
 };
@@ -108,6 +153,47 @@ const KEPT: [u16; 512] = {
     keep
 };
 
+/// The six arrangements of a digit over a band (or stack): one segment in
+/// each line and block of its 3x3 matrix of segments, as segment masks
+/// (bit `3 line + block`).
+const PERMUTATIONS: [usize; 6] = [
+    1 | 2 << 3 | 4 << 6,
+    1 | 4 << 3 | 2 << 6,
+    2 | 1 << 3 | 4 << 6,
+    2 | 4 << 3 | 1 << 6,
+    4 | 1 << 3 | 2 << 6,
+    4 | 2 << 3 | 1 << 6,
+];
+
+/// For each set of segments, the arrangements (bit `p` for
+/// `PERMUTATIONS[p]`) inside it.
+const ARRANGEMENTS: [u8; 512] = {
+    let mut out = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if PERMUTATIONS[p] & index == PERMUTATIONS[p] {
+                out[index] |= 1 << p;
+            }
+            p += 1;
+        }
+        index += 1;
+    }
+    out
+};
+
+/// How many arrangements each set of segments holds.
+const ARRANGEMENT_COUNT: [u8; 512] = {
+    let mut out = [0; 512];
+    let mut index = 0;
+    while index < 512 {
+        out[index] = ARRANGEMENTS[index].count_ones() as u8;
+        index += 1;
+    }
+    out
+};
+
 /// Locked candidates inside a band: [`KEPT`] on the band's rows and boxes,
 /// as the cells of the band the digit keeps (0 when none can).
 const LOCKED: [u32; 512] = {
@@ -126,6 +212,25 @@ const LOCKED: [u32; 512] = {
     }
     keep
 };
+
+/// For each digit, the minirows and minicolumns it may reach, as
+/// [`Board::triads`] finds them at the end of propagation.
+#[derive(Default)]
+struct Lines {
+    /// Minirow `3 r + k` of band `b` at bit `9 b + 3 r + k`.
+    rows: [u32; 9],
+    /// Minicolumn `c` of band `b` at bit `9 b + c`.
+    columns: [u32; 9],
+}
+
+/// The minirows of a band's word that hold a bit, bit `3 r + k` for row `r`
+/// and box `k`.
+#[inline(always)]
+fn segments(word: u32) -> u32 {
+    u32::from(SEGMENTS[(word & ROW) as usize])
+        | u32::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
+        | u32::from(SEGMENTS[(word >> 18) as usize]) << 6
+}
 
 /// A board in the middle of a search.
 #[derive(Clone, Copy)]
@@ -170,10 +275,13 @@ impl Board {
 
     /// Fills naked and hidden singles and takes locked candidates (along
     /// rows in each sweep, along columns once the sweeps have nothing left)
-    /// until nothing changes. `false` when the board turns out unsolvable:
-    /// a cell without candidates, or a digit without a place in some group.
+    /// and triads (once both have nothing left) until nothing changes.
+    /// `false` when the board turns out unsolvable: a cell without
+    /// candidates, a digit without a place in some group, or a minirow
+    /// without three digits. When it returns `true`, `lines` holds the
+    /// board's minirows and minicolumns per digit.
     #[inline]
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, lines: &mut Lines) -> bool {
         loop {
             let mut placed = false;
             for b in 0..3 {
@@ -209,12 +317,22 @@ impl Board {
             if placed {
                 continue;
             }
+            if self.solved() {
+                // Every placement was checked against the cell's
+                // candidates: nothing is left to find.
+                return true;
+            }
             match self.hidden_singles() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
             match self.columns_locked() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.triads(lines) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -306,10 +424,12 @@ impl Board {
     fn columns_locked(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let columns = [0, 1, 2].map(|b| {
-                let word = self.cells[b][d];
-                (word | word >> 9 | word >> 18) & ROW
-            });
+            let column = |word: u32| (word | word >> 9 | word >> 18) & ROW;
+            let columns = [
+                column(self.cells[0][d]),
+                column(self.cells[1][d]),
+                column(self.cells[2][d]),
+            ];
             let mut kept = [0; 3];
             for stack in 0..3 {
                 let segs = (columns[0] >> (3 * stack) & 7)
@@ -335,7 +455,191 @@ impl Board {
         Some(changed)
     }
 
-    /// The open cell to branch on, as band and bit, with its candidates.
+    /// The triad rule on every minirow (three cells of a row inside a
+    /// box) and minicolumn (three of a column), each of which holds exactly
+    /// three digits: one that only three digits can reach holds all three,
+    /// which then leave the rest of its row or column and of its box; one
+    /// that three digits are confined to (each with its places in that box
+    /// on that line alone) holds no other digit. `None` when a minirow is
+    /// reached by fewer than three digits or confines more than three, else
+    /// whether any candidate went. Leaves in `lines` the minirows and
+    /// minicolumns each digit reaches, for the choice of a branch.
+    fn triads(&mut self, lines: &mut Lines) -> Option<bool> {
+        // Minirow `3 r + k` (row `r`, box `k`) of band `b` is bit
+        // `9 b + 3 r + k` of `rows`; minicolumn `c` of band `b` is bit
+        // `9 b + c` of `columns`.
+        let (mut r1, mut r2, mut r3, mut r4) = (0, 0, 0, 0);
+        let (mut c1, mut c2, mut c3, mut c4) = (0, 0, 0, 0);
+        let (mut v1, mut v2, mut v3, mut v4) = (0, 0, 0, 0);
+        let (mut w1, mut w2, mut w3) = (0, 0, 0);
+        let mut confined = [0; 9];
+        let mut confined_columns = [0; 9];
+        for d in 0..9 {
+            let (mut x, mut y) = (0, 0);
+            for b in 0..3 {
+                let w = self.cells[b][d];
+                x |= segments(w) << (9 * b);
+                y |= ((w | w >> 9 | w >> 18) & ROW) << (9 * b);
+            }
+            lines.rows[d] = x;
+            lines.columns[d] = y;
+            r4 |= r3 & x;
+            r3 |= r2 & x;
+            r2 |= r1 & x;
+            r1 |= x;
+            // Confined: the only minirow the digit reaches in its box.
+            let (s0, s1, s2) = (x & BOX_LINE, x >> 3 & BOX_LINE, x >> 6 & BOX_LINE);
+            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 3 | (s2 & !(s0 | s1)) << 6;
+            confined[d] = m;
+            c4 |= c3 & m;
+            c3 |= c2 & m;
+            c2 |= c1 & m;
+            c1 |= m;
+            v4 |= v3 & y;
+            v3 |= v2 & y;
+            v2 |= v1 & y;
+            v1 |= y;
+            let (s0, s1, s2) = (y & MINIROWS, y >> 1 & MINIROWS, y >> 2 & MINIROWS);
+            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 1 | (s2 & !(s0 | s1)) << 2;
+            confined_columns[d] = m;
+            w3 |= w2 & m;
+            w2 |= w1 & m;
+            w1 |= m;
+        }
+        if r3 != BAND || c4 != 0 {
+            return None;
+        }
+        let (mut open, mut open_columns) = (0, 0);
+        for b in 0..3 {
+            let w = self.open[b];
+            open |= segments(w) << (9 * b);
+            open_columns |= ((w | w >> 9 | w >> 18) & ROW) << (9 * b);
+        }
+        let reached = !r4 & open;
+        let full = c3 & open;
+        let reached_columns = v3 & !v4 & open_columns;
+        let full_columns = w3 & open_columns;
+        if reached | full | reached_columns | full_columns == 0 {
+            return Some(false);
+        }
+        let mut changed = 0;
+        for d in 0..9 {
+            let mut hits = lines.rows[d] & reached & !confined[d];
+            while hits != 0 {
+                let j = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let word = &mut self.cells[j / 9][d];
+                let area = MINIROW_PEERS[j % 9];
+                if *word & area != 0 {
+                    *word &= !area;
+                    changed |= 1 << d;
+                }
+            }
+            let out = full & !confined[d] & lines.rows[d];
+            if out != 0 {
+                for (b, band) in self.cells.iter_mut().enumerate() {
+                    band[d] &= !SEGMENT_CELLS[(out >> (9 * b) & ROW) as usize];
+                }
+                changed |= 1 << d;
+            }
+            let mut hits = lines.columns[d] & reached_columns & !confined_columns[d];
+            while hits != 0 {
+                let j = hits.trailing_zeros() as usize;
+                hits &= hits - 1;
+                let (b, c) = (j / 9, j % 9);
+                let column = (1 << c) * ROWS_OF;
+                let area = BOXES[c / 3] & !column;
+                for (other, band) in self.cells.iter_mut().enumerate() {
+                    let gone = if other == b { area } else { column };
+                    if band[d] & gone != 0 {
+                        band[d] &= !gone;
+                        changed |= 1 << d;
+                    }
+                }
+            }
+            let out = full_columns & !confined_columns[d] & lines.columns[d];
+            if out != 0 {
+                for (b, band) in self.cells.iter_mut().enumerate() {
+                    band[d] &= !((out >> (9 * b) & ROW) * ROWS_OF);
+                }
+                changed |= 1 << d;
+            }
+        }
+        self.dirty |= changed;
+        Some(changed != 0)
+    }
+
+    /// The branch, chosen as tdoku chooses: the band or stack with the
+    /// fewest arrangements over its digits among those not yet fixed, and
+    /// in it a digit with the fewest (two if any); returned as the band
+    /// (0 to 2) or stack (3 to 5), the digit and its arrangements (bits of
+    /// [`PERMUTATIONS`]). `None` when no digit has two arrangements left.
+    /// `lines` as [`Board::triads`] left them at the fixpoint: each branch
+    /// then keeps one arrangement and so takes at least one minirow or
+    /// minicolumn from the digit.
+    fn arrangement(lines: &Lines) -> Option<(usize, usize, u8)> {
+        // The segments of digit `d` in band or stack `x`.
+        let segments = |x: usize, d: usize| {
+            if x < 3 {
+                (lines.rows[d] >> (9 * x) & ROW) as usize
+            } else {
+                let y = lines.columns[d] >> (3 * (x - 3));
+                ((y & 7) | (y >> 6 & 0x38) | (y >> 12 & 0x1c0)) as usize
+            }
+        };
+        let mut totals = [0; 6];
+        for d in 0..9 {
+            for (x, total) in totals.iter_mut().enumerate() {
+                *total += u32::from(ARRANGEMENT_COUNT[segments(x, d)]);
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for (x, &total) in totals.iter().enumerate() {
+            if total > 9 && total < best.0 {
+                best = (total, x);
+            }
+        }
+        let x = best.1;
+        let mut pick = (u8::MAX, 0);
+        for d in 0..9 {
+            let n = ARRANGEMENT_COUNT[segments(x, d)];
+            if n >= 2 && n < pick.0 {
+                pick = (n, d);
+            }
+        }
+        if pick.0 == u8::MAX {
+            return None;
+        }
+        Some((x, pick.1, ARRANGEMENTS[segments(x, pick.1)]))
+    }
+
+    /// Keeps digit `d + 1` to the segments `keep` (bit `3 line + block`)
+    /// of band or stack `x`: in a band, its minirows; in a stack, its
+    /// minicolumns.
+    fn keep(&mut self, x: usize, d: usize, keep: usize) {
+        if x < 3 {
+            let mut cells = 0;
+            for seg in 0..9 {
+                if keep >> seg & 1 != 0 {
+                    cells |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+                }
+            }
+            self.cells[x][d] &= cells;
+        } else {
+            let stack = x - 3;
+            for b in 0..3 {
+                let allowed = (keep >> (3 * b) & 7) as u32;
+                let columns = (allowed << (3 * stack)) * ROWS_OF;
+                let others = !((7 << (3 * stack)) * ROWS_OF);
+                self.cells[b][d] &= others | columns;
+            }
+        }
+        self.dirty |= 1 << d;
+    }
+
+    /// The open cell to branch on, as band and bit, with its candidates,
+    /// when [`Board::arrangement`] finds no digit to branch on (every band
+    /// and stack fixed, which the propagation leaves solved in practice).
     ///
     /// A cell with two candidates if there is one: of those, the one with
     /// the most open peers, whose two branches fill or narrow the most cells
@@ -438,11 +742,23 @@ pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
 
 fn descend(mut board: Board, search: &mut Search<'_>) -> Flow {
     search.node()?;
-    if !board.propagate() {
+    let mut lines = Lines::default();
+    if !board.propagate(&mut lines) {
         return ControlFlow::Continue(());
     }
     if board.solved() {
         return search.found(&board.grid());
+    }
+    if let Some((x, d, mut perms)) = Board::arrangement(&lines) {
+        // The arrangements exclude each other, so the branches share no
+        // solution and counting stays exact.
+        while perms != 0 {
+            let mut next = board;
+            next.keep(x, d, PERMUTATIONS[perms.trailing_zeros() as usize]);
+            perms &= perms - 1;
+            descend(next, search)?;
+        }
+        return ControlFlow::Continue(());
     }
     let (b, i, mut digits) = board.pivot();
     while digits != 0 {
