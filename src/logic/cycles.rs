@@ -530,7 +530,8 @@ impl<'a> Search<'a> {
 /// the same either way.
 pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
     let mut s = Search::new(p);
-    let links = Links::new(p);
+    let links = Links::of(p);
+    let links = links.as_ref();
     let mut best: Option<Found> = None;
     let cells = p.size().cells();
     // Whether a conclusion would beat the best so far: asked before
