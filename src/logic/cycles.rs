@@ -80,7 +80,7 @@ struct Search<'a> {
     house_on: Vec<(u32, u32)>,
     links: Vec<u32>,
     /// Per digit, the cells holding it, on a board of at most 128 cells
-    /// (empty otherwise).
+    /// and nine digits (empty otherwise).
     planes: Vec<u128>,
     /// The links of the pass under way ([`Search::pass`]), per slot, as
     /// ranges of `next`: what the slot on turns off (its cell's other
@@ -125,7 +125,7 @@ impl<'a> Search<'a> {
         let mut links: Vec<u32> = Vec::new();
         let houses = g.houses();
         let places: Vec<[u32; 25]> = (0..houses.len()).map(|h| p.all_positions(h)).collect();
-        let planes: Vec<u128> = if cells > 128 {
+        let planes: Vec<u128> = if cells > 128 || side > 9 {
             Vec::new()
         } else {
             (1..=side as u8)
@@ -572,7 +572,7 @@ impl<'a> Search<'a> {
     /// Whether a cycle closed at node `n` removes anything
     /// ([`Search::cycle_removes`] not empty), from bit sets: most cycles
     /// found remove nothing. Without bit sets (boards of more than 128
-    /// cells), whether it may.
+    /// cells or nine digits), whether it may.
     fn removes_any(&self, n: u32) -> bool {
         if self.planes.is_empty() {
             return true;
