@@ -79,6 +79,9 @@ struct Search<'a> {
     house_off: Vec<(u32, u32)>,
     house_on: Vec<(u32, u32)>,
     links: Vec<u32>,
+    /// Per digit, the cells holding it, on a board of at most 128 cells
+    /// and nine digits (empty otherwise).
+    planes: Vec<u128>,
     /// The links of the pass under way ([`Search::pass`]), per slot, as
     /// ranges of `next`: what the slot on turns off (its cell's other
     /// digits first when the pass goes through cells, then the house
@@ -122,15 +125,51 @@ impl<'a> Search<'a> {
         let mut links: Vec<u32> = Vec::new();
         let houses = g.houses();
         let places: Vec<[u32; 25]> = (0..houses.len()).map(|h| p.all_positions(h)).collect();
+        let planes: Vec<u128> = if cells > 128 || side > 9 {
+            Vec::new()
+        } else {
+            (1..=side as u8)
+                .map(|d| {
+                    (0..cells)
+                        .filter(|&c| p.has(c, d))
+                        .fold(0, |set, c| set | 1 << c)
+                })
+                .collect()
+        };
+        // Each house's cells as bits, when every house lists its cells in
+        // increasing order (the classic ones do): its cells holding a
+        // digit then come out of the bits in the house's order.
+        let house_cells: Vec<u128> = if !planes.is_empty() && houses.iter().all(|h| h.is_sorted()) {
+            (0..houses.len())
+                .map(|h| cells128(g.house_bits(h)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // Which cells a slot's links hold already: `added[c] == slot + 1`.
+        let mut added = vec![0usize; cells];
         for (cell, cell_houses) in houses_of.iter().enumerate() {
             for digit in digits(p.candidates(cell)) {
                 let slot = cell * side + usize::from(digit) - 1;
                 let from = links.len();
-                for &h in cell_houses {
-                    for &c in &houses[h] {
-                        let s = (c * side + usize::from(digit) - 1) as u32;
-                        if c != cell && p.has(c, digit) && !links[from..].contains(&s) {
-                            links.push(s);
+                if house_cells.is_empty() {
+                    for &h in cell_houses {
+                        for &c in &houses[h] {
+                            if c != cell && p.has(c, digit) && added[c] != slot + 1 {
+                                added[c] = slot + 1;
+                                links.push((c * side + usize::from(digit) - 1) as u32);
+                            }
+                        }
+                    }
+                } else {
+                    let mut taken = 1u128 << cell;
+                    for &h in cell_houses {
+                        let mut m = planes[usize::from(digit) - 1] & house_cells[h] & !taken;
+                        taken |= m;
+                        while m != 0 {
+                            let c = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            links.push((c * side + usize::from(digit) - 1) as u32);
                         }
                     }
                 }
@@ -157,6 +196,7 @@ impl<'a> Search<'a> {
         Search {
             p,
             side,
+            planes,
             house_off,
             house_on,
             links,
@@ -487,6 +527,70 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// Whether a cycle from `start` may remove anything. What it removes
+    /// sees one of its digits where the cycle has it on (`a`) and where it
+    /// has it off (`b`), outside its cells ([`Search::cycle_removes`]).
+    /// The cycle's links go both ways, so the start on turns `a` on and
+    /// `b` off, and the start off turns `a` off and `b` on; and what sees
+    /// the digit where it is on is off. So what it removes is off whether
+    /// the start is on or off, and sees the digit where the start on and
+    /// off turn it on and off and where they turn it off and on. `links`
+    /// (all the links, a pass's and more) says what the start on and off
+    /// reach; without them, any cycle may. A pass of one digit's links
+    /// (`x_only`) makes cycles of the start's digit alone.
+    fn may_remove(&self, links: Option<&Links>, start: u32, x_only: bool) -> bool {
+        let Some(links) = links else {
+            return true;
+        };
+        let (on, off) = (
+            links.reach(start as usize, true),
+            links.reach(start as usize, false),
+        );
+        let (cell, digit) = self.cell_digit(start);
+        let g = self.p.geometry();
+        let ds = if x_only {
+            let d = usize::from(digit) - 1;
+            d..d + 1
+        } else {
+            0..self.side
+        };
+        ds.into_iter().any(|d| {
+            let (a, b) = (on[d] & off[9 + d], on[9 + d] & off[d]);
+            let mut removed = on[9 + d] & off[9 + d] & !(1 << cell);
+            while removed != 0 {
+                let x = removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                let sees = cells128(g.peer_bits(x));
+                if sees & a != 0 && sees & b != 0 {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Whether a cycle closed at node `n` removes anything
+    /// ([`Search::cycle_removes`] not empty), from bit sets: most cycles
+    /// found remove nothing. Without bit sets (boards of more than 128
+    /// cells or nine digits), whether it may.
+    fn removes_any(&self, n: u32) -> bool {
+        if self.planes.is_empty() {
+            return true;
+        }
+        let g = self.p.geometry();
+        let (mut cells, mut seen_on, mut seen_off) = (0u128, [0u128; 9], [0u128; 9]);
+        let mut at = n;
+        while at != NONE && self.nodes[at as usize].parent != NONE {
+            let node = self.nodes[at as usize];
+            let (c, d) = self.cell_digit(node.slot);
+            cells |= 1 << c;
+            let seen = if node.on { &mut seen_on } else { &mut seen_off };
+            seen[usize::from(d) - 1] |= cells128(g.peer_bits(c));
+            at = node.parent;
+        }
+        (0..self.side).any(|d| seen_on[d] & seen_off[d] & self.planes[d] & !cells != 0)
+    }
+
     /// What a cycle closed at node `n` removes: candidates that see the
     /// cycle's digit both where it is on and where it is off.
     fn cycle_removes(&self, n: u32) -> (Vec<usize>, Vec<(usize, u8)>) {
@@ -530,7 +634,8 @@ impl<'a> Search<'a> {
 /// the same either way.
 pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
     let mut s = Search::new(p);
-    let links = Links::new(p);
+    let links = Links::of(p);
+    let links = links.as_ref();
     let mut best: Option<Found> = None;
     let cells = p.size().cells();
     // Whether a conclusion would beat the best so far: asked before
@@ -557,6 +662,10 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
         }
         c as u32
     };
+    // Whether a cycle from a slot may remove anything in the two passes
+    // through cells, the same for both ([`Search::may_remove`]): 0 when
+    // not worked out yet, 1 no, 2 yes.
+    let mut through_cells = vec![0u8; cells * p.size().side()];
     for (y, x) in [(false, true), (true, false), (true, true)] {
         let order = match (y, x) {
             (false, _) => 2,
@@ -584,6 +693,15 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                 // house. Without either there is none to look for.
                 let (from, to) = s.house_on[start as usize];
                 if ((y && card == 2) || (x && from < to))
+                    && (if y {
+                        let known = &mut through_cells[start as usize];
+                        if *known == 0 {
+                            *known = 1 + u8::from(s.may_remove(links.as_ref(), start, false));
+                        }
+                        *known == 2
+                    } else {
+                        s.may_remove(links.as_ref(), start, true)
+                    })
                     && s.may_cycle(links.as_ref(), start, y, x)
                 {
                     if cycle_most.0 != version {
@@ -602,7 +720,7 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                         _ => (6.5, Technique::BidirectionalXCycle),
                     };
                     let (r, tenths) = rating(base, complexity);
-                    if !beats(&best, r, complexity, order) {
+                    if !beats(&best, r, complexity, order) || !s.removes_any(n) {
                         continue;
                     }
                     let (cycle_cells, removes) = s.cycle_removes(n);

@@ -36,6 +36,7 @@ use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
 use crate::puzzle::rules::HouseKind;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
 
@@ -838,16 +839,12 @@ struct Reaches {
     worth: u128,
     /// For static chains, what every candidate reaches, worked out for
     /// all of them at once.
-    links: Option<Links>,
+    links: Option<Rc<Option<Links>>>,
 }
 
 impl Reaches {
     fn reset(&mut self, p: &Pencil, mode: Mode) {
-        self.links = if mode == Mode::Multiple {
-            Links::new(p)
-        } else {
-            None
-        };
+        self.links = (mode == Mode::Multiple).then(|| Links::of(p));
         let slots = p.size().cells() * p.size().side();
         self.done.clear();
         self.done.resize(slots, false);
@@ -861,8 +858,8 @@ impl Reaches {
     fn get(&mut self, e: &mut Engine<'_>, slot: u32, mode: Mode) -> Reach {
         let s = slot as usize;
         if !self.done[s] {
-            self.of[s] = match &self.links {
-                Some(links) => {
+            self.of[s] = match self.links.as_deref() {
+                Some(Some(links)) => {
                     let set = links.reach(s, true);
                     let mut r = Reach::NONE;
                     r.on.copy_from_slice(&set[..9]);
@@ -870,7 +867,7 @@ impl Reaches {
                     r.contradiction = r.on.iter().zip(&r.off).any(|(a, b)| a & b != 0);
                     r
                 }
-                None => e.reach(slot, true, mode),
+                _ => e.reach(slot, true, mode),
             };
             self.done[s] = true;
         }

@@ -15,6 +15,8 @@
 //! each start's chains took most of a rating's time.
 
 use super::pencil::{Pencil, digits, two};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Candidates on and off, as bit sets over cells for each digit (at most
 /// 128 cells and nine digits): `[..9]` on, `[9..]` off.
@@ -51,7 +53,31 @@ fn lit_word(l: usize, side: usize) -> usize {
     if l % 2 == 1 { d } else { 9 + d }
 }
 
+thread_local! {
+    /// The grid whose links were worked out last, and its links: a step of
+    /// a path asks for the links of one grid twice when the single chains
+    /// find nothing (for them, then for the multiple chains), and they
+    /// cost as much as a quarter of a million instructions a grid.
+    static LAST: RefCell<Option<(Pencil, Rc<Option<Links>>)>> = const { RefCell::new(None) };
+}
+
 impl Links {
+    /// The links of `p` ([`Links::new`]), worked out once for a grid that
+    /// is asked for again.
+    pub(crate) fn of(p: &Pencil) -> Rc<Option<Links>> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((grid, links)) = last.as_ref()
+                && grid.same_candidates(p)
+            {
+                return Rc::clone(links);
+            }
+            let links = Rc::new(Links::new(p));
+            *last = Some((p.clone(), Rc::clone(&links)));
+            links
+        })
+    }
+
     /// The links of `p`, or `None` on a board of more than 128 cells or
     /// nine digits.
     pub(crate) fn new(p: &Pencil) -> Option<Links> {

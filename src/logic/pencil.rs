@@ -277,6 +277,13 @@ impl Pencil {
         self.candidates.copy_from_slice(&other.candidates);
     }
 
+    /// Whether `other` is a grid of the same board with the same
+    /// candidates in every cell: what follows from the candidates alone
+    /// (the static links of [`super::links`]) is the same for both.
+    pub(crate) fn same_candidates(&self, other: &Pencil) -> bool {
+        Arc::ptr_eq(&self.geometry, &other.geometry) && self.candidates == other.candidates
+    }
+
     /// The digits placed, row-major, 0 for an open cell.
     pub fn values(&self) -> &[u8] {
         &self.values

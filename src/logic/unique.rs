@@ -24,6 +24,7 @@
 //! of the same type: this finder does the same, so that the grid SE goes
 //! on with is z3doku's too.
 
+use super::links::cells128;
 use super::pencil::{Pencil, bit, digits};
 use super::seen::Seen;
 use super::step::{Step, cell_list, digit_list, eliminations_text};
@@ -44,6 +45,26 @@ struct Search<'a> {
     p: &'a Pencil,
     /// Each cell's box, row and column, in that order (SE's).
     houses_of: Vec<[usize; 3]>,
+    /// Each house's cells as bits, on a board of at most 128 cells.
+    house_cells: Vec<u128>,
+    /// Whether every house lists its cells in increasing order (the
+    /// classic ones do), on a board of at most 128 cells: a house's cells
+    /// holding a pair then come out of the bits in the house's order.
+    sorted: bool,
+}
+
+/// The cells a walk for one pair of digits looks at, as bits over cells
+/// (every cell on a board of more than 128): those holding both digits,
+/// and their core ([`Search::core`]).
+#[derive(Clone, Copy)]
+struct PairCells {
+    holding: u128,
+    core: u128,
+}
+
+/// Whether `cell` is in `core` ([`Search::core`]).
+fn in_core(core: u128, cell: usize) -> bool {
+    cell >= 128 || core >> cell & 1 == 1
 }
 
 impl Search<'_> {
@@ -59,15 +80,19 @@ impl Search<'_> {
     /// still allowed: SE's own bounds on the walk.
     ///
     /// `met` counts, per house, the walk's cells in it at even and at odd
-    /// places. A loop is kept only when it meets each house once at each
-    /// ([`Search::valid`]), so a walk that meets a house twice at places
-    /// of the same parity is not followed further: no loop it could close
-    /// would be kept.
+    /// places. A loop is kept only when it meets each house once at each,
+    /// so a walk that meets a house twice at places of the same parity is
+    /// not followed further: no loop it could close would be kept. Nor is
+    /// a cell outside `core` ([`Search::core`]). Every walk followed thus
+    /// meets each house at most once at each parity, and a loop it closes
+    /// is kept (goes to `loops`) when it meets each house as often at
+    /// both.
     #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         cell: usize,
         ab: u32,
+        pair: PairCells,
         walk: &mut Vec<usize>,
         allowed: i32,
         extra: u32,
@@ -86,23 +111,35 @@ impl Search<'_> {
                 continue;
             }
             let h = self.houses_of[cell][kind];
-            for &next in self.house(h) {
+            // The house's cells, or only those holding `ab` (what the
+            // walk does with the others is nothing).
+            let (listed, mut bits): (&[usize], u128) = if self.sorted {
+                (&[], pair.holding & self.house_cells[h])
+            } else {
+                (self.house(h), 0)
+            };
+            let held = std::iter::from_fn(|| {
+                let c = (bits != 0).then(|| bits.trailing_zeros() as usize);
+                bits &= bits.wrapping_sub(1);
+                c
+            });
+            for next in listed.iter().copied().chain(held) {
+                let m = self.p.candidates(next);
                 if next == walk[0] && walk.len() >= 4 {
-                    loops.push(walk.clone());
-                } else if !walk.contains(&next) {
-                    let m = self.p.candidates(next);
-                    if m & ab != ab {
-                        continue;
+                    if met.iter().all(|m| m[0] == m[1]) {
+                        loops.push(walk.clone());
                     }
+                } else if m & ab == ab && !walk.contains(&next) {
                     extra |= m & !ab;
                     let count = m.count_ones();
                     if (count == 2 || extra.count_ones() == 1 || allowed > 0)
+                        && in_core(pair.core, next)
                         && self.houses_of[next]
                             .iter()
                             .all(|&h| met[h][1 - parity] == 0)
                     {
                         let left = allowed - i32::from(count > 2);
-                        self.walk(next, ab, walk, left, extra, Some(kind), loops, met);
+                        self.walk(next, ab, pair, walk, left, extra, Some(kind), loops, met);
                     }
                 }
             }
@@ -113,21 +150,41 @@ impl Search<'_> {
         walk.pop();
     }
 
-    /// Whether each house the loop meets it meets once at an odd place and
-    /// once at an even one.
-    fn valid(&self, cells: &[usize]) -> bool {
-        let mut met: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-        for (i, &c) in cells.iter().enumerate() {
-            for &h in &self.houses_of[c] {
-                if met[i % 2].contains(&h) {
-                    return false;
+    /// The cells holding `ab`, and those that may lie on a loop of `ab`
+    /// that [`Search::walk`] keeps, its core: a kept loop meets each house
+    /// of each of its cells exactly twice, so each of its cells, which all
+    /// hold `ab`, has another in each of its houses. Cells holding `ab`
+    /// that lack one are taken away until every one left has one. A walk
+    /// into a cell outside finds only loops through it, none kept, and the
+    /// digits beyond `ab` it collects are collected before the walk goes
+    /// in: leaving it out changes nothing.
+    fn core(&self, ab: u32) -> PairCells {
+        let cells = self.p.size().cells();
+        if cells > 128 {
+            return PairCells {
+                holding: u128::MAX,
+                core: u128::MAX,
+            };
+        }
+        let holding: u128 = (0..cells)
+            .filter(|&c| self.p.candidates(c) & ab == ab)
+            .fold(0, |set, c| set | 1 << c);
+        let mut set = holding;
+        loop {
+            let before = set;
+            for (h, &house) in self.house_cells.iter().enumerate() {
+                let here = set & house;
+                if here.is_power_of_two() {
+                    let c = here.trailing_zeros() as usize;
+                    if self.houses_of[c].contains(&h) {
+                        set &= !here;
+                    }
                 }
-                met[i % 2].push(h);
+            }
+            if set == before {
+                return PairCells { holding, core: set };
             }
         }
-        met[0].sort_unstable();
-        met[1].sort_unstable();
-        met[0] == met[1]
     }
 
     /// The tests one loop gives, in SE's order.
@@ -203,25 +260,42 @@ impl Search<'_> {
         let p = self.p;
         let side = p.size().side();
         let first = extra.count_ones() as usize;
-        for degree in first..=7 {
-            for kind in 0..3 {
+        // The houses of both, in SE's order, each with its open cells and
+        // the places of `c1` and `c2` in it, worked out once: a set of a
+        // degree takes at most half the open cells, so most degrees find
+        // nothing to look at.
+        let shared: Vec<(usize, usize, usize, usize)> = (0..3)
+            .filter_map(|kind| {
                 let h = self.houses_of[c1][kind];
                 if self.houses_of[c2][kind] != h {
-                    continue;
+                    return None;
                 }
                 let house = self.house(h);
                 let empty = house.iter().filter(|&&c| p.value(c) == 0).count();
-                let (Some(i1), Some(i2)) = (
-                    house.iter().position(|&c| c == c1),
-                    house.iter().position(|&c| c == c2),
-                ) else {
+                let i1 = house.iter().position(|&c| c == c1)?;
+                let i2 = house.iter().position(|&c| c == c2)?;
+                Some((h, empty, i1, i2))
+            })
+            .collect();
+        for degree in first..=7 {
+            for &(h, empty, i1, i2) in &shared {
+                if degree * 2 > empty {
                     continue;
-                };
-                if degree * 2 <= empty {
-                    for set in combinations(degree, side) {
-                        if set & (1 << i1) == 0 || set & (1 << i2) != 0 {
-                            continue;
-                        }
+                }
+                let house = self.house(h);
+                // The places a naked set of `degree` cells may take: a
+                // cell in it has two candidates or more (`extra` in place
+                // of `c1`'s) and no more than the set's digits.
+                let fits = |m: u32| (2..=degree).contains(&(m.count_ones() as usize));
+                let may = house.iter().enumerate().fold(0u32, |may, (i, &c)| {
+                    let m = if i == i1 { extra } else { p.candidates(c) };
+                    if fits(m) { may | 1 << i } else { may }
+                });
+                if degree * 2 <= empty && may >> i1 & 1 == 1 {
+                    // The sets of `degree` places of `may` with `c1`'s and
+                    // without `c2`'s, in increasing order.
+                    let rest = may & !(1 << i1) & !(1 << i2);
+                    for set in subsets(degree - 1, rest).map(|r| r | 1 << i1) {
                         let mut naked = extra & p.candidates(c1) & p.candidates(c2);
                         let mut union = 0;
                         let mut all_big = true;
@@ -262,7 +336,21 @@ impl Search<'_> {
                     if degree - 2 > others.len() {
                         continue;
                     }
-                    for pick in combinations(degree - 2, others.len()) {
+                    // A digit of a hidden set of `degree` places has a
+                    // place in the house besides `c2`, and no more than
+                    // `degree`: the others that may be picked, and whether
+                    // `ab` itself may.
+                    let fits = |d: u8| {
+                        let at = p.positions(h, d) & !(1 << i2);
+                        at != 0 && at.count_ones() as usize <= degree
+                    };
+                    if !digits(ab).all(fits) {
+                        continue;
+                    }
+                    let may = (0..others.len())
+                        .filter(|&i| fits(others[i]))
+                        .fold(0u32, |may, i| may | 1 << i);
+                    for pick in subsets(degree - 2, may) {
                         let mut hidden = ab;
                         let mut places = 0u32;
                         let mut all_there = true;
@@ -340,6 +428,24 @@ fn loop_bonus(cells: usize) -> u16 {
     long + mid
 }
 
+/// Every `k`-element subset of the bits of `of`, in increasing order: the
+/// subsets of `0..n` for `n` its bits, spread onto them, which keeps the
+/// order.
+fn subsets(k: usize, of: u32) -> impl Iterator<Item = u32> {
+    combinations(k, of.count_ones() as usize).map(move |c| {
+        let (mut spread, mut bits, mut at) = (0, of, 0);
+        while bits != 0 {
+            let low = bits & bits.wrapping_neg();
+            if c >> at & 1 == 1 {
+                spread |= low;
+            }
+            bits &= bits - 1;
+            at += 1;
+        }
+        spread
+    })
+}
+
 /// Every `k`-element subset of `0..n`, as bit sets in increasing order.
 fn combinations(k: usize, n: usize) -> impl Iterator<Item = u32> {
     let first: u32 = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
@@ -385,7 +491,22 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
         }
         houses_of.push(three);
     }
-    let search = Search { p, houses_of };
+    let house_cells = if cells > 128 {
+        Vec::new()
+    } else {
+        (0..g.houses().len())
+            .map(|h| cells128(g.house_bits(h)))
+            .collect()
+    };
+    let sorted = !house_cells.is_empty() && g.houses().iter().all(|h| h.is_sorted());
+    let search = Search {
+        p,
+        houses_of,
+        house_cells,
+        sorted,
+    };
+    // By pair of digits (bits over digits), its cells, worked out once.
+    let mut cores: Vec<(u32, PairCells)> = Vec::new();
     let mut found: Vec<Found> = Vec::new();
     let mut loops = Vec::new();
     let mut walk = Vec::new();
@@ -399,12 +520,21 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
         let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
             continue;
         };
-        loops.clear();
-        search.walk(cell, m, &mut walk, 2, 0, None, &mut loops, &mut met);
-        for l in &loops {
-            if search.valid(l) {
-                search.tests(l, (a, b), &mut found);
+        let pair = match cores.iter().find(|&&(ab, _)| ab == m) {
+            Some(&(_, pair)) => pair,
+            None => {
+                let pair = search.core(m);
+                cores.push((m, pair));
+                pair
             }
+        };
+        if !in_core(pair.core, cell) {
+            continue;
+        }
+        loops.clear();
+        search.walk(cell, m, pair, &mut walk, 2, 0, None, &mut loops, &mut met);
+        for l in &loops {
+            search.tests(l, (a, b), &mut found);
         }
     }
     found.retain(|f| !f.eliminations.is_empty());
@@ -449,7 +579,7 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
 /// Rating helpers shared by the tests of SE's techniques.
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::combinations;
+    use super::{combinations, subsets};
     use crate::engine::{Budget, EngineKind, Settings, new_engine};
     use crate::logic::{Logic, Path, Rating, Technique, unique_solution};
     use crate::puzzle::Puzzle;
@@ -501,6 +631,17 @@ pub(crate) mod tests {
         );
         assert_eq!(er, 72);
         assert!(rated(&path, Technique::UniqueRectangle3).contains(&46));
+    }
+
+    #[test]
+    fn subsets_of_a_set_come_in_increasing_order() {
+        let of = 0b1011_0100;
+        let all: Vec<u32> = subsets(2, of).collect();
+        let wanted: Vec<u32> = combinations(2, 8).filter(|&s| s & !of == 0).collect();
+        assert_eq!(all, wanted);
+        assert_eq!(all.len(), 6);
+        assert_eq!(subsets(0, of).collect::<Vec<_>>(), [0]);
+        assert_eq!(subsets(5, of).count(), 0);
     }
 
     #[test]
