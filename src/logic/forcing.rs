@@ -167,9 +167,14 @@ impl Branches {
 /// contradictions: a true digit never leads to one. Their branches are
 /// followed only if the shared conclusions need them, so the step is the
 /// same either way.
+///
+/// `se_nested` (a classic puzzle with one solution) asks SE's chains
+/// beyond its dynamic ones, which are slow; a puzzle with several
+/// solutions keeps z3doku's own dynamic chain.
 pub fn forcing_chain(
     p: &Pencil,
     dynamic: bool,
+    se_nested: bool,
     solution: Option<&Grid>,
     seen: &Seen,
 ) -> Option<Step> {
@@ -181,6 +186,12 @@ pub fn forcing_chain(
         return [Mode::Nishio, Mode::Multiple, Mode::Dynamic]
             .into_iter()
             .find_map(|mode| multiple_chains(p, mode, solution, seen));
+    }
+    // Beyond them, on classic 9x9 grids, SE's dynamic forcing chains (+)
+    // and nested forcing chains; where those find nothing, nothing is
+    // found (search, or the budget's end, takes over).
+    if dynamic && se_nested && p.size().side() == 9 && p.geometry().houses().len() == 27 {
+        return super::nested::forcing_chain(p, seen);
     }
     propagation_chain(p, dynamic, solution, seen)
 }

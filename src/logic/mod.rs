@@ -34,6 +34,7 @@ mod forcing;
 mod implication;
 pub(crate) mod intersections;
 mod links;
+mod nested;
 pub mod path;
 pub mod pencil;
 mod propagate;

@@ -161,8 +161,10 @@ fn find(
             binary::forcing_chain(p, solution, seen)
         }
         Technique::XyChain => chains::xy_chain(p, seen),
-        Technique::ForcingChain => forcing::forcing_chain(p, false, solution, seen),
-        Technique::DynamicForcingChain => forcing::forcing_chain(p, true, solution, seen),
+        Technique::ForcingChain => forcing::forcing_chain(p, false, false, solution, seen),
+        Technique::DynamicForcingChain => {
+            forcing::forcing_chain(p, true, unique_classic, solution, seen)
+        }
         _ => None,
     }
 }
@@ -228,6 +230,9 @@ impl Path {
         let mut p = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
         let unique_classic = unique && puzzle.rules().is_classic();
         let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+        // SE's nested chains can take longer than the budget within one
+        // step: they watch it themselves.
+        let _watch = super::nested::Deadline::watch(&logic.budget);
         let mut rule_steps = RuleSteps::new(puzzle);
         let mut seen = if logic.words {
             Seen::new()
@@ -342,6 +347,7 @@ fn hint_in(
     }
     let unique_classic = unique && puzzle.rules().is_classic();
     let variant = !puzzle.rules().is_classic() || !puzzle.rules().constraints().is_empty();
+    let _watch = super::nested::Deadline::watch(&logic.budget);
     let mut step = next_step_with(
         &p,
         logic.techniques,

@@ -130,6 +130,15 @@ pub enum Technique {
     /// As [`Technique::ForcingChain`], with pointing, claiming and pairs
     /// also applied along the way.
     DynamicForcingChain,
+    /// Sudoku Explainer's dynamic forcing chains (+): dynamic chains that,
+    /// where their links run out, go on from the eliminations of pointing,
+    /// claiming, hidden and naked pairs and X-wings on the grid the chain
+    /// has made (9.0 + length).
+    DynamicForcingChainPlus,
+    /// Sudoku Explainer's nested forcing chains: dynamic chains that also
+    /// go on from forcing chains found on the grid the chain has made;
+    /// levels 2 to 5 rate 9.5, 10.0, 10.5 and 11.0 + length.
+    NestedForcingChain,
     /// A deduction the engine proved from a small set of facts and rules
     /// (variant puzzles): see [`crate::logic::reason`].
     Reasoned,
@@ -237,6 +246,8 @@ impl Technique {
         // before its Nishio chains, whatever the ratings found.
         Technique::AlignedTripletExclusion,
         Technique::ForcingChain,
+        // On classic 9x9 grids its finder gives SE's dynamic forcing
+        // chains (+) and nested forcing chains; elsewhere z3doku's own.
         Technique::DynamicForcingChain,
     ];
 
@@ -292,6 +303,8 @@ impl Technique {
             Technique::XyForcingChain => "XY forcing chain",
             Technique::ForcingChain => "forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            Technique::NestedForcingChain => "nested forcing chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
             Technique::RuleCandidates => "rule candidates",
@@ -352,6 +365,8 @@ impl Technique {
             Technique::XyForcingChain => "xy-forcing-chain",
             Technique::ForcingChain => "forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicForcingChainPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcingChain => "nested-forcing-chain",
             Technique::Reasoned => "reasoned",
             Technique::Search => "search",
             Technique::RuleCandidates => "rule-candidates",
@@ -414,6 +429,9 @@ impl Technique {
             Technique::XyForcingChain => 70,
             Technique::ForcingChain => 85,
             Technique::DynamicForcingChain => 90,
+            // Level 1; the nested levels add 0.5 each (the step says).
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
             Technique::Reasoned | Technique::Search => return None,
             // The rule steps' scale (docs/variants.md): a rule step over
             // one open cell rates as a full house, and each further open
