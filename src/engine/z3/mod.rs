@@ -640,8 +640,13 @@ impl Engine for Z3Engine {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
         let cancel = limits.budget.cancel.clone();
-        let result =
-            guarded(|| interruptible(cancel.as_ref(), || self.search(puzzle, &[], limits, visit)));
+        let result = guarded(|| {
+            interruptible(cancel.as_ref(), || {
+                super::contract::by_partings(puzzle, limits, visit, |limits, visit| {
+                    self.search(puzzle, &[], limits, visit)
+                })
+            })
+        });
         self.forget_after(&result);
         result
     }
@@ -653,6 +658,17 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        // A chaos construction's solutions are digits with regions, and
+        // blocking an excluded grid's digits would block its other
+        // regions too: those are searched past instead.
+        if puzzle.rules().has_chaos() {
+            return super::contract::past_excluded(
+                |limits, visit| self.solutions(puzzle, limits, visit),
+                excluded,
+                limits,
+                visit,
+            );
+        }
         let cancel = limits.budget.cancel.clone();
         let result = guarded(|| {
             interruptible(cancel.as_ref(), || {

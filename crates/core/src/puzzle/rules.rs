@@ -687,6 +687,12 @@ impl Rules {
             .filter(|regions| !same_partition(regions, &default_regions(self.size)))
     }
 
+    /// Whether the board also parts into regions to be found (chaos
+    /// construction): its solutions then carry them.
+    pub fn has_chaos(&self) -> bool {
+        self.primitives().any(|p| matches!(p, Primitive::Chaos(_)))
+    }
+
     /// Every primitive of every constraint.
     pub fn primitives(&self) -> impl Iterator<Item = &Primitive> {
         self.lowered.iter().flatten()

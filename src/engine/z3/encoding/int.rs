@@ -19,6 +19,7 @@
 use super::Encoding;
 use super::automaton;
 use super::cage::CageSets;
+use super::chaos;
 use super::connected;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
@@ -281,6 +282,15 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
                 Int::add(&ones).eq(Int::from_u64(n as u64))
             };
             vec![connected::state(rule, &holds, &exactly)]
+        }
+        Primitive::Chaos(rule) => {
+            let exactly = |literals: &[Bool], n: usize| {
+                let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
+                let ones: Vec<Int> = literals.iter().map(|l| l.ite(&one, &zero)).collect();
+                let ones: Vec<&Int> = ones.iter().collect();
+                Int::add(&ones).eq(Int::from_u64(n as u64))
+            };
+            vec![chaos::state(rule, &holds, &exactly)]
         }
     }
 }

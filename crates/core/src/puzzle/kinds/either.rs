@@ -411,8 +411,8 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         ),
         Primitive::Formula(test) => (**test).clone(),
         // No formula says either: a word an automaton reads along a line,
-        // or a region's connectivity.
-        Primitive::Automaton { .. } | Primitive::Connected(_) => return None,
+        // or a region's connectivity, or regions to find.
+        Primitive::Automaton { .. } | Primitive::Connected(_) | Primitive::Chaos(_) => return None,
         Primitive::Rank(rank) => rank.as_test(),
     })
 }
