@@ -420,9 +420,12 @@ pub fn by_partings(
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     search: impl FnOnce(Limits, &mut dyn FnMut(Found<'_>) -> ControlFlow<()>) -> Result<(), EngineError>,
 ) -> Result<(), EngineError> {
-    if !puzzle.rules().has_chaos() {
+    let Some(chaos) = puzzle.rules().primitives().find_map(|p| match p {
+        crate::puzzle::primitive::Primitive::Chaos(chaos) => Some(chaos.clone()),
+        _ => None,
+    }) else {
         return search(limits, visit);
-    }
+    };
     let mut left = limits.solutions;
     if left == 0 {
         return Ok(());
@@ -432,7 +435,7 @@ pub fn by_partings(
         ..limits
     };
     search(wider, &mut |found| {
-        for regions in crate::puzzle::kinds::chaos::partings(found.grid, left) {
+        for regions in crate::puzzle::kinds::chaos::partings(found.grid, &chaos.clues, left) {
             let grid = found.grid.digits_only().with_regions(regions);
             left -= 1;
             let flow = visit(Found {

@@ -23,13 +23,107 @@
 //! (`engine/z3/encoding/chaos.rs`).
 
 /// "The board parts into connected regions of N cells, each holding every
-/// digit once", with the board's neighbours worked out once.
+/// digit once", with the clues that read the regions, and the board's
+/// neighbours worked out once.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chaos {
     /// The board's side N: the regions' number and size.
     pub side: usize,
+    /// The clues over the regions.
+    pub clues: Vec<Clue>,
     /// Each cell's orthogonal neighbours.
     neighbours: Vec<Vec<u16>>,
+}
+
+/// A clue that reads the regions: a control cell's digit is a number the
+/// regions make, less `offset` (sigh's "exclude first cell": 1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Clue {
+    /// How many of `cells` (row-major) are in the region of the first of
+    /// them, itself included (sigh's `ChaosCount`).
+    Count {
+        /// The cell holding the count.
+        control: usize,
+        /// The cells counted, the first naming the region.
+        cells: Vec<usize>,
+        /// Taken from the count.
+        offset: u8,
+    },
+    /// How long the run of cells in the region of the arms' shared first
+    /// cell is along the arms, from that cell on, the first cell counted
+    /// once (sigh's `ChaosArrow`). Arms of one cell say nothing, unless
+    /// every arm has one.
+    Arrow {
+        /// The cell holding the length.
+        control: usize,
+        /// The arms, each from the shared first cell.
+        arms: Vec<Vec<usize>>,
+        /// Taken from the length.
+        offset: u8,
+    },
+}
+
+impl Clue {
+    /// The cell whose digit the clue gives.
+    pub fn control(&self) -> usize {
+        match self {
+            Clue::Count { control, .. } | Clue::Arrow { control, .. } => *control,
+        }
+    }
+
+    /// What the clue takes from its number.
+    pub fn offset(&self) -> u8 {
+        match self {
+            Clue::Count { offset, .. } | Clue::Arrow { offset, .. } => *offset,
+        }
+    }
+
+    /// The arms that say something: those of two cells or more, else the
+    /// first.
+    pub fn active_arms(arms: &[Vec<usize>]) -> Vec<&[usize]> {
+        let long: Vec<&[usize]> = arms
+            .iter()
+            .filter(|a| a.len() > 1)
+            .map(Vec::as_slice)
+            .collect();
+        match (long.is_empty(), arms.first()) {
+            (true, Some(first)) => vec![first.as_slice()],
+            _ => long,
+        }
+    }
+
+    /// The number the regions (`region(cell)`) make: the count, or the
+    /// run's length.
+    pub fn number(&self, region: &dyn Fn(usize) -> u8) -> usize {
+        match self {
+            Clue::Count { cells, .. } => match cells.first() {
+                Some(&first) => cells
+                    .iter()
+                    .filter(|&&c| region(c) == region(first))
+                    .count(),
+                None => 0,
+            },
+            Clue::Arrow { arms, .. } => {
+                let active = Clue::active_arms(arms);
+                let runs: usize = active
+                    .iter()
+                    .map(|arm| match arm.first() {
+                        Some(&start) => arm
+                            .iter()
+                            .take_while(|&&c| region(c) == region(start))
+                            .count(),
+                        None => 0,
+                    })
+                    .sum();
+                runs.saturating_sub(active.len().saturating_sub(1))
+            }
+        }
+    }
+
+    /// Whether `digit` in the control cell agrees with the regions.
+    pub fn agrees(&self, digit: u8, region: &dyn Fn(usize) -> u8) -> bool {
+        usize::from(digit) + usize::from(self.offset()) == self.number(region)
+    }
 }
 
 /// No region yet.
@@ -39,8 +133,8 @@ const NONE: u8 = u8::MAX;
 pub const OPEN_STEPS: u64 = 4_000;
 
 impl Chaos {
-    /// The rule on a board of side `side`.
-    pub fn new(side: usize) -> Chaos {
+    /// The rule on a board of side `side`, with `clues`.
+    pub fn new(side: usize, clues: Vec<Clue>) -> Chaos {
         let size = super::grid::Size::from_side(side);
         let neighbours = (0..side * side)
             .map(|c| {
@@ -48,7 +142,11 @@ impl Chaos {
                     .unwrap_or_default()
             })
             .collect();
-        Chaos { side, neighbours }
+        Chaos {
+            side,
+            clues,
+            neighbours,
+        }
     }
 
     /// Each cell's orthogonal neighbours, as row-major indexes.
@@ -131,7 +229,7 @@ impl Search<'_> {
     /// after it.
     fn next_region(&mut self, region: u8) -> Option<bool> {
         let Some(root) = self.label.iter().position(|&l| l == NONE) else {
-            return Some(true);
+            return Some(self.clues_agree());
         };
         if self.doms[root] == 0 {
             return Some(false);
@@ -145,6 +243,20 @@ impl Search<'_> {
         self.label[root] = NONE;
         self.mark = saved;
         found
+    }
+
+    /// Whether every clue's control cell can hold what the full parting
+    /// makes of it.
+    fn clues_agree(&self) -> bool {
+        let region = |c: usize| self.label[c];
+        self.chaos.clues.iter().all(|clue| {
+            let number = clue.number(&region);
+            let dom = self.doms.get(clue.control()).copied().unwrap_or(0);
+            number
+                .checked_sub(usize::from(clue.offset()))
+                .filter(|&v| (1..=self.chaos.side).contains(&v))
+                .is_some_and(|v| dom >> (v - 1) & 1 == 1)
+        })
     }
 
     /// Puts `cell`'s free neighbours in no region on the border.
@@ -303,7 +415,7 @@ mod tests {
 
     #[test]
     fn a_full_grid_parts_when_its_regions_can_hold_every_digit() {
-        let chaos = Chaos::new(4);
+        let chaos = Chaos::new(4, Vec::new());
         // Boxes work.
         assert_eq!(
             chaos.feasible(&digits("1234 3412 2143 4321"), u64::MAX),
@@ -323,7 +435,7 @@ mod tests {
 
     #[test]
     fn open_cells_may_part_and_a_bound_says_when_it_cannot_tell() {
-        let chaos = Chaos::new(4);
+        let chaos = Chaos::new(4, Vec::new());
         assert_eq!(
             chaos.feasible(&digits("0000 0000 0000 0000"), u64::MAX),
             Some(true)

@@ -321,6 +321,21 @@ impl RulesBuilder {
                 });
             }
         }
+        // A clue over chaos construction's regions needs the rule.
+        let has_chaos = constraints
+            .iter()
+            .any(|c| matches!(c, Constraint::ChaosConstruction(_)));
+        let clue = constraints
+            .iter()
+            .find(|c| matches!(c, Constraint::ChaosCount(_) | Constraint::ChaosArrow(_)));
+        if let (false, Some(clue)) = (has_chaos, clue) {
+            return Err(RuleError {
+                rule: clue.to_string(),
+                problem: "it reads chaos construction's regions, and the puzzle has no \
+                          `chaos construction`"
+                    .into(),
+            });
+        }
         if self.disjoint_groups {
             let full: Vec<Vec<usize>> = rules.region_cells.clone();
             if full.len() != side {

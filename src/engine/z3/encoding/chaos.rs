@@ -17,7 +17,7 @@
 //! [`Primitive::Chaos`]: crate::puzzle::primitive::Primitive::Chaos
 
 use super::connected;
-use crate::puzzle::chaos::Chaos;
+use crate::puzzle::chaos::{Chaos, Clue};
 use z3::ast::Bool;
 
 /// The formula "the board parts into connected regions of N cells, each
@@ -80,5 +80,82 @@ pub fn state(
             exactly,
         ));
     }
+    for clue in &rule.clues {
+        parts.push(clue_formula(clue, n, &within, holds, exactly));
+    }
     Bool::and(&parts)
+}
+
+/// A clue over the regions: for each digit the control may hold, the
+/// number the regions make is that digit plus the offset. `same(a, b)`
+/// says cells a and b share a region.
+fn clue_formula(
+    clue: &Clue,
+    n: usize,
+    within: &[Vec<Bool>],
+    holds: &dyn Fn(usize, u32) -> Bool,
+    exactly: &dyn Fn(&[Bool], usize) -> Bool,
+) -> Bool {
+    let same = |a: usize, b: usize| {
+        let each: Vec<Bool> = (0..n)
+            .map(|k| Bool::and(&[&within[a][k], &within[b][k]]))
+            .collect();
+        Bool::or(&each)
+    };
+    // The literals that count, and what the count holds besides them.
+    let (literals, base) = match clue {
+        Clue::Count { cells, .. } => match cells.split_first() {
+            Some((&first, rest)) => (rest.iter().map(|&c| same(first, c)).collect(), 1),
+            None => (Vec::new(), 0),
+        },
+        Clue::Arrow { arms, .. } => {
+            // Along each arm, the run reaches cell i when every cell up to
+            // it shares the first one's region: a chain of fresh Booleans.
+            let mut literals = Vec::new();
+            let mut parts = Vec::new();
+            for arm in Clue::active_arms(arms) {
+                let Some((&start, rest)) = arm.split_first() else {
+                    continue;
+                };
+                let mut before: Option<Bool> = None;
+                for &c in rest {
+                    let here = same(start, c);
+                    let reach = Bool::fresh_const("run");
+                    let step = match &before {
+                        None => here,
+                        Some(b) => Bool::and(&[b, &here]),
+                    };
+                    parts.push(reach.iff(step));
+                    literals.push(reach.clone());
+                    before = Some(reach);
+                }
+            }
+            let cases = cases(clue, n, &literals, 1, holds, exactly);
+            parts.push(cases);
+            return Bool::and(&parts);
+        }
+    };
+    cases(clue, n, &literals, base, holds, exactly)
+}
+
+/// "The control holds `base` + (how many of `literals` hold) - offset".
+fn cases(
+    clue: &Clue,
+    n: usize,
+    literals: &[Bool],
+    base: usize,
+    holds: &dyn Fn(usize, u32) -> Bool,
+    exactly: &dyn Fn(&[Bool], usize) -> Bool,
+) -> Bool {
+    let offset = usize::from(clue.offset());
+    let each: Vec<Bool> = (1..=n)
+        .map(|digit| {
+            let control = holds(clue.control(), 1 << (digit - 1));
+            match (digit + offset).checked_sub(base) {
+                Some(k) if k <= literals.len() => control.implies(exactly(literals, k)),
+                _ => control.not(),
+            }
+        })
+        .collect();
+    Bool::and(&each)
 }

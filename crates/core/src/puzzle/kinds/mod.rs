@@ -290,6 +290,8 @@ registry! {
         SumLine => sum_line::SumLine,
         ConnectedValues => connected_values::ConnectedValues,
         ChaosConstruction => chaos::ChaosConstruction,
+        ChaosCount => chaos::ChaosCount,
+        ChaosArrow => chaos::ChaosArrow,
         Either => either::Either,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
