@@ -152,7 +152,12 @@ fn cases(
         .map(|digit| {
             let control = holds(clue.control(), 1 << (digit - 1));
             match (digit + offset).checked_sub(base) {
-                Some(k) if k <= literals.len() => control.implies(exactly(literals, k)),
+                // No literals (an arrow whose arms are single cells): the
+                // count is 0, said without an empty sum.
+                Some(0) if literals.is_empty() => Bool::from_bool(true),
+                Some(k) if k <= literals.len() && !literals.is_empty() => {
+                    control.implies(exactly(literals, k))
+                }
                 _ => control.not(),
             }
         })
