@@ -284,11 +284,12 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             vec![connected::state(rule, &holds, &exactly)]
         }
         Primitive::Chaos(rule) => {
+            // Its region labels are Booleans, counted as pseudo-Boolean
+            // sums: a sum of `If`s left an empty 9x9 board's first two
+            // solutions unfound in a minute, where `bool` takes 0.6 s.
             let exactly = |literals: &[Bool], n: usize| {
-                let (one, zero) = (Int::from_u64(1), Int::from_u64(0));
-                let ones: Vec<Int> = literals.iter().map(|l| l.ite(&one, &zero)).collect();
-                let ones: Vec<&Int> = ones.iter().collect();
-                Int::add(&ones).eq(Int::from_u64(n as u64))
+                let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
+                Bool::pb_eq(&terms, n as i32)
             };
             vec![chaos::state(rule, &holds, &exactly)]
         }

@@ -503,6 +503,16 @@ impl Rule for Either {
         }
         for rule in self.0.iter().flatten() {
             rule.validate(size).map_err(|e| format!("{rule}: {e}"))?;
+            // A clue over chaos construction's regions is stated in the
+            // construction's primitive, which no branch holds.
+            if matches!(
+                rule,
+                super::Constraint::ChaosCount(_) | super::Constraint::ChaosArrow(_)
+            ) {
+                return Err(format!(
+                    "{rule}: a clue over chaos construction's regions cannot stand in a branch"
+                ));
+            }
         }
         let region_of = vec![None; size.cells()];
         let context = Context {
