@@ -575,6 +575,12 @@ impl Z3Engine {
         if budget.cancelled() {
             return Err(EngineError::GaveUp(GiveUp::Cancelled));
         }
+        // Chaos construction's formula holds the clues over its regions,
+        // whose switch would be the construction's: the core would blame
+        // it for what a clue does. The explanation starts from everything.
+        if puzzle.rules().has_chaos() {
+            return Ok(None);
+        }
         self.prepare(puzzle.rules());
         let Some((_, encoding)) = self.encoding.as_ref() else {
             return Ok(None);

@@ -617,6 +617,23 @@ impl Rules {
             .filter(kept)
             .map(|k| self.lowered[k].clone())
             .collect();
+        // Chaos construction's primitive holds the clues over its regions:
+        // it keeps only the clues kept.
+        let clues: Vec<crate::puzzle::chaos::Clue> = rules
+            .constraints
+            .iter()
+            .filter_map(|c| crate::puzzle::kinds::chaos::clue_of(c, self.size))
+            .collect();
+        for primitives in &mut rules.lowered {
+            for primitive in primitives.iter_mut() {
+                if let Primitive::Chaos(rule) = primitive {
+                    *primitive = Primitive::Chaos(Arc::new(crate::puzzle::chaos::Chaos::new(
+                        rule.side,
+                        clues.clone(),
+                    )));
+                }
+            }
+        }
         Arc::new(rules)
     }
 

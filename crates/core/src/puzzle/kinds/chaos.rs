@@ -212,7 +212,7 @@ pub fn wrong_regions(grid: &Grid, regions: &[u8]) -> Option<String> {
 }
 
 /// The clue a constraint states over the regions, if it is one.
-fn clue_of(constraint: &super::Constraint, size: Size) -> Option<Clue> {
+pub fn clue_of(constraint: &super::Constraint, size: Size) -> Option<Clue> {
     let index = |c: &Cell| size.index(*c);
     match constraint {
         super::Constraint::ChaosCount(count) => Some(Clue::Count {
