@@ -40,6 +40,11 @@ pub struct Report {
     /// The solutions found, each as one line: one, or two when not unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<String>>,
+    /// The solutions' regions, when they have their own (chaos
+    /// construction): a line each, a character per cell naming its region
+    /// (`1` to `9`, then `A`), in the order of `solutions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<Vec<String>>,
     /// Where the two solutions differ, as `r1c1`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differing_cells: Option<Vec<String>>,
@@ -276,6 +281,12 @@ impl Report {
                     .map(|s| board.value_line(&s.grid))
                     .collect(),
             ),
+            regions: outcome
+                .solutions
+                .iter()
+                .map(|s| s.grid.regions_line())
+                .collect::<Option<Vec<String>>>()
+                .filter(|lines| !lines.is_empty()),
             differing_cells: Some(lines(&outcome.differing_cells())),
             conflicting_clues: Some(
                 outcome

@@ -618,3 +618,92 @@ fn shared_puzzles_write_back() {
         writes_back(&path.display().to_string(), &text);
     }
 }
+
+/// A 4x4 board without boxes, `givens` its digits, under chaos
+/// construction (when `chaos`) with `clues`, read as text.
+fn chaos_puzzle(givens: &Grid, chaos: bool, clues: &[String]) -> Puzzle {
+    let rows: Vec<String> = givens
+        .to_line()
+        .as_bytes()
+        .chunks(4)
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect();
+    let mut text = rows.join("\n") + "\nregions ................\n";
+    if chaos {
+        text += "chaos construction\n";
+        for clue in clues {
+            text += clue;
+            text.push('\n');
+        }
+    }
+    Source::Text(text).read_puzzle(None).unwrap()
+}
+
+/// Chaos construction's solutions are digits with regions, so only clues
+/// over the regions make one unique: on a 4x4 board without boxes, chaos
+/// arrows and counts that hold on a solution found first are added (and
+/// givens after them) until it is the only one, on every engine and
+/// encoding; without the rule the same givens leave several Latin
+/// squares.
+#[test]
+fn chaos_construction_decides_a_puzzle() {
+    let size = z3doku::puzzle::grid::Size::from_side(4).unwrap();
+    let empty = Grid::empty(size);
+    let board = solutions(&native(), &chaos_puzzle(&empty, true, &[]), 1)
+        .pop()
+        .unwrap();
+    assert!(board.regions().is_some());
+    // Every control-only clue that the board keeps.
+    let mut kept = Vec::new();
+    for cell in 0..16 {
+        let (r, c) = (cell / 4 + 1, cell % 4 + 1);
+        for clue in [
+            format!("chaos arrow (r{r}c{c})"),
+            format!("chaos count (r{r}c{c})"),
+            format!("chaos count exclude first (r{r}c{c})"),
+        ] {
+            let one = chaos_puzzle(&empty, true, std::slice::from_ref(&clue));
+            if verify_solution(&one, &board).is_ok() {
+                kept.push(clue);
+            }
+        }
+    }
+    let mut clues: Vec<String> = Vec::new();
+    let mut givens = empty.clone();
+    let order: Vec<usize> = (0..16).map(|k| k * 7 % 16).collect();
+    let unique = |givens: &Grid, clues: &[String]| {
+        solutions(&native(), &chaos_puzzle(givens, true, clues), 2).len() == 1
+    };
+    for clue in &kept {
+        if unique(&givens, &clues) {
+            break;
+        }
+        clues.push(clue.clone());
+    }
+    for &cell in &order {
+        if unique(&givens, &clues) {
+            break;
+        }
+        givens.set(cell, board.get(cell));
+    }
+    let puzzle = chaos_puzzle(&givens, true, &clues);
+    for settings in common::every_engine() {
+        let found = solutions(&settings, &puzzle, 2);
+        assert_eq!(found, vec![board.clone()], "{settings:?}\n{puzzle}");
+    }
+    // Without the rule, the givens leave several solutions.
+    let plain = chaos_puzzle(&givens, false, &[]);
+    assert!(
+        solutions(&native(), &plain, 2).len() > 1,
+        "{}",
+        givens.to_line()
+    );
+    // A wrong region is caught by the checker.
+    let regions = board.regions().unwrap().to_vec();
+    let mut swapped = regions.clone();
+    swapped.swap(0, 15);
+    if swapped != regions {
+        let bad = board.digits_only().with_regions(swapped);
+        assert!(verify_solution(&puzzle, &bad).is_err());
+    }
+}

@@ -370,3 +370,92 @@ proptest! {
         agree(&p)?;
     }
 }
+
+/// A 4x4 chaos construction (boxes kept or not) with up to two random
+/// clues over its regions and up to three givens.
+fn chaos_puzzle() -> impl Strategy<Value = (Puzzle, Puzzle)> {
+    (
+        any::<bool>(),
+        prop::collection::vec(
+            (
+                any::<bool>(),
+                any::<bool>(),
+                prop::collection::vec(0..16usize, 3),
+            ),
+            0..3,
+        ),
+        prop::collection::vec((0..16usize, 1..=4u8), 0..4),
+    )
+        .prop_map(|(boxes, clues, givens)| {
+            use z3doku::puzzle::kinds::chaos::{ChaosArrow, ChaosConstruction, ChaosCount};
+            let size = Size::from_side(4).unwrap();
+            let cell = |k: usize| size.cell_at(k % 16);
+            let mut grid = Grid::empty(size);
+            for (c, d) in givens {
+                grid.set(c, d);
+            }
+            let build = |chaos: bool| {
+                let mut builder = Rules::builder(size);
+                if !boxes {
+                    builder.regions(vec![None; 16]).unwrap();
+                }
+                if chaos {
+                    builder.constraint(ChaosConstruction).unwrap();
+                    for (arrow, exclude_first, cells) in &clues {
+                        let rule: Constraint = if *arrow {
+                            // One arm along the row from the first cell.
+                            let start = cell(cells[1]);
+                            let arm = (start.col()..4)
+                                .map(|c| size.cell(start.row(), c))
+                                .collect();
+                            ChaosArrow {
+                                control: cell(cells[0]),
+                                arms: vec![arm],
+                                exclude_first: *exclude_first,
+                            }
+                            .into()
+                        } else {
+                            ChaosCount {
+                                control: cell(cells[0]),
+                                cells: cells[1..].iter().map(|&k| cell(k)).collect(),
+                                exclude_first: *exclude_first,
+                            }
+                            .into()
+                        };
+                        let _ = builder.constraint(rule);
+                    }
+                }
+                Puzzle::new(grid.clone(), builder.build().unwrap())
+            };
+            (build(true), build(false))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
+
+    /// Every engine agrees on a chaos construction's count, and the count
+    /// (digits with regions) is the partings the clues accept summed over
+    /// the Latin squares the givens leave.
+    #[test]
+    fn chaos_construction_counts_its_partings((chaos, plain) in chaos_puzzle()) {
+        agree(&chaos)?;
+        let budget = Budget::unbounded();
+        let clues: Vec<z3doku::puzzle::chaos::Clue> = chaos
+            .rules()
+            .primitives()
+            .find_map(|p| match p {
+                z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let mut partings = 0;
+        let mut native = new_engine(&common::every_engine()[0]);
+        count_with(native.as_mut(), &plain, usize::MAX, &budget, &mut |grid| {
+            partings += z3doku::puzzle::kinds::chaos::partings(grid, &clues, usize::MAX).len();
+        })
+        .unwrap();
+        let count = count_with(native.as_mut(), &chaos, usize::MAX, &budget, &mut |_| {}).unwrap();
+        prop_assert_eq!(count.solutions, partings);
+    }
+}

@@ -58,12 +58,21 @@ pub(super) struct Frame {
 impl Frame {
     /// The frame for `rules`' regions.
     pub(super) fn new(rules: &Rules) -> Self {
+        Frame::of_regions(rules, None)
+    }
+
+    /// The frame for a solution's own regions (each cell's, row-major)
+    /// when it has them (chaos construction), else for `rules`' regions.
+    pub(super) fn of_regions(rules: &Rules, found: Option<&[u8]>) -> Self {
         let side = rules.size().side();
         let ring = side + 2;
         let mut places = vec![Place::Outside; ring * ring];
         let at = |cell: usize| (cell / side + 1) * ring + cell % side + 1;
         for cell in 0..side * side {
-            places[at(cell)] = rules.region_of(cell).map_or(Place::Nowhere, Place::Region);
+            places[at(cell)] = match found.and_then(|regions| regions.get(cell)) {
+                Some(&r) => Place::Region(usize::from(r)),
+                None => rules.region_of(cell).map_or(Place::Nowhere, Place::Region),
+            };
         }
         for constraint in rules.constraints() {
             if let Constraint::PartialRegion(region) = constraint {

@@ -44,13 +44,18 @@ impl Render for Pretty {
             }));
         }
         let mut table = builder.build();
-        let frame = Frame::new(puzzle.rules());
+        // A chaos construction's solution is drawn with the regions it found.
+        let frame = Frame::of_regions(puzzle.rules(), grid.regions());
         frame.draw(&mut table);
         // One space between digits, and one before each line.
         table.with(Padding::new(1, 0, 0, 0));
         for k in (0..size.side()).filter(|&k| frame.line_left_of(k + 1)) {
             table.modify(Columns::one(k), Padding::new(1, 1, 0, 0));
         }
-        table.to_string() + "\n"
+        let mut text = table.to_string() + "\n";
+        if let Some(line) = grid.regions_line() {
+            text += &format!("regions {line}\n");
+        }
+        text
     }
 }

@@ -575,6 +575,12 @@ impl Z3Engine {
         if budget.cancelled() {
             return Err(EngineError::GaveUp(GiveUp::Cancelled));
         }
+        // Chaos construction's formula holds the clues over its regions,
+        // whose switch would be the construction's: the core would blame
+        // it for what a clue does. The explanation starts from everything.
+        if puzzle.rules().has_chaos() {
+            return Ok(None);
+        }
         self.prepare(puzzle.rules());
         let Some((_, encoding)) = self.encoding.as_ref() else {
             return Ok(None);
@@ -640,8 +646,13 @@ impl Engine for Z3Engine {
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
         let cancel = limits.budget.cancel.clone();
-        let result =
-            guarded(|| interruptible(cancel.as_ref(), || self.search(puzzle, &[], limits, visit)));
+        let result = guarded(|| {
+            interruptible(cancel.as_ref(), || {
+                super::contract::by_partings(puzzle, limits, visit, |limits, visit| {
+                    self.search(puzzle, &[], limits, visit)
+                })
+            })
+        });
         self.forget_after(&result);
         result
     }
@@ -653,6 +664,17 @@ impl Engine for Z3Engine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        // A chaos construction's solutions are digits with regions, and
+        // blocking an excluded grid's digits would block its other
+        // regions too: those are searched past instead.
+        if puzzle.rules().has_chaos() {
+            return super::contract::past_excluded(
+                |limits, visit| self.solutions(puzzle, limits, visit),
+                excluded,
+                limits,
+                visit,
+            );
+        }
         let cancel = limits.budget.cancel.clone();
         let result = guarded(|| {
             interruptible(cancel.as_ref(), || {

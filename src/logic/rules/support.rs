@@ -66,6 +66,9 @@ pub(super) fn supports(
     if let [Primitive::Connected(rule)] = prims {
         return connected(rule, cells, doms);
     }
+    if let [Primitive::Chaos(rule)] = prims {
+        return chaos(rule, cells, doms);
+    }
     let n = cells.len();
     let mut positions: Vec<usize> = (0..n).collect();
     positions.sort_by_key(|&k| doms[k].count_ones());
@@ -203,6 +206,33 @@ impl Walk<'_> {
     }
 }
 
+/// Chaos construction's unit: whether the candidates still part into its
+/// regions ([`Chaos::may_part`](crate::puzzle::chaos::Chaos::may_part)),
+/// bounded as the native engine bounds it. It takes no digit away from a
+/// cell on its own: every cell keeps its candidates, or none when no
+/// parting is left.
+fn chaos(rule: &crate::puzzle::chaos::Chaos, cells: &[usize], doms: &[u32]) -> Supports {
+    let mut board = vec![0u32; rule.side * rule.side];
+    for (&c, &d) in cells.iter().zip(doms) {
+        if let Some(slot) = board.get_mut(c) {
+            *slot = d;
+        }
+    }
+    let answer = if cells.len() == board.len() {
+        rule.may_part(&board)
+    } else {
+        None
+    };
+    Supports {
+        used: match answer {
+            Some(false) => vec![0; cells.len()],
+            _ => doms.to_vec(),
+        },
+        combos: Vec::new(),
+        complete: answer.is_some(),
+    }
+}
+
 fn low(set: u32) -> i32 {
     set.trailing_zeros() as i32 + 1
 }
@@ -325,6 +355,15 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
                 })
                 .collect();
             rule.support(&doms).is_some()
+        }
+        Primitive::Chaos(rule) => {
+            let doms: Vec<u32> = (0..value.len())
+                .map(|c| match value[c] {
+                    0 => dom[c],
+                    v => bit(v),
+                })
+                .collect();
+            rule.may_part(&doms) != Some(false)
         }
         Primitive::Rank(rank) => {
             let mut doms: Vec<u32> = (0..value.len())

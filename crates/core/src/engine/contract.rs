@@ -406,9 +406,53 @@ pub struct Conflict {
     pub rules: Vec<usize>,
 }
 
+/// The solutions of `puzzle` from an engine that searches its digits
+/// (`search`, under limits, visiting digit grids): on a chaos construction
+/// each digit grid found is visited once for each parting of it into the
+/// rule's regions, carrying them ([`Grid::with_regions`]), so that a count
+/// counts digits and regions together, as sigh does (see build.md, "Chaos
+/// construction"); any other puzzle's grids are visited as they come. The
+/// engine then searches with no bound on digit grids, and the visit stops
+/// it once `limits` are reached.
+pub fn by_partings(
+    puzzle: &Puzzle,
+    limits: Limits,
+    visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    search: impl FnOnce(Limits, &mut dyn FnMut(Found<'_>) -> ControlFlow<()>) -> Result<(), EngineError>,
+) -> Result<(), EngineError> {
+    let Some(chaos) = puzzle.rules().primitives().find_map(|p| match p {
+        crate::puzzle::primitive::Primitive::Chaos(chaos) => Some(chaos.clone()),
+        _ => None,
+    }) else {
+        return search(limits, visit);
+    };
+    let mut left = limits.solutions;
+    if left == 0 {
+        return Ok(());
+    }
+    let wider = Limits {
+        solutions: usize::MAX,
+        ..limits
+    };
+    search(wider, &mut |found| {
+        for regions in crate::puzzle::kinds::chaos::partings(found.grid, &chaos.clues, left) {
+            let grid = found.grid.digits_only().with_regions(regions);
+            left -= 1;
+            let flow = visit(Found {
+                grid: &grid,
+                model: found.model,
+            });
+            if flow.is_break() || left == 0 {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
 /// [`Engine::solutions_excluding`] by searching past the excluded
 /// solutions: `solutions` visits every solution within its limits.
-pub(crate) fn past_excluded(
+pub fn past_excluded(
     solutions: impl FnOnce(
         Limits,
         &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,

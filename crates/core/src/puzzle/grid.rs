@@ -179,10 +179,18 @@ impl fmt::Display for Clue {
 ///
 /// Cells live in a fixed array large enough for the largest board, so a grid
 /// never allocates: solvers can copy grids freely in their hot loops.
+///
+/// A solution of a chaos construction also carries its regions, found with
+/// the digits: two solutions with the same digits and different regions
+/// are two solutions (as sigh counts them; see build.md, "Chaos
+/// construction"). Every other grid has none.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     size: Size,
     cells: [u8; MAX_CELLS],
+    /// The region (from 0) of each cell, row-major, when the solution has
+    /// regions of its own.
+    regions: Option<std::sync::Arc<[u8]>>,
 }
 
 impl Grid {
@@ -191,6 +199,7 @@ impl Grid {
         Grid {
             size,
             cells: [0; MAX_CELLS],
+            regions: None,
         }
     }
 
@@ -209,6 +218,38 @@ impl Grid {
     /// The board's size.
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// The regions a chaos construction's solution found (each cell's
+    /// region, from 0, row-major); `None` for any other grid.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
+    /// Its regions as one line, a character per cell in reading order:
+    /// region 1 is `1`, region 10 `A`, as digits are written; `None` for a
+    /// grid without regions.
+    pub fn regions_line(&self) -> Option<String> {
+        self.regions().map(|regions| {
+            regions
+                .iter()
+                .map(|&r| digit_char(r.saturating_add(1)))
+                .collect()
+        })
+    }
+
+    /// The grid with `regions` (each cell's region, row-major) as its own.
+    pub fn with_regions(mut self, regions: Vec<u8>) -> Grid {
+        self.regions = Some(regions.into());
+        self
+    }
+
+    /// The same digits with no regions.
+    pub fn digits_only(&self) -> Grid {
+        Grid {
+            regions: None,
+            ..self.clone()
+        }
     }
 
     /// The cells in row-major order, 0 for a blank.
@@ -235,6 +276,8 @@ impl Grid {
         );
         let count = self.size.cells();
         self.cells[..count][index] = digit;
+        // Regions found for other digits say nothing of these.
+        self.regions = None;
     }
 
     /// The clues: `(index, digit)` for every filled cell.
@@ -301,7 +344,10 @@ impl Grid {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({})", self.to_line())
+        match &self.regions {
+            None => write!(f, "Grid({})", self.to_line()),
+            Some(regions) => write!(f, "Grid({} regions {regions:?})", self.to_line()),
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! every solution passes before z3doku reports it.
 
 pub mod automaton;
+pub mod chaos;
 pub mod check;
 pub mod connected;
 pub mod constraint;

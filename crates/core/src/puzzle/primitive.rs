@@ -16,6 +16,7 @@
 //! solution is printed rather than shared by every engine.
 
 use super::automaton::Automaton;
+use super::chaos::Chaos;
 use super::connected::Connected;
 use super::expr::Test;
 use super::rank::Rank;
@@ -216,6 +217,9 @@ pub enum Primitive {
     /// connected region (sigh's connected values); see
     /// [`connected`](super::connected).
     Connected(Arc<Connected>),
+    /// The board parts into connected regions of N cells, each holding
+    /// every digit once (chaos construction); see [`chaos`](super::chaos).
+    Chaos(Arc<Chaos>),
     /// A line's number ranked among other lines' (a full rank clue); see
     /// [`rank`](super::rank).
     Rank(Arc<Rank>),
@@ -245,6 +249,7 @@ impl Primitive {
             Primitive::Formula(test) => test.cells(),
             Primitive::Automaton { cells, .. } => cells.clone(),
             Primitive::Connected(rule) => rule.cells.clone(),
+            Primitive::Chaos(rule) => (0..rule.side * rule.side).collect(),
             Primitive::Rank(rank) => rank.cells(),
         };
         cells.sort_unstable();
@@ -308,6 +313,7 @@ impl Primitive {
                 automaton.accepts(&word)
             }
             Primitive::Connected(rule) => rule.holds(digit),
+            Primitive::Chaos(rule) => rule.holds(digit),
             Primitive::Rank(rank) => rank.holds(digit),
         }
     }

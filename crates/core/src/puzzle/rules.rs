@@ -321,6 +321,21 @@ impl RulesBuilder {
                 });
             }
         }
+        // A clue over chaos construction's regions needs the rule.
+        let has_chaos = constraints
+            .iter()
+            .any(|c| matches!(c, Constraint::ChaosConstruction(_)));
+        let clue = constraints
+            .iter()
+            .find(|c| matches!(c, Constraint::ChaosCount(_) | Constraint::ChaosArrow(_)));
+        if let (false, Some(clue)) = (has_chaos, clue) {
+            return Err(RuleError {
+                rule: clue.to_string(),
+                problem: "it reads chaos construction's regions, and the puzzle has no \
+                          `chaos construction`"
+                    .into(),
+            });
+        }
         if self.disjoint_groups {
             let full: Vec<Vec<usize>> = rules.region_cells.clone();
             if full.len() != side {
@@ -602,6 +617,23 @@ impl Rules {
             .filter(kept)
             .map(|k| self.lowered[k].clone())
             .collect();
+        // Chaos construction's primitive holds the clues over its regions:
+        // it keeps only the clues kept.
+        let clues: Vec<crate::puzzle::chaos::Clue> = rules
+            .constraints
+            .iter()
+            .filter_map(|c| crate::puzzle::kinds::chaos::clue_of(c, self.size))
+            .collect();
+        for primitives in &mut rules.lowered {
+            for primitive in primitives.iter_mut() {
+                if let Primitive::Chaos(rule) = primitive {
+                    *primitive = Primitive::Chaos(Arc::new(crate::puzzle::chaos::Chaos::new(
+                        rule.side,
+                        clues.clone(),
+                    )));
+                }
+            }
+        }
         Arc::new(rules)
     }
 
@@ -685,6 +717,12 @@ impl Rules {
         self.drawn_regions
             .as_deref()
             .filter(|regions| !same_partition(regions, &default_regions(self.size)))
+    }
+
+    /// Whether the board also parts into regions to be found (chaos
+    /// construction): its solutions then carry them.
+    pub fn has_chaos(&self) -> bool {
+        self.primitives().any(|p| matches!(p, Primitive::Chaos(_)))
     }
 
     /// Every primitive of every constraint.

@@ -32,9 +32,23 @@ pub fn state(
     exactly: &dyn Fn(&[Bool], usize) -> Bool,
 ) -> Bool {
     let inside: Vec<Bool> = rule.cells.iter().map(|&c| holds(c, rule.digits)).collect();
-    let mut parts = vec![Bool::or(&inside)];
-    if let Some(n) = rule.size {
-        parts.push(exactly(&inside, n));
+    region(&inside, rule.neighbours(), rule.most(), rule.size, exactly)
+}
+
+/// The formula "the positions whose `inside` literal holds are one
+/// connected region, not empty, of `size` cells when said", where
+/// `neighbours[p]` are the positions next to `p` and `most` bounds the
+/// region's cells. Chaos construction states each of its regions so.
+pub fn region(
+    inside: &[Bool],
+    neighbours: &[Vec<u16>],
+    most: usize,
+    size: Option<usize>,
+    exactly: &dyn Fn(&[Bool], usize) -> Bool,
+) -> Bool {
+    let mut parts = vec![Bool::or(inside)];
+    if let Some(n) = size {
+        parts.push(exactly(inside, n));
     }
     // The root: in the region, with no cell before it in the region.
     let mut reach: Vec<Bool> = Vec::with_capacity(inside.len());
@@ -55,10 +69,9 @@ pub fn state(
         }
         reach.push(root);
     }
-    let neighbours = rule.neighbours();
     // A region of two cells or more leaves no cell of it alone: said
     // directly, it propagates before any distance is known.
-    if rule.size.is_some_and(|n| n >= 2) {
+    if size.is_some_and(|n| n >= 2) {
         for (p, here) in inside.iter().enumerate() {
             let near: Vec<Bool> = neighbours[p]
                 .iter()
@@ -67,7 +80,7 @@ pub fn state(
             parts.push(here.implies(Bool::or(&near)));
         }
     }
-    for _ in 1..rule.most().max(1) {
+    for _ in 1..most.max(1) {
         let next: Vec<Bool> = (0..inside.len())
             .map(|_| Bool::fresh_const("reach"))
             .collect();

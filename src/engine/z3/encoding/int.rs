@@ -19,6 +19,7 @@
 use super::Encoding;
 use super::automaton;
 use super::cage::CageSets;
+use super::chaos;
 use super::connected;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
@@ -281,6 +282,16 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
                 Int::add(&ones).eq(Int::from_u64(n as u64))
             };
             vec![connected::state(rule, &holds, &exactly)]
+        }
+        Primitive::Chaos(rule) => {
+            // Its region labels are Booleans, counted as pseudo-Boolean
+            // sums: a sum of `If`s left an empty 9x9 board's first two
+            // solutions unfound in a minute, where `bool` takes 0.6 s.
+            let exactly = |literals: &[Bool], n: usize| {
+                let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
+                Bool::pb_eq(&terms, n as i32)
+            };
+            vec![chaos::state(rule, &holds, &exactly)]
         }
     }
 }

@@ -5,6 +5,7 @@
 mod automaton;
 mod boolean;
 mod cage;
+mod chaos;
 mod connected;
 mod expr;
 mod int;

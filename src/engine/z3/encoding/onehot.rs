@@ -7,6 +7,7 @@
 use super::Encoding;
 use super::automaton;
 use super::cage::CageSets;
+use super::chaos;
 use super::connected;
 use super::expr;
 use crate::puzzle::grid::{Grid, Size};
@@ -455,6 +456,13 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
                 sums.state(&terms, Equal, n as i32)
             };
             connected::state(rule, &holds, &exactly)
+        }
+        Primitive::Chaos(rule) => {
+            let exactly = |literals: &[Bool], n: usize| {
+                let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
+                sums.state(&terms, Equal, n as i32)
+            };
+            chaos::state(rule, &holds, &exactly)
         }
         // Stated by clauses above.
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {

@@ -146,6 +146,10 @@ enum Prop {
     /// through joins it, and a size bounds it (see
     /// [`crate::puzzle::connected`]).
     Connected(Arc<crate::puzzle::connected::Connected>, Vec<u16>),
+    /// Chaos construction, over every cell: dead when the candidates leave
+    /// no parting into its regions, as far as a bounded search tells (see
+    /// [`crate::puzzle::chaos`]); it narrows no cell.
+    Chaos(Arc<crate::puzzle::chaos::Chaos>, Vec<u16>),
     /// A full rank clue's number among the others, with the cells it
     /// reads: the counts of lines that must and may read lower or higher
     /// (see [`crate::puzzle::rank`]).
@@ -372,6 +376,7 @@ impl Prop {
             | Prop::Formula(_, cells)
             | Prop::Automaton(_, cells)
             | Prop::Connected(_, cells)
+            | Prop::Chaos(_, cells)
             | Prop::Rank(_, cells)
             | Prop::Cases { cells, .. } => cells.clone(),
         }
@@ -463,6 +468,10 @@ impl Prop {
                         .zip(kept)
                         .all(|(&c, keep)| d.keep(usize::from(c), keep)),
                 }
+            }
+            Prop::Chaos(rule, cells) => {
+                let doms: Vec<u32> = cells.iter().map(|&c| d.get(usize::from(c))).collect();
+                rule.may_part(&doms) != Some(false)
             }
             Prop::Rank(rank, _) => rank.narrow(&mut AsCandidates(d)),
             Prop::Check(primitive, cells) => {
@@ -1360,6 +1369,7 @@ fn lower(
         }
         Primitive::Connected(rule) => Prop::Connected(rule.clone(), cells16(&rule.cells)),
         Primitive::Rank(rank) => Prop::Rank(rank.clone(), cells16(&rank.cells())),
+        Primitive::Chaos(rule) => Prop::Chaos(rule.clone(), cells16(&primitive.cells())),
         // A kind of formula without a propagator yet is checked when full.
         #[allow(unreachable_patterns)]
         other => Prop::Check(other.clone(), cells16(&other.cells())),

@@ -129,10 +129,9 @@ impl NativeEngine {
             budget = budget.saturating_mul(2);
         }
     }
-}
 
-impl Engine for NativeEngine {
-    fn solutions(
+    /// The digit grids of `puzzle`, as the search finds them.
+    fn digit_solutions(
         &mut self,
         puzzle: &Puzzle,
         limits: Limits,
@@ -165,6 +164,19 @@ impl Engine for NativeEngine {
             ControlFlow::Break(Halt::Cancelled) => Err(EngineError::GaveUp(GiveUp::Cancelled)),
             ControlFlow::Continue(()) | ControlFlow::Break(Halt::Visitor) => Ok(()),
         }
+    }
+}
+
+impl Engine for NativeEngine {
+    fn solutions(
+        &mut self,
+        puzzle: &Puzzle,
+        limits: Limits,
+        visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    ) -> Result<(), EngineError> {
+        super::contract::by_partings(puzzle, limits, visit, |limits, visit| {
+            self.digit_solutions(puzzle, limits, visit)
+        })
     }
 
     fn solutions_excluding(

@@ -411,8 +411,8 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         ),
         Primitive::Formula(test) => (**test).clone(),
         // No formula says either: a word an automaton reads along a line,
-        // or a region's connectivity.
-        Primitive::Automaton { .. } | Primitive::Connected(_) => return None,
+        // or a region's connectivity, or regions to find.
+        Primitive::Automaton { .. } | Primitive::Connected(_) | Primitive::Chaos(_) => return None,
         Primitive::Rank(rank) => rank.as_test(),
     })
 }
@@ -503,6 +503,16 @@ impl Rule for Either {
         }
         for rule in self.0.iter().flatten() {
             rule.validate(size).map_err(|e| format!("{rule}: {e}"))?;
+            // A clue over chaos construction's regions is stated in the
+            // construction's primitive, which no branch holds.
+            if matches!(
+                rule,
+                super::Constraint::ChaosCount(_) | super::Constraint::ChaosArrow(_)
+            ) {
+                return Err(format!(
+                    "{rule}: a clue over chaos construction's regions cannot stand in a branch"
+                ));
+            }
         }
         let region_of = vec![None; size.cells()];
         let context = Context {

@@ -18,6 +18,7 @@
 pub mod board;
 pub mod cages;
 pub mod cells;
+pub mod chaos;
 pub mod connected_values;
 pub mod count_distinct;
 pub mod counting;
@@ -288,6 +289,9 @@ registry! {
         StateMachine => state_machine::StateMachine,
         SumLine => sum_line::SumLine,
         ConnectedValues => connected_values::ConnectedValues,
+        ChaosConstruction => chaos::ChaosConstruction,
+        ChaosCount => chaos::ChaosCount,
+        ChaosArrow => chaos::ChaosArrow,
         Either => either::Either,
         AntiKnight => board::AntiKnight,
         AntiKing => board::AntiKing,
