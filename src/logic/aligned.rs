@@ -22,7 +22,7 @@
 //!
 //! The first set with an elimination is the step, as SE's rating takes it.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, digits};
 use super::seen::Seen;
 use super::step::{Step, cell_list, eliminations_text};
 use super::technique::Technique;
@@ -64,7 +64,8 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
     let mut base: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); cells];
     let mut bits = vec![0u64; cells * w];
-    let mut is_base = vec![false; cells];
+    // Each base cell's place in `base`, for the base cells.
+    let mut place: Vec<Option<usize>> = vec![None; cells];
     for c in 0..cells {
         if p.candidates(c).count_ones() < 2 {
             continue;
@@ -78,8 +79,8 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
             for &x in &mine {
                 bits[c * w + x / 64] |= 1 << (x % 64);
             }
+            place[c] = Some(base.len());
             base.push(c);
-            is_base[c] = true;
             excluders[c] = mine;
         }
     }
@@ -90,6 +91,19 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
     let mut common = vec![0u64; w];
     let mut all = vec![0u64; w];
     let mut masks: Vec<u32> = Vec::new();
+    // The triplets tried, by their places in `base` in increasing order: a
+    // triplet comes again from each of its pairs whose excluding cells hold
+    // its third cell, and whichever order its cells come in, what it
+    // excludes is the same, so one tried without a step is not tried again.
+    let n = base.len();
+    let mut tried = vec![
+        0u64;
+        if degree == 3 {
+            (n * n * n).div_ceil(64)
+        } else {
+            0
+        }
+    ];
     // SE's order of pairs: by the second cell, then the first.
     for second in 1..base.len() {
         for first in 0..second {
@@ -115,7 +129,8 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
                 .iter()
                 .chain(excluders[c1].iter().filter(|&&t| !in_first(t)));
             for &t in thirds {
-                if !is_base[t] || t == c0 || t == c1 {
+                let Some(third) = place[t] else { continue };
+                if t == c0 || t == c1 {
                     continue;
                 }
                 let mut count = 0;
@@ -126,6 +141,13 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
                 if count < 2 {
                     continue;
                 }
+                let mut key = [first, second, third];
+                key.sort_unstable();
+                let key = (key[0] * n + key[1]) * n + key[2];
+                if tried[key / 64] >> (key % 64) & 1 == 1 {
+                    continue;
+                }
+                tried[key / 64] |= 1 << (key % 64);
                 if let Some(step) = exclusion(p, &[c0, c1, t], &all, &mut masks, seen) {
                     return Some(step);
                 }
@@ -133,6 +155,17 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
         }
     }
     None
+}
+
+/// The digits of `set` one at a time, each as its bit.
+fn bits(mut set: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let low = set & set.wrapping_neg();
+            set &= set - 1;
+            low
+        })
+    })
 }
 
 /// The step the base cells `set` make with their excluding cells (the bit
@@ -181,45 +214,51 @@ fn exclusion(
         n == 3 && g.sees(set[0], set[2]),
         n == 3 && g.sees(set[1], set[2]),
     ];
-    let allowed = |v: [u8; 3]| {
-        let clash = (aligned[0] && v[0] == v[1])
-            || (aligned[1] && v[0] == v[2])
-            || (aligned[2] && v[1] == v[2]);
-        let used = v[..n].iter().fold(0u32, |m, &d| m | bit(d));
-        !clash && masks.iter().all(|&m| m & !used != 0)
-    };
-    // The digits of each base cell found in some combination left: for
-    // each digit not yet found, a combination holding it is looked for,
-    // and every digit of the one found is found. Most sets keep every
-    // digit, which a few combinations show.
+    // The digits of each base cell found in some combination left. The
+    // first two cells' digits are walked; for each two, the third cell's
+    // digits left are worked out at once as a bit set: a digit it shares
+    // with an aligned base cell is out, and so is the one digit an
+    // excluding cell lacks once those two are placed (all of them when it
+    // lacks none). Once every digit is found, the walk stops.
     let mut kept = [0u32; 3];
-    for i in 0..n {
-        let (j, k) = match i {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        for d in digits(cands[i]) {
-            if kept[i] & bit(d) != 0 {
+    let full = |kept: &[u32; 3]| kept[1] == cands[1] && kept[2] == cands[2];
+    for a in bits(cands[0]) {
+        for b in bits(cands[1]) {
+            if kept[0] & a != 0 && full(&kept) {
+                break;
+            }
+            if aligned[0] && a == b {
                 continue;
             }
-            // With two cells, the third's one "digit" stands for none.
-            let thirds = if n == 3 { cands[k] } else { 1 };
-            let found = digits(cands[j]).find_map(|a| {
-                digits(thirds).find_map(|b| {
-                    let mut v = [0u8; 3];
-                    v[i] = d;
-                    v[j] = a;
-                    if n == 3 {
-                        v[k] = b;
-                    }
-                    allowed(v).then_some(v)
-                })
-            });
-            if let Some(v) = found {
-                for (slot, &d) in kept.iter_mut().zip(&v[..n]) {
-                    *slot |= bit(d);
+            let placed = a | b;
+            if n == 2 {
+                if masks.iter().all(|&m| m & !placed != 0) {
+                    kept[0] |= a;
+                    kept[1] |= b;
                 }
+                continue;
+            }
+            let mut third = cands[2];
+            if aligned[1] {
+                third &= !a;
+            }
+            if aligned[2] {
+                third &= !b;
+            }
+            for &m in masks.iter() {
+                let lacking = m & !placed;
+                if lacking == 0 {
+                    third = 0;
+                    break;
+                }
+                if lacking & (lacking - 1) == 0 {
+                    third &= !lacking;
+                }
+            }
+            if third != 0 {
+                kept[0] |= a;
+                kept[1] |= b;
+                kept[2] |= third;
             }
         }
     }
