@@ -590,6 +590,70 @@ struct Board<'a> {
     empty: &'a [u8; 27],
 }
 
+/// What `d` in `cell` turns off on `cands`, each once with its link: the
+/// cell's other digits (with `cell_links`), then `d` wherever a house of
+/// the cell has it.
+fn off_links(cands: &Cands, cell: usize, d: u8, cell_links: bool) -> Vec<(Slot, Cause)> {
+    let g = geo();
+    let mut off: Vec<(Slot, Cause)> = Vec::new();
+    if cell_links {
+        for e in digits(u32::from(cands[cell] & !bit(d))) {
+            off.push((slot(cell, e), Cause::Cell));
+        }
+    }
+    for &h in &g.of[cell] {
+        for &c in &g.houses[usize::from(h)] {
+            let c = usize::from(c);
+            if c != cell && cands[c] & bit(d) != 0 {
+                let t = slot(c, d);
+                if !off.iter().any(|&(x, _)| x == t) {
+                    off.push((t, Cause::House(h)));
+                }
+            }
+        }
+    }
+    off
+}
+
+/// What `d` off in `cell` turns on through `cands`' static links, each
+/// once: the cell's other digit when it has two (with `cell_links`), and
+/// the other place of `d` in a house that has two (with `house_links`).
+fn on_links(
+    cands: &Cands,
+    cell: usize,
+    d: u8,
+    cell_links: bool,
+    house_links: bool,
+) -> Vec<(Slot, Cause)> {
+    let g = geo();
+    let mut made: Vec<(Slot, Cause)> = Vec::new();
+    if cell_links && cands[cell].count_ones() == 2 {
+        let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
+        made.push((slot(cell, other), Cause::Cell));
+    }
+    if house_links {
+        for &h in &g.of[cell] {
+            let m = places(cands, usize::from(h), d);
+            if m.count_ones() != 2 {
+                continue;
+            }
+            let hs = &g.houses[usize::from(h)];
+            let Some(other) = (0..9)
+                .filter(|&k| m >> k & 1 == 1)
+                .map(|k| usize::from(hs[k]))
+                .find(|&c| c != cell)
+            else {
+                continue;
+            };
+            let t = slot(other, d);
+            if !made.iter().any(|&(x, _)| x == t) {
+                made.push((t, Cause::House(h)));
+            }
+        }
+    }
+    made
+}
+
 /// Follows the assumption `start` (on or off) on `board` into `chain`, as
 /// SE's dynamic (or static) chains do, asking the techniques of `kind`'s
 /// level when the links run out. `None` when the budget ran out.
@@ -619,22 +683,7 @@ fn follow(board: &Board<'_>, kind: Kind, start: Slot, on: bool, chain: &mut Chai
         if let Some(n) = pending_on.pop_front() {
             let s = chain.nodes[n as usize].slot;
             let (cell, d) = (cell_of(s), digit_of(s));
-            let mut off: Vec<(Slot, Cause)> = Vec::new();
-            for e in digits(u32::from(cur[cell] & !bit(d))) {
-                off.push((slot(cell, e), Cause::Cell));
-            }
-            for &h in &g.of[cell] {
-                for &c in &g.houses[usize::from(h)] {
-                    let c = usize::from(c);
-                    if c != cell && cur[c] & bit(d) != 0 {
-                        let t = slot(c, d);
-                        if !off.iter().any(|&(x, _)| x == t) {
-                            off.push((t, Cause::House(h)));
-                        }
-                    }
-                }
-            }
-            for (t, cause) in off {
+            for (t, cause) in off_links(&cur, cell, d, true) {
                 if chain.holds(t, true) {
                     let end = chain.push(t, false, cause, &[n]);
                     chain.absurd = Some((chain.node(t, true), end));
@@ -1250,7 +1299,6 @@ fn cycle_removable(base: &Cands, chain: &Chain, end: u32) -> Vec<Slot> {
 /// candidate turned on is followed once. Each time the start is turned on
 /// again, at least four layers on, the chain that did it and its end.
 fn cycles(base: &Cands, start: Slot, cell_links: bool, house_links: bool) -> Vec<(Chain, u32)> {
-    let g = geo();
     let mut chain = Chain::default();
     chain.at.resize(1458, NONE);
     let root = chain.keep(start, true, Cause::Start, &[]);
@@ -1276,24 +1324,7 @@ fn cycles(base: &Cands, start: Slot, cell_links: bool, house_links: bool) -> Vec
         while let Some(n) = pending_on.pop_front() {
             let s = chain.nodes[n as usize].slot;
             let (cell, d) = (cell_of(s), digit_of(s));
-            let mut off: Vec<(Slot, Cause)> = Vec::new();
-            if cell_links {
-                for e in digits(u32::from(base[cell] & !bit(d))) {
-                    off.push((slot(cell, e), Cause::Cell));
-                }
-            }
-            for &h in &g.of[cell] {
-                for &c in &g.houses[usize::from(h)] {
-                    let c = usize::from(c);
-                    if c != cell && base[c] & bit(d) != 0 {
-                        let t = slot(c, d);
-                        if !off.iter().any(|&(x, _)| x == t) {
-                            off.push((t, Cause::House(h)));
-                        }
-                    }
-                }
-            }
-            for (t, cause) in off {
+            for (t, cause) in off_links(base, cell, d, cell_links) {
                 if !on_line(&chain, n, t) {
                     let id = chain.keep(t, false, cause, &[n]);
                     pending_off.push_back(id);
@@ -1304,32 +1335,7 @@ fn cycles(base: &Cands, start: Slot, cell_links: bool, house_links: bool) -> Vec
         while let Some(n) = pending_off.pop_front() {
             let s = chain.nodes[n as usize].slot;
             let (cell, d) = (cell_of(s), digit_of(s));
-            let mut made: Vec<(Slot, Cause)> = Vec::new();
-            if cell_links && base[cell].count_ones() == 2 {
-                let other = (base[cell] & !bit(d)).trailing_zeros() as u8 + 1;
-                made.push((slot(cell, other), Cause::Cell));
-            }
-            if house_links {
-                for &h in &g.of[cell] {
-                    let m = places(base, usize::from(h), d);
-                    if m.count_ones() != 2 {
-                        continue;
-                    }
-                    let hs = &g.houses[usize::from(h)];
-                    let Some(other) = (0..9)
-                        .filter(|&k| m >> k & 1 == 1)
-                        .map(|k| usize::from(hs[k]))
-                        .find(|&c| c != cell)
-                    else {
-                        continue;
-                    };
-                    let t = slot(other, d);
-                    if !made.iter().any(|&(x, _)| x == t) {
-                        made.push((t, Cause::House(h)));
-                    }
-                }
-            }
-            for (t, cause) in made {
+            for (t, cause) in on_links(base, cell, d, cell_links, house_links) {
                 if length >= 4 && t == start {
                     ends.push(chain.push(t, true, cause, &[n]));
                 }
@@ -1352,7 +1358,6 @@ fn unary_chain(
     cell_links: bool,
     chain: &mut Chain,
 ) -> Vec<u32> {
-    let g = geo();
     chain.at.clear();
     chain.at.resize(1458, NONE);
     let root = chain.keep(start, on, Cause::Start, &[]);
@@ -1368,24 +1373,7 @@ fn unary_chain(
         while let Some(n) = pending_on.pop_front() {
             let s = chain.nodes[n as usize].slot;
             let (cell, d) = (cell_of(s), digit_of(s));
-            let mut off: Vec<(Slot, Cause)> = Vec::new();
-            if cell_links {
-                for e in digits(u32::from(base[cell] & !bit(d))) {
-                    off.push((slot(cell, e), Cause::Cell));
-                }
-            }
-            for &h in &g.of[cell] {
-                for &c in &g.houses[usize::from(h)] {
-                    let c = usize::from(c);
-                    if c != cell && base[c] & bit(d) != 0 {
-                        let t = slot(c, d);
-                        if !off.iter().any(|&(x, _)| x == t) {
-                            off.push((t, Cause::House(h)));
-                        }
-                    }
-                }
-            }
-            for (t, cause) in off {
+            for (t, cause) in off_links(base, cell, d, cell_links) {
                 if t == start && on {
                     if !ends.iter().any(|&e| !chain.nodes[e as usize].on) {
                         ends.push(chain.push(t, false, cause, &[n]));
@@ -1401,30 +1389,7 @@ fn unary_chain(
         while let Some(n) = pending_off.pop_front() {
             let s = chain.nodes[n as usize].slot;
             let (cell, d) = (cell_of(s), digit_of(s));
-            let mut made: Vec<(Slot, Cause)> = Vec::new();
-            if cell_links && base[cell].count_ones() == 2 {
-                let other = (base[cell] & !bit(d)).trailing_zeros() as u8 + 1;
-                made.push((slot(cell, other), Cause::Cell));
-            }
-            for &h in &g.of[cell] {
-                let m = places(base, usize::from(h), d);
-                if m.count_ones() != 2 {
-                    continue;
-                }
-                let hs = &g.houses[usize::from(h)];
-                let Some(other) = (0..9)
-                    .filter(|&k| m >> k & 1 == 1)
-                    .map(|k| usize::from(hs[k]))
-                    .find(|&c| c != cell)
-                else {
-                    continue;
-                };
-                let t = slot(other, d);
-                if !made.iter().any(|&(x, _)| x == t) {
-                    made.push((t, Cause::House(h)));
-                }
-            }
-            for (t, cause) in made {
+            for (t, cause) in on_links(base, cell, d, cell_links, true) {
                 if t == start && !on {
                     if !ends.iter().any(|&e| chain.nodes[e as usize].on) {
                         ends.push(chain.push(t, true, cause, &[n]));
