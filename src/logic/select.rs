@@ -43,6 +43,24 @@ pub struct Selection {
     pub reasoned: bool,
 }
 
+/// Every technique a name can choose: the path's, `reasoned`, and those
+/// another's finder gives (choosing one chooses that finder, below).
+fn known() -> impl Iterator<Item = Technique> {
+    order().iter().copied().chain([
+        Technique::Reasoned,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::XyForcingChain,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::Bug3,
+        Technique::Bug4,
+        Technique::RuleXyChain,
+        Technique::RuleAic,
+    ])
+}
+
 /// The techniques one name stands for: a technique's word
 /// (`hidden-single-box`), its name with dashes (`hidden-single`, both
 /// hidden singles), a group (`singles`, `rules`, `all`), or `reasoned`.
@@ -56,20 +74,7 @@ fn named(word: &str) -> Option<Vec<Technique>> {
     if let Some((_, group)) = GROUPS.iter().find(|(name, _)| *name == word) {
         return Some(group.to_vec());
     }
-    let known = order().iter().copied().chain([
-        Technique::Reasoned,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::XyForcingChain,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle3,
-        Technique::UniqueRectangle4,
-        Technique::Bug3,
-        Technique::Bug4,
-        Technique::RuleXyChain,
-        Technique::RuleAic,
-    ]);
-    let found: Vec<Technique> = known
+    let found: Vec<Technique> = known()
         .filter(|t| t.word() == word || t.name().replace(' ', "-").to_lowercase() == word)
         .collect();
     (!found.is_empty()).then_some(found)
@@ -128,16 +133,10 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
 }
 
 fn unknown(word: &str) -> String {
-    let mut words: Vec<&str> = order().iter().map(|t| t.word()).collect();
-    words.extend([
-        "rule-xy-chain",
-        "rule-aic",
-        "reasoned",
-        "singles",
-        "rules",
-        "rule-chains",
-        "all",
-    ]);
+    // The same names `named` takes, so the list cannot leave one out.
+    let mut words: Vec<&str> = known().map(Technique::word).collect();
+    words.extend(GROUPS.iter().map(|(name, _)| *name));
+    words.push("all");
     format!(
         "no technique is called {word:?}; the names are {}",
         words.join(", ")
@@ -184,6 +183,18 @@ mod tests {
             .err()
             .unwrap_or_default();
         assert!(e.starts_with("no technique is called \"wingz\""), "{e}");
+        // Every name the message offers is one `select` takes.
+        let (_, names) = e.split_once("the names are ").unwrap_or_default();
+        for name in names.split(", ") {
+            assert!(
+                select(&words(name), &[]).is_ok(),
+                "{name} is offered but refused"
+            );
+        }
+        assert!(
+            names.contains("bug-3") && names.contains("rule-forcing"),
+            "{names}"
+        );
     }
 }
 
