@@ -27,23 +27,14 @@ use super::seen::Seen;
 use super::step::{Step, cell_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::Clue;
-use crate::puzzle::rules::HouseKind;
 
 /// The cells `cell` sees, in SE's order: the cells of its box, row and
 /// column (then any other house), each house in its own order, each cell
 /// once.
 fn house_cells(p: &Pencil, cell: usize) -> Vec<usize> {
     let g = p.geometry();
-    let rank = |h: usize| match g.kind(h) {
-        HouseKind::Box | HouseKind::Region => 0,
-        HouseKind::Row => 1,
-        HouseKind::Column => 2,
-        _ => 3,
-    };
-    let mut houses: Vec<usize> = g.houses_of(cell).to_vec();
-    houses.sort_by_key(|&h| rank(h));
     let mut out: Vec<usize> = Vec::with_capacity(3 * p.size().side());
-    for h in houses {
+    for &h in g.se_houses_of(cell) {
         for &c in &g.houses()[h] {
             if c != cell && !out.contains(&c) {
                 out.push(c);

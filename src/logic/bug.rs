@@ -30,7 +30,7 @@
 //! cells up, combinations in SE's order. This finder does the same, so
 //! the grid a rating goes on with is SE's.
 
-use super::pencil::{Pencil, bit, digits};
+use super::pencil::{Pencil, bit, combinations, digits};
 use super::seen::Seen;
 use super::step::{Step, cell_list, digit_list, eliminations_text};
 use super::technique::{Difficulty, Technique};
@@ -343,31 +343,8 @@ fn bug_three(
     None
 }
 
-/// Every `k`-element subset of `0..n`, as bit sets in increasing order
-/// (SE's order).
-pub(crate) fn combinations(k: usize, n: usize) -> impl Iterator<Item = u64> {
-    let first: u64 = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
-    let limit: u128 = 1u128 << n.min(127);
-    let mut next = (k <= n && n < 64).then_some(first);
-    std::iter::from_fn(move || {
-        let v = next?;
-        next = if v == 0 {
-            None
-        } else {
-            // The next number with as many ones (Gosper's rule).
-            let low = v & v.wrapping_neg();
-            let ripple = u128::from(v) + u128::from(low);
-            let ones = ((u128::from(v) ^ ripple) >> 2) / u128::from(low);
-            let n = ripple | ones;
-            (n < limit).then_some(n as u64)
-        };
-        Some(v)
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::combinations;
     use crate::logic::Technique;
     use crate::logic::unique::tests::{rate, rated};
 
@@ -404,13 +381,5 @@ mod tests {
             .unwrap();
         assert_eq!(two_digits.digits.len(), 2);
         assert!(two_digits.placements.is_empty());
-    }
-
-    #[test]
-    fn combinations_come_in_increasing_order() {
-        let all: Vec<u64> = combinations(2, 4).collect();
-        assert_eq!(all, [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(combinations(1, 3).collect::<Vec<_>>(), [1, 2, 4]);
-        assert_eq!(combinations(3, 2).count(), 0);
     }
 }

@@ -29,7 +29,6 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
-use crate::puzzle::rules::HouseKind;
 
 const NONE: u32 = u32::MAX;
 
@@ -105,21 +104,8 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(p: &'a Pencil) -> Search<'a> {
         let g = p.geometry();
-        let rank = |h: usize| match g.kind(h) {
-            HouseKind::Box | HouseKind::Region => 0,
-            HouseKind::Row => 1,
-            HouseKind::Column => 2,
-            _ => 3,
-        };
         let cells = p.size().cells();
         let side = p.size().side();
-        let houses_of: Vec<Vec<usize>> = (0..cells)
-            .map(|c| {
-                let mut hs = g.houses_of(c).to_vec();
-                hs.sort_by_key(|&h| rank(h));
-                hs
-            })
-            .collect();
         let slots = cells * side;
         let (mut house_off, mut house_on) = (vec![(0, 0); slots], vec![(0, 0); slots]);
         let mut links: Vec<u32> = Vec::new();
@@ -148,7 +134,8 @@ impl<'a> Search<'a> {
         };
         // Which cells a slot's links hold already: `added[c] == slot + 1`.
         let mut added = vec![0usize; cells];
-        for (cell, cell_houses) in houses_of.iter().enumerate() {
+        for cell in 0..cells {
+            let cell_houses = g.se_houses_of(cell);
             for digit in digits(p.candidates(cell)) {
                 let slot = cell * side + usize::from(digit) - 1;
                 let from = links.len();

@@ -34,7 +34,6 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
-use crate::puzzle::rules::HouseKind;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -215,18 +214,11 @@ impl<'a> Engine<'a> {
         let size = p.size();
         let (cells, side) = (size.cells(), size.side());
         let g = p.geometry();
-        let rank = |h: usize| match g.kind(h) {
-            HouseKind::Box | HouseKind::Region => 0,
-            HouseKind::Row => 1,
-            HouseKind::Column => 2,
-            _ => 3,
-        };
         let houses_of = (0..cells)
             .map(|c| {
-                let mut hs = g.houses_of(c).to_vec();
-                hs.sort_by_key(|&h| rank(h));
-                hs.into_iter()
-                    .map(|h| {
+                g.se_houses_of(c)
+                    .iter()
+                    .map(|&h| {
                         let k = g.houses()[h].iter().position(|&x| x == c).unwrap_or(0);
                         (h, k as u32)
                     })

@@ -23,6 +23,28 @@ pub fn two(set: u32) -> bool {
     rest != 0 && rest & (rest - 1) == 0
 }
 
+/// Every `k`-element subset of `0..n`, as bit sets in increasing order
+/// (SE's order).
+pub(crate) fn combinations(k: usize, n: usize) -> impl Iterator<Item = u64> {
+    let first: u64 = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    let limit: u128 = 1u128 << n.min(127);
+    let mut next = (k <= n && n < 64).then_some(first);
+    std::iter::from_fn(move || {
+        let v = next?;
+        next = if v == 0 {
+            None
+        } else {
+            // The next number with as many ones (Gosper's rule).
+            let low = v & v.wrapping_neg();
+            let ripple = u128::from(v) + u128::from(low);
+            let ones = ((u128::from(v) ^ ripple) >> 2) / u128::from(low);
+            let n = ripple | ones;
+            (n < limit).then_some(n as u64)
+        };
+        Some(v)
+    })
+}
+
 /// The digits of a set, smallest first.
 pub fn digits(mut set: u32) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -44,6 +66,7 @@ pub struct Geometry {
     kinds: Vec<HouseKind>,
     names: Vec<String>,
     houses_of: Vec<Vec<usize>>,
+    se_houses_of: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     peer_bits: Vec<[u64; 10]>,
     house_bits: Vec<[u64; 10]>,
@@ -110,13 +133,32 @@ impl Geometry {
                 })
             })
             .collect();
+        let kinds: Vec<HouseKind> = rules.houses().iter().map(|h| h.kind).collect();
+        let houses_of: Vec<Vec<usize>> = (0..cells).map(|c| rules.houses_of(c).to_vec()).collect();
+        // SE lists a cell's houses box first, then row, then column; a
+        // stable sort keeps any other houses after them in the rules' order.
+        let se_rank = |h: &usize| match kinds[*h] {
+            HouseKind::Box | HouseKind::Region => 0,
+            HouseKind::Row => 1,
+            HouseKind::Column => 2,
+            _ => 3,
+        };
+        let se_houses_of = houses_of
+            .iter()
+            .map(|hs| {
+                let mut hs = hs.clone();
+                hs.sort_by_key(se_rank);
+                hs
+            })
+            .collect();
         Geometry {
             size,
             house_bits,
             overlaps,
-            kinds: rules.houses().iter().map(|h| h.kind).collect(),
+            kinds,
             names: rules.houses().iter().map(|h| h.to_string()).collect(),
-            houses_of: (0..cells).map(|c| rules.houses_of(c).to_vec()).collect(),
+            houses_of,
+            se_houses_of,
             houses,
             peers,
             peer_bits,
@@ -167,6 +209,13 @@ impl Geometry {
     /// The houses holding `cell`.
     pub fn houses_of(&self, cell: usize) -> &[usize] {
         &self.houses_of[cell]
+    }
+
+    /// The houses holding `cell` in Sudoku Explainer's order: its box (or
+    /// region), row and column, then any other, as SE's chains and aligned
+    /// exclusions list a cell's links and the cells it sees.
+    pub fn se_houses_of(&self, cell: usize) -> &[usize] {
+        &self.se_houses_of[cell]
     }
 
     /// The cells sharing a house with `cell`.
@@ -375,7 +424,25 @@ impl Pencil {
 
 #[cfg(test)]
 mod tests {
-    use super::two;
+    use super::{combinations, two};
+
+    #[test]
+    fn combinations_come_in_increasing_order() {
+        let all: Vec<u64> = combinations(2, 4).collect();
+        assert_eq!(all, [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(combinations(1, 3).collect::<Vec<_>>(), [1, 2, 4]);
+        assert_eq!(combinations(3, 2).count(), 0);
+        let all: Vec<u64> = combinations(3, 5).collect();
+        assert_eq!(
+            all,
+            [
+                0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010,
+                0b11100
+            ]
+        );
+        assert_eq!(combinations(0, 4).collect::<Vec<_>>(), [0]);
+        assert_eq!(combinations(5, 4).count(), 0);
+    }
 
     #[test]
     fn two_is_exactly_two_digits() {
