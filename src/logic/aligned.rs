@@ -291,7 +291,7 @@ fn exclusion(
 #[cfg(test)]
 mod tests {
     use crate::logic::Technique;
-    use crate::logic::unique::tests::{rate, rated};
+    use crate::logic::testing::{rate, rated};
 
     /// top1465 puzzles serate rates 7.1 with an aligned pair exclusion on
     /// the way and 7.5 with an aligned triplet exclusion: z3doku rated them

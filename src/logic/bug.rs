@@ -346,7 +346,7 @@ fn bug_three(
 #[cfg(test)]
 mod tests {
     use crate::logic::Technique;
-    use crate::logic::unique::tests::{rate, rated};
+    use crate::logic::testing::{rate, rated};
 
     /// The two qqwing puzzles serate rates 5.7, which z3doku rated 7.1 and
     /// 6.6 with chains before it had BUG types 2 to 4; one with a type 3;

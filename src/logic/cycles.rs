@@ -848,10 +848,8 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Budget, EngineKind, Settings, new_engine};
-    use crate::logic::{Logic, Rating, Technique, unique_solution};
-    use crate::puzzle::Puzzle;
-    use crate::puzzle::parse::parse_line;
+    use crate::logic::Technique;
+    use crate::logic::testing::rate_line;
 
     /// A qqwing puzzle serate rates 6.9: its hardest step is a
     /// bidirectional Y-cycle of complexity 18 (6.5 + 0.4). z3doku gave 7.1,
@@ -860,17 +858,7 @@ mod tests {
     fn a_y_cycle_rates_as_sudoku_explainer_rates_it() {
         let line =
             ".8.....4..462...1.9.....8..6..8..4.....52.........6.25..16...5..9.34..6.......2.1";
-        let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
-        let mut engine = new_engine(&Settings {
-            engine: EngineKind::Native,
-            ..Settings::default()
-        });
-        let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
-        let logic = Logic {
-            words: false,
-            ..Logic::default()
-        };
-        let (rating, path) = Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap();
+        let (rating, path) = rate_line(line);
         assert_eq!(rating.er.0, 69);
         let top = path.steps.iter().max_by_key(|s| s.difficulty).unwrap();
         assert_eq!(top.technique, Technique::BidirectionalYCycle);

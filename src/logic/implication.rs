@@ -1073,24 +1073,14 @@ fn step(p: &Pencil, e: &Engine<'_>, mode: Mode, found: &Found, seen: &Seen) -> S
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Budget, EngineKind, Settings, new_engine};
-    use crate::logic::{Logic, Rating, Technique, unique_solution};
+    use crate::logic::Technique;
+    use crate::logic::testing::rate_line;
     use crate::puzzle::Puzzle;
     use crate::puzzle::parse::parse_line;
 
     /// The ER and the technique of the hardest step.
     fn hardest(line: &str) -> (u16, Technique) {
-        let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
-        let mut engine = new_engine(&Settings {
-            engine: EngineKind::Native,
-            ..Settings::default()
-        });
-        let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
-        let logic = Logic {
-            words: false,
-            ..Logic::default()
-        };
-        let (rating, path) = Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap();
+        let (rating, path) = rate_line(line);
         let top = path
             .steps
             .iter()

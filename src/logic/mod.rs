@@ -58,3 +58,44 @@ pub use seen::Seen;
 pub use step::Step;
 pub use technique::{Difficulty, Technique};
 pub use tutor::{DEFAULT_TIMEOUT, Tutor, Walk};
+
+/// What the tests of SE's techniques share: a classic puzzle rated as
+/// `z3doku rate` rates it, and the steps of one technique on its path.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Logic, Path, Rating, Technique, unique_solution};
+    use crate::engine::{Budget, EngineKind, Settings, new_engine};
+    use crate::puzzle::Puzzle;
+    use crate::puzzle::parse::parse_line;
+
+    /// The rating and path of the classic puzzle `line`, by the native
+    /// engine's solution, without words.
+    pub(crate) fn rate_line(line: &str) -> (Rating, Path) {
+        let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
+        let mut engine = new_engine(&Settings {
+            engine: EngineKind::Native,
+            ..Settings::default()
+        });
+        let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
+        let logic = Logic {
+            words: false,
+            ..Logic::default()
+        };
+        Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap()
+    }
+
+    /// The ER (in tenths) and path of the classic puzzle `line`.
+    pub(crate) fn rate(line: &str) -> (u16, Path) {
+        let (rating, path) = rate_line(line);
+        (rating.er.0, path)
+    }
+
+    /// The ratings of the steps of `technique` on `path`.
+    pub(crate) fn rated(path: &Path, technique: Technique) -> Vec<u16> {
+        path.steps
+            .iter()
+            .filter(|s| s.technique == technique)
+            .filter_map(|s| s.difficulty.map(|d| d.0))
+            .collect()
+    }
+}

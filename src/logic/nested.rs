@@ -1524,9 +1524,10 @@ fn house_name(h: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::{Deadline, forcing_chain};
-    use crate::engine::{Budget, EngineKind, Settings, new_engine};
+    use crate::engine::Budget;
     use crate::logic::pencil::Pencil;
-    use crate::logic::{Logic, Rating, Seen, Technique, unique_solution};
+    use crate::logic::testing::rate_line;
+    use crate::logic::{Seen, Technique};
     use crate::puzzle::Puzzle;
     use crate::puzzle::parse::parse_line;
     use std::time::Duration;
@@ -1540,19 +1541,9 @@ mod tests {
     /// these, rated so; z3doku's own dynamic chain gave 9.5 in their place.
     #[test]
     fn dynamic_plus_rates_as_sudoku_explainer_rates_it() {
-        let p = puzzle(
+        let (rating, path) = rate_line(
             "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
         );
-        let mut engine = new_engine(&Settings {
-            engine: EngineKind::Native,
-            ..Settings::default()
-        });
-        let solution = unique_solution(engine.as_mut(), &p, &Budget::unbounded()).unwrap();
-        let logic = Logic {
-            words: false,
-            ..Logic::default()
-        };
-        let (rating, path) = Rating::rate(&p, &solution, logic, engine.as_mut()).unwrap();
         assert_eq!(rating.er.0, 98);
         assert!(!rating.searched);
         let plus: Vec<(u16, String)> = path

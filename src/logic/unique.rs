@@ -555,39 +555,11 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
     Some(step)
 }
 
-/// Rating helpers shared by the tests of SE's techniques.
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::{combinations, subsets};
-    use crate::engine::{Budget, EngineKind, Settings, new_engine};
-    use crate::logic::{Logic, Path, Rating, Technique, unique_solution};
-    use crate::puzzle::Puzzle;
-    use crate::puzzle::parse::parse_line;
-
-    /// The ER of the classic puzzle `line`, in tenths, and its path.
-    pub(crate) fn rate(line: &str) -> (u16, Path) {
-        let puzzle = Puzzle::classic(parse_line(line, 1, None).unwrap());
-        let mut engine = new_engine(&Settings {
-            engine: EngineKind::Native,
-            ..Settings::default()
-        });
-        let solution = unique_solution(engine.as_mut(), &puzzle, &Budget::unbounded()).unwrap();
-        let logic = Logic {
-            words: false,
-            ..Logic::default()
-        };
-        let (rating, path) = Rating::rate(&puzzle, &solution, logic, engine.as_mut()).unwrap();
-        (rating.er.0, path)
-    }
-
-    /// The ratings of the steps of `technique` on `path`.
-    pub(crate) fn rated(path: &Path, technique: Technique) -> Vec<u16> {
-        path.steps
-            .iter()
-            .filter(|s| s.technique == technique)
-            .filter_map(|s| s.difficulty.map(|d| d.0))
-            .collect()
-    }
+    use crate::logic::Technique;
+    use crate::logic::testing::{rate, rated};
 
     /// Puzzles serate rates 4.5 (a type 4 rectangle), 4.7 (a loop of 8
     /// cells) and 7.2 with a type 3 rectangle (a naked pair, 4.6) on the
