@@ -22,11 +22,13 @@
 //!
 //! The first set with an elimination is the step, as SE's rating takes it.
 
+use super::links::cells128;
 use super::pencil::{Pencil, digits};
 use super::seen::Seen;
 use super::step::{Step, cell_list, eliminations_text};
 use super::technique::Technique;
 use crate::puzzle::grid::Clue;
+use std::cell::RefCell;
 
 /// The cells `cell` sees, in SE's order: the cells of its box, row and
 /// column (then any other house), each house in its own order, each cell
@@ -47,6 +49,9 @@ fn house_cells(p: &Pencil, cell: usize) -> Vec<usize> {
 /// The first aligned pair (`degree` 2) or triplet (3) exclusion SE would
 /// take in `p`.
 pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step> {
+    if some_set_excludes(p, degree) == Some(false) {
+        return None;
+    }
     let cells = p.size().cells();
     let narrow = |c: usize| (2..=degree).contains(&(p.candidates(c).count_ones() as usize));
     // The base cells, and each one's excluding cells: in SE's order, and
@@ -169,6 +174,194 @@ fn exclusion(
     masks: &mut Vec<u32>,
     seen: &Seen,
 ) -> Option<Step> {
+    let kept = kept(p, set, excluding, masks)?;
+    let eliminations: Vec<Clue> = set
+        .iter()
+        .zip(&kept)
+        .flat_map(|(&c, &k)| {
+            digits(p.candidates(c) & !k).map(move |d| Clue {
+                cell: p.cell(c),
+                digit: d,
+            })
+        })
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let technique = if set.len() == 2 {
+        Technique::AlignedPairExclusion
+    } else {
+        Technique::AlignedTripletExclusion
+    };
+    let mut step = Step::new(technique).pattern(p, set, &[]).say(seen, || {
+        format!(
+            "of the combinations of digits of {}, those that repeat a digit in a house or \
+                 leave one of {} (which see them all) without a candidate are out, so {}",
+            cell_list(set.iter().map(|&c| p.cell(c))),
+            cell_list(
+                (0..p.size().cells())
+                    .filter(|&x| excluding[x / 64] >> (x % 64) & 1 == 1)
+                    .map(|x| p.cell(x))
+            ),
+            eliminations_text(&eliminations)
+        )
+    });
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The last grid on which no pair (`[0]`) or no triplet (`[1]`) removed
+/// anything, with its base cells.
+struct Clean {
+    grid: Pencil,
+    base: u128,
+}
+
+thread_local! {
+    /// A rating tries the aligned exclusions at step after step of one
+    /// puzzle, and a step changes a few cells: a set whose cells and the
+    /// cells seeing all of them kept their candidates removes nothing now
+    /// if it removed nothing then, so only the others are tried again.
+    static CLEAN: RefCell<[Option<Clean>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// Whether any pair (`degree` 2) or triplet (3) [`aligned_exclusion`]
+/// would try removes a candidate, found without its order and without
+/// building its lists: SE tries them at every step that gets past BUG (the
+/// pairs) or its single chains (the triplets), and one removes something
+/// only a few times a puzzle, so the walk in SE's order runs only then.
+/// `None` on a board of more than 128 cells.
+///
+/// The sets are the same: base cells with two or more cells seeing them
+/// all with two (to `degree`) candidates, and for a triplet, one of the
+/// three such a cell seeing another (how the walk reaches a third cell from
+/// a pair). Instead of following each pair's excluding cells, the third
+/// cells are those seeing two or more of the pair's common excluding
+/// cells, a few bit-set operations a pair.
+fn some_set_excludes(p: &Pencil, degree: usize) -> Option<bool> {
+    let cells = p.size().cells();
+    if cells > 128 || !(2..=3).contains(&degree) {
+        return None;
+    }
+    let g = p.geometry();
+    let peers = |c: usize| cells128(g.peer_bits(c));
+    let (mut narrow, mut single) = (0u128, 0u128);
+    for c in 0..cells {
+        match p.candidates(c).count_ones() {
+            1 => single |= 1 << c,
+            n if n >= 2 && n as usize <= degree => narrow |= 1 << c,
+            _ => {}
+        }
+    }
+    // Each base cell's excluding cells.
+    let mut excluding = [0u128; 128];
+    let mut base = 0u128;
+    for c in 0..cells {
+        if p.candidates(c).count_ones() >= 2 && peers(c) & single == 0 {
+            excluding[c] = peers(c) & narrow;
+            if excluding[c] != 0 {
+                base |= 1 << c;
+            }
+        }
+    }
+    // The cells changed since the last clean grid (all of them without
+    // one), those that became or stopped being base cells, and each base
+    // cell's changed peers: a set is tried again when one of its cells is
+    // in `touched` or a changed cell sees all of them.
+    let slot = degree - 2;
+    let mut changed = !0u128;
+    let mut touched = !0u128;
+    CLEAN.with(|clean| {
+        if let Some(last) = &clean.borrow()[slot]
+            && last.grid.same_board(p)
+        {
+            changed = (0..cells)
+                .filter(|&c| last.grid.candidates(c) != p.candidates(c))
+                .fold(0, |set, c| set | 1 << c);
+            touched = changed | (last.base ^ base);
+        }
+    });
+    let mut near = [0u128; 128];
+    for c in cells_of(base) {
+        near[c] = peers(c) & changed;
+    }
+    let above = |c: usize| !0u128 << c << 1;
+    let within = |x: usize, y: usize| excluding[x] >> y & 1 == 1;
+    let mut masks = Vec::new();
+    for i in cells_of(base) {
+        for j in cells_of(base & above(i)) {
+            let common = excluding[i] & excluding[j];
+            if common.count_ones() < 2 {
+                continue;
+            }
+            if degree == 2 {
+                let fresh = touched & (1 << i | 1 << j) != 0 || near[i] & near[j] != 0;
+                let words = [common as u64, (common >> 64) as u64];
+                if fresh && removes(p, &[i, j], &words, &mut masks) {
+                    return Some(true);
+                }
+                continue;
+            }
+            let (mut once, mut twice) = (0u128, 0u128);
+            for e in cells_of(common) {
+                twice |= once & peers(e);
+                once |= peers(e);
+            }
+            let pair_touched = touched & (1 << i | 1 << j) != 0;
+            for k in cells_of(twice & base & above(j)) {
+                let fresh =
+                    pair_touched || touched >> k & 1 == 1 || near[i] & near[j] & near[k] != 0;
+                if !fresh {
+                    continue;
+                }
+                let reached = [(i, j), (i, k), (j, i), (j, k), (k, i), (k, j)]
+                    .iter()
+                    .any(|&(x, y)| within(x, y));
+                if !reached {
+                    continue;
+                }
+                let all = common & excluding[k];
+                let words = [all as u64, (all >> 64) as u64];
+                if removes(p, &[i, j, k], &words, &mut masks) {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    CLEAN.with(|clean| {
+        clean.borrow_mut()[slot] = Some(Clean {
+            grid: p.clone(),
+            base,
+        });
+    });
+    Some(false)
+}
+
+/// Whether the base cells `set` with their excluding cells `excluding`
+/// remove a candidate.
+fn removes(p: &Pencil, set: &[usize], excluding: &[u64], masks: &mut Vec<u32>) -> bool {
+    kept(p, set, excluding, masks).is_some_and(|kept| {
+        set.iter()
+            .zip(&kept)
+            .any(|(&c, &k)| p.candidates(c) & !k != 0)
+    })
+}
+
+/// The cells of a set, in order.
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The digits of each of the base cells `set` that are in some combination
+/// left with the excluding cells `excluding`, or `None` when nothing can
+/// exclude a combination. `masks` is room to work in.
+fn kept(p: &Pencil, set: &[usize], excluding: &[u64], masks: &mut Vec<u32>) -> Option<[u32; 3]> {
     let g = p.geometry();
     let n = set.len();
     let mut cands = [0u32; 3];
@@ -253,39 +446,7 @@ fn exclusion(
             }
         }
     }
-    let eliminations: Vec<Clue> = set
-        .iter()
-        .zip(&kept)
-        .flat_map(|(&c, &k)| {
-            digits(p.candidates(c) & !k).map(move |d| Clue {
-                cell: p.cell(c),
-                digit: d,
-            })
-        })
-        .collect();
-    if eliminations.is_empty() {
-        return None;
-    }
-    let technique = if set.len() == 2 {
-        Technique::AlignedPairExclusion
-    } else {
-        Technique::AlignedTripletExclusion
-    };
-    let mut step = Step::new(technique).pattern(p, set, &[]).say(seen, || {
-        format!(
-            "of the combinations of digits of {}, those that repeat a digit in a house or \
-                 leave one of {} (which see them all) without a candidate are out, so {}",
-            cell_list(set.iter().map(|&c| p.cell(c))),
-            cell_list(
-                (0..p.size().cells())
-                    .filter(|&x| excluding[x / 64] >> (x % 64) & 1 == 1)
-                    .map(|x| p.cell(x))
-            ),
-            eliminations_text(&eliminations)
-        )
-    });
-    step.eliminations = eliminations;
-    Some(step)
+    Some(kept)
 }
 
 #[cfg(test)]

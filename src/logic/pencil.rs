@@ -333,6 +333,11 @@ impl Pencil {
         Arc::ptr_eq(&self.geometry, &other.geometry) && self.candidates == other.candidates
     }
 
+    /// Whether `other` is a grid of the same board (the same geometry).
+    pub(crate) fn same_board(&self, other: &Pencil) -> bool {
+        Arc::ptr_eq(&self.geometry, &other.geometry)
+    }
+
     /// The digits placed, row-major, 0 for an open cell.
     pub fn values(&self) -> &[u8] {
         &self.values
