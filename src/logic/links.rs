@@ -98,7 +98,7 @@ impl Links {
         // Successors, flat: literal `l`'s are `succ[first[l]..first[l + 1]]`.
         let literals = cells * side * 2;
         let mut first = vec![0u32; literals + 1];
-        let mut succ: Vec<u32> = Vec::new();
+        let mut succ: Vec<u32> = Vec::with_capacity(literals * 4);
         for slot in 0..cells * side {
             let (cell, d) = (slot / side, slot % side);
             let cand = p.candidates(cell);
@@ -141,9 +141,9 @@ impl Links {
         let mut index = vec![NONE; literals];
         let mut low = vec![0u32; literals];
         let mut on_stack = vec![false; literals];
-        let mut stack: Vec<u32> = Vec::new();
-        let mut calls: Vec<(u32, u32)> = Vec::new();
-        let mut reach: Vec<Literals> = Vec::new();
+        let mut stack: Vec<u32> = Vec::with_capacity(literals);
+        let mut calls: Vec<(u32, u32)> = Vec::with_capacity(literals);
+        let mut reach: Vec<Literals> = Vec::with_capacity(literals / 2);
         let mut added: Vec<u32> = vec![NONE; literals];
         // By component: its one literal when it reaches nothing else.
         let mut only: Vec<u32> = Vec::new();
@@ -184,7 +184,10 @@ impl Links {
                     continue;
                 }
                 let id = reach.len() as u32;
-                let mut set = [0u128; 18];
+                // Built in place: the components it reaches are before it.
+                reach.push([0u128; 18]);
+                let (known, last) = reach.split_at_mut(id as usize);
+                let set = &mut last[0];
                 let mut members = stack.len();
                 loop {
                     members -= 1;
@@ -214,7 +217,7 @@ impl Links {
                         added[c as usize] = id;
                         match only[c as usize] {
                             NONE => {
-                                let other = &reach[c as usize];
+                                let other = &known[c as usize];
                                 for (s, o) in set.iter_mut().zip(other) {
                                     *s |= o;
                                 }
@@ -232,7 +235,6 @@ impl Links {
                     NONE
                 });
                 stack.truncate(members);
-                reach.push(set);
             }
         }
         Some(Links {
