@@ -420,7 +420,9 @@ impl<'a> Search<'a> {
             self.off_seen[start as usize] = mark;
             pending_off.push(root);
         }
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // The first meeting is the chain: what is found later is never
+        // looked at, so the search ends there.
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
             let mut k_on = 0;
             while k_on < pending_on.len() {
                 let n = pending_on[k_on];
@@ -430,10 +432,10 @@ impl<'a> Search<'a> {
                 }
                 for k in self.on_to_off(n) {
                     let s = self.next[k];
-                    // The start is one slot: found once at most.
-                    if on && s == start && self.found.is_empty() {
+                    if on && s == start {
                         let id = self.push(s, false, n);
                         self.found.push(id);
+                        break 'search;
                     }
                     // (A candidate off on the way here is marked seen.)
                     if self.off_seen[s as usize] != mark {
@@ -453,9 +455,10 @@ impl<'a> Search<'a> {
                 }
                 for k in self.off_to_on(n) {
                     let s = self.next[k];
-                    if !on && s == start && self.found.is_empty() {
+                    if !on && s == start {
                         let id = self.push(s, true, n);
                         self.found.push(id);
+                        break 'search;
                     }
                     if self.on_seen[s as usize] != mark {
                         self.on_seen[s as usize] = mark;
