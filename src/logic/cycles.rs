@@ -287,6 +287,15 @@ impl<'a> Search<'a> {
         from as usize..to as usize
     }
 
+    /// Whether `slot` off turns anything on in the pass under way. Most
+    /// candidates off turn nothing on: a search does not keep them as
+    /// nodes, as no chain goes on from them (a cycle's closing candidate
+    /// off and a forcing chain's end are kept where they are found).
+    fn leads_on(&self, slot: u32) -> bool {
+        let (from, to) = self.off_next[slot as usize];
+        from < to
+    }
+
     /// What candidate off, node `n`, turns on in the pass under way.
     fn off_to_on(&self, n: u32) -> std::ops::Range<usize> {
         let (from, to) = self.off_next[self.nodes[n as usize].slot as usize];
@@ -359,7 +368,7 @@ impl<'a> Search<'a> {
                         let id = self.push(start, true, off);
                         self.found.push(id);
                     }
-                    if self.off_seen[s as usize] != mark {
+                    if self.leads_on(s) && self.off_seen[s as usize] != mark {
                         self.off_seen[s as usize] = mark;
                         let id = self.push(s, false, n);
                         pending_off.push(id);
@@ -438,7 +447,7 @@ impl<'a> Search<'a> {
                         break 'search;
                     }
                     // (A candidate off on the way here is marked seen.)
-                    if self.off_seen[s as usize] != mark {
+                    if self.leads_on(s) && self.off_seen[s as usize] != mark {
                         self.off_seen[s as usize] = mark;
                         let id = self.push(s, false, n);
                         pending_off.push(id);
