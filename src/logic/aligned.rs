@@ -256,10 +256,10 @@ fn some_set_excludes(p: &Pencil, degree: usize) -> Option<bool> {
     // Each base cell's excluding cells.
     let mut excluding = [0u128; 128];
     let mut base = 0u128;
-    for c in 0..cells {
+    for (c, mine) in excluding.iter_mut().enumerate().take(cells) {
         if p.candidates(c).count_ones() >= 2 && peers(c) & single == 0 {
-            excluding[c] = peers(c) & narrow;
-            if excluding[c] != 0 {
+            *mine = peers(c) & narrow;
+            if *mine != 0 {
                 base |= 1 << c;
             }
         }
