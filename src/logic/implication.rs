@@ -176,6 +176,9 @@ struct Engine<'a> {
     peers: Vec<u128>,
     house_cells: Vec<u128>,
     base_planes: [u128; 9],
+    /// Per digit, the houses (cells as bits) with two places or more for
+    /// it: the only ones a Nishio chain reads.
+    nishio_houses: Vec<Vec<u128>>,
     pending: Vec<(u8, u8, bool)>,
 }
 
@@ -256,6 +259,19 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        let nishio_houses = base_planes
+            .iter()
+            .map(|&plane| {
+                house_cells
+                    .iter()
+                    .copied()
+                    .filter(|&h| {
+                        let places = plane & h;
+                        places & places.wrapping_sub(1) != 0
+                    })
+                    .collect()
+            })
+            .collect();
         Engine {
             p,
             side,
@@ -277,6 +293,7 @@ impl<'a> Engine<'a> {
             peers,
             house_cells,
             base_planes,
+            nishio_houses,
             pending: Vec::new(),
         }
     }
@@ -408,11 +425,7 @@ impl<'a> Engine<'a> {
             }
             let left = plane & !off;
             let mut new = 0u128;
-            for &house in &self.house_cells {
-                let places = plane & house;
-                if places & places.wrapping_sub(1) == 0 {
-                    continue;
-                }
+            for &house in &self.nishio_houses[d] {
                 let m = left & house;
                 if m == 0 {
                     return true;
