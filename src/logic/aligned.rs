@@ -52,6 +52,12 @@ pub fn aligned_exclusion(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step>
     if some_set_excludes(p, degree) == Some(false) {
         return None;
     }
+    walk(p, degree, seen)
+}
+
+/// The sets of [`aligned_exclusion`] in SE's order, each tried until one
+/// removes something.
+fn walk(p: &Pencil, degree: usize, seen: &Seen) -> Option<Step> {
     let cells = p.size().cells();
     let narrow = |c: usize| (2..=degree).contains(&(p.candidates(c).count_ones() as usize));
     // The base cells, and each one's excluding cells: in SE's order, and
@@ -451,8 +457,46 @@ fn kept(p: &Pencil, set: &[usize], excluding: &[u64], masks: &mut Vec<u32>) -> O
 
 #[cfg(test)]
 mod tests {
+    use super::{some_set_excludes, walk};
     use crate::logic::Technique;
-    use crate::logic::testing::{rate, rated};
+    use crate::logic::pencil::Pencil;
+    use crate::logic::seen::Seen;
+    use crate::logic::testing::{rate, rate_line, rated};
+
+    /// The first pass and its memory of clean grids say "something is
+    /// removed" exactly when the walk in SE's order finds a step, on every
+    /// grid of the rating paths of puzzles that need chains (each path's
+    /// grids one after another, as a rating meets them, so the memory is
+    /// used), for pairs and triplets.
+    #[test]
+    fn the_first_pass_agrees_with_the_walk_along_rating_paths() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
+            ".1...57.4...7...9...8.....58.4...1...2.14.....9...8.........273..3.8.......5.6...",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        ];
+        let seen = Seen::new();
+        let mut grids = 0;
+        for line in puzzles {
+            let (_, path) = rate_line(line);
+            let Some(mut p) = Pencil::new(&path.puzzle) else {
+                panic!("{line}: givens clash");
+            };
+            for step in &path.steps {
+                for degree in [2, 3] {
+                    assert_eq!(
+                        some_set_excludes(&p, degree),
+                        Some(walk(&p, degree, &seen).is_some()),
+                        "{line}, degree {degree}, after {grids} grids"
+                    );
+                }
+                grids += 1;
+                p.apply(&step.placements, &step.eliminations);
+            }
+        }
+        assert!(grids > 100, "only {grids} grids");
+    }
 
     /// top1465 puzzles serate rates 7.1 with an aligned pair exclusion on
     /// the way and 7.5 with an aligned triplet exclusion: z3doku rated them
