@@ -439,11 +439,13 @@ pub struct LogicArgs {
     /// Only these techniques, by name, comma-separated: a technique's word (`naked-pair`,
     /// `cage-combination`, `innies-outies`), `hidden-single`, the groups `singles`, `rules`
     /// and `all`, and `reasoned` for the engine's reasoned steps. Where they run out, search
-    /// finishes the path.
+    /// finishes the path. A technique found with another (`multiple-forcing-chain` with
+    /// `forcing-chain`, `bug-3` with `bug-2`) chooses both.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub techniques: Vec<String>,
 
-    /// Every technique but these (same names as --techniques).
+    /// Every technique but these (same names as --techniques). Leaving out a technique found
+    /// with another is refused unless that one is left out too.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
 }

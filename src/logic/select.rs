@@ -43,22 +43,45 @@ pub struct Selection {
     pub reasoned: bool,
 }
 
+/// Techniques that another technique's finder gives, with that one: a
+/// finder takes the easiest of what it finds, as SE does, so choosing
+/// either chooses the finder, and leaving one out means leaving out both.
+const FOUND_WITH: [(Technique, Technique); 15] = [
+    (Technique::XyForcingChain, Technique::ForcingXChain),
+    (Technique::BidirectionalXCycle, Technique::ForcingXChain),
+    (Technique::BidirectionalYCycle, Technique::ForcingXChain),
+    (Technique::BidirectionalCycle, Technique::ForcingXChain),
+    (Technique::UniqueRectangle2, Technique::UniqueRectangle),
+    (Technique::UniqueRectangle3, Technique::UniqueRectangle),
+    (Technique::UniqueRectangle4, Technique::UniqueRectangle),
+    (Technique::Bug3, Technique::Bug2),
+    (Technique::Bug4, Technique::Bug2),
+    (Technique::NishioForcingChain, Technique::ForcingChain),
+    (Technique::MultipleForcingChain, Technique::ForcingChain),
+    (
+        Technique::DynamicForcingChainPlus,
+        Technique::DynamicForcingChain,
+    ),
+    (
+        Technique::NestedForcingChain,
+        Technique::DynamicForcingChain,
+    ),
+    // The rule chains' finder: the shortest chain is the step, named by
+    // its shape (rule X-chain, rule XY-chain, rule AIC).
+    (Technique::RuleXyChain, Technique::RuleXChain),
+    (Technique::RuleAic, Technique::RuleXChain),
+];
+
 /// Every technique a name can choose: the path's, `reasoned`, and those
-/// another's finder gives (choosing one chooses that finder, below).
+/// another's finder gives.
 fn known() -> impl Iterator<Item = Technique> {
-    order().iter().copied().chain([
-        Technique::Reasoned,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::XyForcingChain,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle3,
-        Technique::UniqueRectangle4,
-        Technique::Bug3,
-        Technique::Bug4,
-        Technique::RuleXyChain,
-        Technique::RuleAic,
-    ])
+    let others = [Technique::Reasoned, Technique::XChain, Technique::XyChain];
+    order().iter().copied().chain(others).chain(
+        FOUND_WITH
+            .iter()
+            .map(|&(t, _)| t)
+            .filter(|t| !order().contains(t)),
+    )
 }
 
 /// The techniques one name stands for: a technique's word
@@ -93,34 +116,25 @@ pub fn select(only: &[String], without: &[String]) -> Result<Selection, String> 
         let gone = named(word).ok_or_else(|| unknown(word))?;
         chosen.retain(|t| !gone.contains(t));
     }
-    // The forcing X-chain's finder gives the XY forcing chain too, as SE
-    // takes the easier of the two: choosing either chooses the finder.
-    if chosen.contains(&Technique::XyForcingChain) && !chosen.contains(&Technique::ForcingXChain) {
-        chosen.push(Technique::ForcingXChain);
+    for &(rider, finder) in &FOUND_WITH {
+        if chosen.contains(&rider) && !chosen.contains(&finder) {
+            chosen.push(finder);
+        }
     }
-    // So does the unique rectangles' finder every type of them.
-    let other_types = [
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle3,
-        Technique::UniqueRectangle4,
-    ];
-    if other_types.iter().any(|t| chosen.contains(t))
-        && !chosen.contains(&Technique::UniqueRectangle)
-    {
-        chosen.push(Technique::UniqueRectangle);
-    }
-    // And the BUG finder types 2 to 4.
-    if (chosen.contains(&Technique::Bug3) || chosen.contains(&Technique::Bug4))
-        && !chosen.contains(&Technique::Bug2)
-    {
-        chosen.push(Technique::Bug2);
-    }
-    // So does the rule chains' finder: the shortest chain is the step,
-    // named by its shape (rule X-chain, rule XY-chain, rule AIC).
-    if (chosen.contains(&Technique::RuleXyChain) || chosen.contains(&Technique::RuleAic))
-        && !chosen.contains(&Technique::RuleXChain)
-    {
-        chosen.push(Technique::RuleXChain);
+    // A technique left out whose finder stays would still be found.
+    for word in without {
+        for gone in named(word).unwrap_or_default() {
+            if let Some(&(_, finder)) = FOUND_WITH.iter().find(|&&(rider, _)| rider == gone)
+                && chosen.contains(&finder)
+            {
+                return Err(format!(
+                    "{} is found by the finder of {}, with it: leave out {} to leave out both",
+                    gone.word(),
+                    finder.word(),
+                    finder.word()
+                ));
+            }
+        }
     }
     Ok(Selection {
         reasoned: chosen.contains(&Technique::Reasoned),
@@ -192,9 +206,31 @@ mod tests {
             );
         }
         assert!(
-            names.contains("bug-3") && names.contains("rule-forcing"),
+            names.contains("bug-3")
+                && names.contains("rule-forcing")
+                && names.contains("nishio-forcing-chain")
+                && names.contains("nested-forcing-chain"),
             "{names}"
         );
+    }
+
+    /// A technique `steps` names that another's finder gives chooses that
+    /// finder, and leaving it out alone is refused, as the finder would
+    /// still give it.
+    #[test]
+    fn a_technique_found_with_another_chooses_its_finder() {
+        let s = select(&words("multiple-forcing-chain"), &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.techniques, [Technique::ForcingChain]);
+        let s = select(&words("bidirectional-y-cycle"), &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.techniques, [Technique::ForcingXChain]);
+        let e = select(&[], &words("nested-forcing-chain"))
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("leave out dynamic-forcing-chain"), "{e}");
+        let s = select(&[], &words("dynamic-forcing-chain")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!s.techniques.contains(&Technique::DynamicForcingChain));
+        // Leaving out the finder and what it gives together is fine.
+        assert!(select(&[], &words("forcing-chain,nishio-forcing-chain")).is_ok());
     }
 }
 
