@@ -25,12 +25,14 @@
 //! on with is z3doku's too.
 
 use super::links::cells128;
-use super::pencil::{Pencil, bit, combinations, digits};
+use super::pencil::{Pencil, bit, combinations, digits, two};
 use super::seen::Seen;
 use super::step::{Step, cell_list, digit_list, eliminations_text};
 use super::technique::{Difficulty, Technique};
 use crate::puzzle::grid::{Clue, digit_char};
 use crate::puzzle::rules::HouseKind;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// One uniqueness test found: its rating, type, cells and eliminations.
 struct Found {
@@ -41,23 +43,94 @@ struct Found {
     eliminations: Vec<(usize, u8)>,
 }
 
+impl Found {
+    /// What SE sorts the tests by: rating, then type.
+    fn key(&self) -> (u16, u8) {
+        (self.tenths, self.kind)
+    }
+}
+
+/// Beyond the rating's last step up with a loop's length ([`loop_bonus`]).
+const MAX_LOOP: usize = 16;
+
+/// A test a loop gives, before it is tied to the loop: its type, what it
+/// adds to the rating of the loop's length, and its eliminations.
+type Test = (u8, u16, Vec<(usize, u8)>);
+
+/// The easiest test found so far (the first found among equals), and the
+/// tests of the loops with two extra cells met so far ([`Search::closed`]).
+/// A test on a loop of `len` cells is keyed at least as a type 1 at the
+/// rating of its length (a loop's rating grows with its length, types
+/// start at 1), so a walk whose loops would all be keyed no lower than the
+/// test in hand is not followed: none of them could take its place.
+struct Best {
+    found: Option<Found>,
+    /// The length of the longest loops that may beat `found`.
+    longest: usize,
+    /// The tests by the two extra cells, in the loop's order, and the pair.
+    memo: Vec<((usize, usize, u32), Vec<Test>)>,
+}
+
+impl Best {
+    /// Whether a loop of `len` cells or more could give a test keyed
+    /// lower than the one in hand.
+    fn may_beat(&self, len: usize) -> bool {
+        len <= self.longest
+    }
+
+    /// Takes `found` as the test in hand.
+    fn keep(&mut self, found: Found) {
+        let key = found.key();
+        self.found = Some(found);
+        let beats = |len: usize| (45 + loop_bonus(len.max(4)), 1) < key;
+        // The rating grows with the length up to 10 cells and stays.
+        self.longest = match (1..=MAX_LOOP).take_while(|&len| beats(len)).count() {
+            MAX_LOOP => usize::MAX,
+            longest => longest,
+        };
+    }
+}
+
+/// Keeps a test of the loop on `cells` as the one in hand when it removes
+/// something and is keyed (rating, type) lower.
+fn offer(
+    best: &mut Best,
+    cells: &[usize],
+    pair: &Pair,
+    (tenths, kind): (u16, u8),
+    eliminations: &[(usize, u8)],
+) {
+    let better = best.found.as_ref().is_none_or(|f| (tenths, kind) < f.key());
+    if better && !eliminations.is_empty() {
+        best.keep(Found {
+            tenths,
+            kind,
+            cells: cells.to_vec(),
+            ab: (pair.a, pair.b),
+            eliminations: eliminations.to_vec(),
+        });
+    }
+}
+
+/// A walk's grid and what it needs of the board's houses
+/// ([`Layout`], whose fields these are).
 struct Search<'a> {
     p: &'a Pencil,
-    /// Each cell's box, row and column, in that order (SE's).
-    houses_of: Vec<[usize; 3]>,
-    /// Each house's cells as bits, on a board of at most 128 cells.
-    house_cells: Vec<u128>,
-    /// Whether every house lists its cells in increasing order (the
-    /// classic ones do), on a board of at most 128 cells: a house's cells
-    /// holding a pair then come out of the bits in the house's order.
+    houses_of: &'a [[usize; 3]],
+    house_set: &'a [u128],
+    house_cells: &'a [u128],
+    core_houses: &'a [u128],
     sorted: bool,
 }
 
-/// The cells a walk for one pair of digits looks at, as bits over cells
-/// (every cell on a board of more than 128): those holding both digits,
-/// and their core ([`Search::core`]).
+/// The pair of digits a walk is for, and the cells it looks at, as bits
+/// over cells (every cell on a board of more than 128): those holding both
+/// digits, and their core ([`Search::core`]).
 #[derive(Clone, Copy)]
-struct PairCells {
+struct Pair {
+    ab: u32,
+    a: u8,
+    b: u8,
     holding: u128,
     core: u128,
 }
@@ -67,158 +140,233 @@ fn in_core(core: u128, cell: usize) -> bool {
     cell >= 128 || core >> cell & 1 == 1
 }
 
+/// SE's bounds on a walk as it goes into a cell: the cells with digits
+/// beyond the pair it still allows (`allowed`), the digits beyond the pair
+/// collected so far (`extra`), and the kind of house it came by (`kind`,
+/// 0 to 2, or 3 at the start), which it does not leave by.
+#[derive(Clone, Copy)]
+struct Bounds {
+    allowed: i32,
+    extra: u32,
+    kind: usize,
+}
+
+/// A walk in progress: its first cell, its cells in order, which cells it
+/// holds, and the houses it meets at even and at odd places (bits over
+/// houses).
+struct Trail {
+    start: usize,
+    cells: Vec<usize>,
+    on: Vec<bool>,
+    met: [u128; 2],
+}
+
 impl Search<'_> {
     fn house(&self, h: usize) -> &[usize] {
         &self.p.geometry().houses()[h]
     }
 
-    /// Every loop through `cell` (appended to `walk`) that closes at the
-    /// walk's first cell, as SE walks them: house kind by house kind
-    /// (never the kind of the house just used), cells in house order.
-    /// `extra` collects the digits beyond `ab` of the cells looked at, at
-    /// this depth and the ones before, and `allowed` the cells with extras
-    /// still allowed: SE's own bounds on the walk.
+    /// Every loop through `cell` (appended to the trail) that closes at
+    /// the trail's first cell, as SE walks them: house kind by house kind
+    /// (never the kind of the house just used), cells in house order,
+    /// within SE's own `bounds` on the walk ([`Bounds`]; the digits beyond
+    /// the pair are those of the cells looked at, at this depth and the
+    /// ones before, whether walked into or not).
     ///
-    /// `met` counts, per house, the walk's cells in it at even and at odd
-    /// places. A loop is kept only when it meets each house once at each,
-    /// so a walk that meets a house twice at places of the same parity is
-    /// not followed further: no loop it could close would be kept. Nor is
-    /// a cell outside `core` ([`Search::core`]). Every walk followed thus
-    /// meets each house at most once at each parity, and a loop it closes
-    /// is kept (goes to `loops`) when it meets each house as often at
-    /// both.
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        &self,
-        cell: usize,
-        ab: u32,
-        pair: PairCells,
-        walk: &mut Vec<usize>,
-        allowed: i32,
-        extra: u32,
-        last_kind: Option<usize>,
-        loops: &mut Vec<Vec<usize>>,
-        met: &mut [[u8; 2]],
-    ) {
-        let parity = walk.len() % 2;
-        walk.push(cell);
-        for &h in &self.houses_of[cell] {
-            met[h][parity] += 1;
-        }
-        let mut extra = extra;
+    /// A loop is kept only when it meets each house once at an even place
+    /// and once at an odd one, so a walk that meets a house twice at
+    /// places of the same parity is not followed further: no loop it could
+    /// close would be kept. Nor is a cell outside the pair's core
+    /// ([`Search::core`]), nor a walk whose loops could not beat the test
+    /// in hand ([`Best`]). Every walk followed thus meets each house at
+    /// most once at each parity, and a loop it closes is kept when it
+    /// meets the same houses at both; its tests go to `best` at once, in
+    /// the order SE finds them.
+    fn walk(&self, cell: usize, pair: &Pair, trail: &mut Trail, bounds: Bounds, best: &mut Best) {
+        let parity = trail.cells.len() % 2;
+        trail.cells.push(cell);
+        trail.on[cell] = true;
+        trail.met[parity] |= self.house_set[cell];
+        let mut extra = bounds.extra;
         for kind in 0..3 {
-            if last_kind == Some(kind) {
+            if bounds.kind == kind {
                 continue;
             }
             let h = self.houses_of[cell][kind];
-            // The house's cells, or only those holding `ab` (what the
-            // walk does with the others is nothing).
-            let (listed, mut bits): (&[usize], u128) = if self.sorted {
-                (&[], pair.holding & self.house_cells[h])
+            let from = Bounds { kind, ..bounds };
+            if self.sorted {
+                // Only the house's cells holding `ab`: what the walk does
+                // with the others is nothing.
+                let mut bits = pair.holding & self.house_cells[h];
+                while bits != 0 {
+                    let next = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.next(next, pair, trail, from, &mut extra, best);
+                }
             } else {
-                (self.house(h), 0)
-            };
-            let held = std::iter::from_fn(|| {
-                let c = (bits != 0).then(|| bits.trailing_zeros() as usize);
-                bits &= bits.wrapping_sub(1);
-                c
-            });
-            for next in listed.iter().copied().chain(held) {
-                let m = self.p.candidates(next);
-                if next == walk[0] && walk.len() >= 4 {
-                    if met.iter().all(|m| m[0] == m[1]) {
-                        loops.push(walk.clone());
-                    }
-                } else if m & ab == ab && !walk.contains(&next) {
-                    extra |= m & !ab;
-                    let count = m.count_ones();
-                    if (count == 2 || extra.count_ones() == 1 || allowed > 0)
-                        && in_core(pair.core, next)
-                        && self.houses_of[next]
-                            .iter()
-                            .all(|&h| met[h][1 - parity] == 0)
-                    {
-                        let left = allowed - i32::from(count > 2);
-                        self.walk(next, ab, pair, walk, left, extra, Some(kind), loops, met);
-                    }
+                for &next in self.house(h) {
+                    self.next(next, pair, trail, from, &mut extra, best);
                 }
             }
         }
-        for &h in &self.houses_of[cell] {
-            met[h][parity] -= 1;
-        }
-        walk.pop();
+        trail.met[parity] &= !self.house_set[cell];
+        trail.on[cell] = false;
+        trail.cells.pop();
     }
 
-    /// The cells holding `ab`, and those that may lie on a loop of `ab`
-    /// that [`Search::walk`] keeps, its core: a kept loop meets each house
-    /// of each of its cells exactly twice, so each of its cells, which all
+    /// What [`Search::walk`] does with `next`, a cell of a house of the
+    /// trail's last cell, reached by a house of kind `from.kind`: closes a
+    /// loop at the trail's first cell, or walks on into it if SE's bounds,
+    /// the houses met and the test in hand allow.
+    #[inline(always)]
+    fn next(
+        &self,
+        next: usize,
+        pair: &Pair,
+        trail: &mut Trail,
+        from: Bounds,
+        extra: &mut u32,
+        best: &mut Best,
+    ) {
+        let len = trail.cells.len();
+        let m = self.p.candidates(next);
+        if next == trail.start && len >= 4 {
+            if trail.met[0] == trail.met[1] && best.may_beat(len) {
+                self.closed(&trail.cells, pair, best);
+            }
+        } else if m & pair.ab == pair.ab && !trail.on[next] {
+            *extra |= m & !pair.ab;
+            let wide = !two(m);
+            if (!wide || extra.is_power_of_two() || from.allowed > 0)
+                && in_core(pair.core, next)
+                && self.house_set[next] & trail.met[len % 2] == 0
+                && best.may_beat(len + 1)
+            {
+                let bounds = Bounds {
+                    allowed: from.allowed - i32::from(wide),
+                    extra: *extra,
+                    kind: from.kind,
+                };
+                self.walk(next, pair, trail, bounds, best);
+            }
+        }
+    }
+
+    /// The cells holding `ab` (bits over digits; `holding` on a board of
+    /// at most 128 cells), and those that may lie on a loop of `ab` that
+    /// [`Search::walk`] keeps, its core: a kept loop meets each house of
+    /// each of its cells exactly twice, so each of its cells, which all
     /// hold `ab`, has another in each of its houses. Cells holding `ab`
     /// that lack one are taken away until every one left has one. A walk
     /// into a cell outside finds only loops through it, none kept, and the
     /// digits beyond `ab` it collects are collected before the walk goes
     /// in: leaving it out changes nothing.
-    fn core(&self, ab: u32) -> PairCells {
-        let cells = self.p.size().cells();
-        if cells > 128 {
-            return PairCells {
+    fn core(&self, (a, b): (u8, u8), holding: u128) -> Pair {
+        let ab = bit(a) | bit(b);
+        if self.p.size().cells() > 128 {
+            return Pair {
+                ab,
+                a,
+                b,
                 holding: u128::MAX,
                 core: u128::MAX,
             };
         }
-        let holding: u128 = (0..cells)
-            .filter(|&c| self.p.candidates(c) & ab == ab)
-            .fold(0, |set, c| set | 1 << c);
         let mut set = holding;
         loop {
             let before = set;
-            for (h, &house) in self.house_cells.iter().enumerate() {
+            for &house in self.core_houses {
                 let here = set & house;
                 if here.is_power_of_two() {
-                    let c = here.trailing_zeros() as usize;
-                    if self.houses_of[c].contains(&h) {
-                        set &= !here;
-                    }
+                    set &= !here;
                 }
             }
             if set == before {
-                return PairCells { holding, core: set };
+                return Pair {
+                    ab,
+                    a,
+                    b,
+                    holding,
+                    core: set,
+                };
             }
         }
     }
 
-    /// The tests one loop gives, in SE's order.
-    fn tests(&self, cells: &[usize], (a, b): (u8, u8), out: &mut Vec<Found>) {
+    /// A loop closed on `cells`: its tests go to `best` in SE's order.
+    /// With two extra cells they depend only on those cells, in the
+    /// loop's order, and the pair (the loop's length adds the same to
+    /// each rating): SE finds a loop from each of its cells with two
+    /// candidates, both ways round, so they are worked out once a pair of
+    /// extra cells.
+    fn closed(&self, cells: &[usize], pair: &Pair, best: &mut Best) {
         let p = self.p;
-        let ab = bit(a) | bit(b);
-        let extras: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| p.candidates(c).count_ones() > 2)
-            .collect();
+        let mut extras = [0; 3];
+        let mut count = 0;
+        for &c in cells {
+            if !two(p.candidates(c)) {
+                if count < 3 {
+                    extras[count] = c;
+                }
+                count += 1;
+            }
+        }
         let base = 45 + loop_bonus(cells.len());
-        let found = |kind: u8, tenths: u16, eliminations: Vec<(usize, u8)>| Found {
-            tenths,
-            kind,
-            cells: cells.to_vec(),
-            ab: (a, b),
-            eliminations,
-        };
-        match extras.as_slice() {
+        if count == 2 {
+            let key = (extras[0], extras[1], pair.ab);
+            let at = match best.memo.iter().position(|(k, _)| *k == key) {
+                Some(at) => at,
+                None => {
+                    let mut tests = Vec::new();
+                    self.tests(&extras[..2], pair, &mut tests);
+                    best.memo.push((key, tests));
+                    best.memo.len() - 1
+                }
+            };
+            let tests = std::mem::take(&mut best.memo[at].1);
+            for (kind, add, e) in &tests {
+                offer(best, cells, pair, (base + add, *kind), e);
+            }
+            best.memo[at].1 = tests;
+        } else if count > 0 {
+            let extras: Vec<usize> = if count > 3 {
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| !two(p.candidates(c)))
+                    .collect()
+            } else {
+                extras[..count].to_vec()
+            };
+            let mut tests = Vec::new();
+            self.tests(&extras, pair, &mut tests);
+            for (kind, add, e) in &tests {
+                offer(best, cells, pair, (base + add, *kind), e);
+            }
+        }
+    }
+
+    /// The tests of a loop with the extra cells `extras` (cells holding
+    /// more than the pair, in the loop's order, at least one), in SE's
+    /// order: each its type, what it adds to the loop's rating and its
+    /// eliminations.
+    fn tests(&self, extras: &[usize], pair: &Pair, out: &mut Vec<Test>) {
+        let p = self.p;
+        let (a, b, ab) = (pair.a, pair.b, pair.ab);
+        match *extras {
             [] => {}
-            [rescue] => out.push(found(1, base, vec![(*rescue, a), (*rescue, b)])),
+            [rescue] => out.push((1, 0, vec![(rescue, a), (rescue, b)])),
             [c1, c2] => {
-                let (c1, c2) = (*c1, *c2);
                 let rest = (p.candidates(c1) | p.candidates(c2)) & !ab;
-                if rest.count_ones() == 1 {
-                    out.push(found(2, base, self.type2(&extras, rest)));
+                if rest.is_power_of_two() {
+                    out.push((2, 0, self.type2(extras, rest)));
                 } else {
                     self.type3(c1, c2, ab, rest, &mut |tenths, e| {
-                        out.push(found(3, base + tenths, e));
+                        out.push((3, tenths, e));
                     });
                 }
                 if let Some(e) = self.type4(c1, c2, a, b) {
-                    out.push(found(4, base, e));
+                    out.push((4, 0, e));
                 }
             }
             _ => {
@@ -226,7 +374,7 @@ impl Search<'_> {
                 // extra digit of the first of them.
                 let first = p.candidates(extras[0]) & !ab;
                 let lowest = first & first.wrapping_neg();
-                out.push(found(2, base, self.type2(&extras, lowest)));
+                out.push((2, 0, self.type2(extras, lowest)));
             }
         }
     }
@@ -446,79 +594,174 @@ fn subsets(k: usize, of: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// What the walks need of a board's houses, worked out once a board.
+struct Layout {
+    /// The board it is for: its geometry's address, side and houses.
+    board: (usize, usize, usize),
+    /// Each cell's box, row and column, in that order (SE's).
+    houses_of: Vec<[usize; 3]>,
+    /// Each cell's box, row and column as bits over houses.
+    house_set: Vec<u128>,
+    /// Each house's cells as bits, on a board of at most 128 cells.
+    house_cells: Vec<u128>,
+    /// The cells of each box, row and column as bits, on a board of at
+    /// most 128 cells.
+    core_houses: Vec<u128>,
+    /// Whether every house lists its cells in increasing order (the
+    /// classic ones do), on a board of at most 128 cells: a house's cells
+    /// holding a pair then come out of the bits in the house's order.
+    sorted: bool,
+}
+
+thread_local! {
+    /// The last board's layout: a path asks for unique loops at nearly
+    /// every step, always on the same board. Classic geometries are made
+    /// once a size and kept ([`crate::logic::pencil::Geometry::of`]), so
+    /// the address names one for good; two classic boards of one side are
+    /// the same anyway.
+    static LAYOUT: RefCell<Option<Rc<Layout>>> = const { RefCell::new(None) };
+}
+
+impl Layout {
+    fn board(p: &Pencil) -> (usize, usize, usize) {
+        let g = p.geometry();
+        (
+            std::ptr::from_ref(g) as usize,
+            p.size().side(),
+            g.houses().len(),
+        )
+    }
+
+    /// The layout of `p`'s board, or none when a cell lacks a box (or
+    /// region), row or column, or a house is beyond the 128th (a classic
+    /// board has 75 at most).
+    fn of(p: &Pencil) -> Option<Rc<Layout>> {
+        let board = Layout::board(p);
+        LAYOUT.with(|last| {
+            if let Some(layout) = last.borrow().as_ref().filter(|l| l.board == board) {
+                return Some(Rc::clone(layout));
+            }
+            let layout = Rc::new(Layout::new(p, board)?);
+            *last.borrow_mut() = Some(Rc::clone(&layout));
+            Some(layout)
+        })
+    }
+
+    fn new(p: &Pencil, board: (usize, usize, usize)) -> Option<Layout> {
+        let g = p.geometry();
+        let cells = p.size().cells();
+        // A cell's box (or region), row and column come first among its
+        // houses in SE's order.
+        let kinds = |hs: &[usize]| -> Option<[usize; 3]> {
+            let three = [*hs.first()?, *hs.get(1)?, *hs.get(2)?];
+            let box_like = matches!(g.kind(three[0]), HouseKind::Box | HouseKind::Region);
+            let ok = box_like
+                && g.kind(three[1]) == HouseKind::Row
+                && g.kind(three[2]) == HouseKind::Column
+                && three.iter().all(|&h| h < 128);
+            ok.then_some(three)
+        };
+        let houses_of: Vec<[usize; 3]> = (0..cells)
+            .map(|c| kinds(g.se_houses_of(c)))
+            .collect::<Option<_>>()?;
+        let house_set = houses_of
+            .iter()
+            .map(|three| three.iter().fold(0u128, |set, &h| set | 1 << h))
+            .collect();
+        let house_cells: Vec<u128> = if cells > 128 {
+            Vec::new()
+        } else {
+            (0..g.houses().len())
+                .map(|h| cells128(g.house_bits(h)))
+                .collect()
+        };
+        let core_houses = house_cells
+            .iter()
+            .enumerate()
+            .filter(|&(h, _)| {
+                matches!(
+                    g.kind(h),
+                    HouseKind::Box | HouseKind::Region | HouseKind::Row | HouseKind::Column
+                )
+            })
+            .map(|(_, &set)| set)
+            .collect();
+        let sorted = !house_cells.is_empty() && g.houses().iter().all(|h| h.is_sorted());
+        Some(Layout {
+            board,
+            houses_of,
+            house_set,
+            house_cells,
+            core_houses,
+            sorted,
+        })
+    }
+}
+
 /// The easiest uniqueness test, as SE picks it. Only for classic rules on
 /// a puzzle with one solution: the caller's promise.
 pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
-    let g = p.geometry();
+    let layout = Layout::of(p)?;
     let cells = p.size().cells();
-    let rank = |h: usize| match g.kind(h) {
-        HouseKind::Box | HouseKind::Region => Some(0),
-        HouseKind::Row => Some(1),
-        HouseKind::Column => Some(2),
-        _ => None,
-    };
-    let mut houses_of = Vec::with_capacity(cells);
-    for c in 0..cells {
-        let mut three = [usize::MAX; 3];
-        for &h in g.houses_of(c) {
-            if let Some(k) = rank(h) {
-                three[k] = h;
+    // Each digit's cells as bits, for the cells holding a pair.
+    let mut digit_cells = vec![0u128; p.size().side() + 1];
+    if cells <= 128 {
+        for c in 0..cells {
+            for d in digits(p.candidates(c)) {
+                digit_cells[usize::from(d)] |= 1 << c;
             }
         }
-        if three.contains(&usize::MAX) {
-            return None;
-        }
-        houses_of.push(three);
     }
-    let house_cells = if cells > 128 {
-        Vec::new()
-    } else {
-        (0..g.houses().len())
-            .map(|h| cells128(g.house_bits(h)))
-            .collect()
-    };
-    let sorted = !house_cells.is_empty() && g.houses().iter().all(|h| h.is_sorted());
     let search = Search {
         p,
-        houses_of,
-        house_cells,
-        sorted,
+        houses_of: &layout.houses_of,
+        house_set: &layout.house_set,
+        house_cells: &layout.house_cells,
+        core_houses: &layout.core_houses,
+        sorted: layout.sorted,
     };
-    // By pair of digits (bits over digits), its cells, worked out once.
-    let mut cores: Vec<(u32, PairCells)> = Vec::new();
-    let mut found: Vec<Found> = Vec::new();
-    let mut loops = Vec::new();
-    let mut walk = Vec::new();
-    let mut met = vec![[0u8; 2]; g.houses().len()];
+    // By pair of digits, its cells, worked out once.
+    let mut pairs: Vec<Pair> = Vec::new();
+    let mut best = Best {
+        found: None,
+        longest: usize::MAX,
+        memo: Vec::new(),
+    };
+    let mut trail = Trail {
+        start: 0,
+        cells: Vec::with_capacity(cells),
+        on: vec![false; cells],
+        met: [0; 2],
+    };
     for cell in 0..cells {
         let m = p.candidates(cell);
-        if m.count_ones() != 2 {
+        if !two(m) {
             continue;
         }
         let mut ds = digits(m);
         let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
             continue;
         };
-        let pair = match cores.iter().find(|&&(ab, _)| ab == m) {
-            Some(&(_, pair)) => pair,
+        let pair = match pairs.iter().find(|pair| pair.ab == m) {
+            Some(&pair) => pair,
             None => {
-                let pair = search.core(m);
-                cores.push((m, pair));
+                let holding = digit_cells[usize::from(a)] & digit_cells[usize::from(b)];
+                let pair = search.core((a, b), holding);
+                pairs.push(pair);
                 pair
             }
         };
-        if !in_core(pair.core, cell) {
-            continue;
-        }
-        loops.clear();
-        search.walk(cell, m, pair, &mut walk, 2, 0, None, &mut loops, &mut met);
-        for l in &loops {
-            search.tests(l, (a, b), &mut found);
+        if in_core(pair.core, cell) && best.may_beat(4) {
+            let bounds = Bounds {
+                allowed: 2,
+                extra: 0,
+                kind: 3,
+            };
+            trail.start = cell;
+            search.walk(cell, &pair, &mut trail, bounds, &mut best);
         }
     }
-    found.retain(|f| !f.eliminations.is_empty());
-    // SE sorts by rating, then type, keeping the order found among equals.
-    let best = found.into_iter().min_by_key(|f| (f.tenths, f.kind))?;
+    let best = best.found?;
     let technique = match best.kind {
         1 => Technique::UniqueRectangle,
         2 => Technique::UniqueRectangle2,
