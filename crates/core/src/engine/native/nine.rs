@@ -382,9 +382,14 @@ impl Board {
         }
     }
 
-    /// Fills every hidden single: a digit with one place left in a row,
-    /// column or box. `None` on a contradiction (a digit with no place in a
-    /// group), else whether anything was placed.
+    /// Looks for hidden singles (a digit with one place left in a row,
+    /// column or box) digit by digit, and takes locked candidates along
+    /// rows on the way, until a digit gives some: those are placed and the
+    /// rest of the digits wait (still in `dirty`) for the naked-single
+    /// round that follows, which fills the cells the placements leave
+    /// with one digit more cheaply than sweeping each digit again would,
+    /// so the digits left are swept once those are in. `None` on a contradiction (a digit with no place in a
+    /// group), else whether any candidate went.
     #[inline]
     fn hidden_singles(&mut self) -> Option<bool> {
         let mut placed = false;
@@ -426,6 +431,7 @@ impl Board {
                 return None;
             }
             let columns = (once & !twice) * ROWS_OF;
+            let mut filled = false;
             for b in 0..3 {
                 let mut found = (hits[b] | (bands[b] & columns)) & self.open[b];
                 while found != 0 {
@@ -436,8 +442,11 @@ impl Board {
                         return None;
                     }
                     self.place(d, b, i);
-                    placed = true;
+                    filled = true;
                 }
+            }
+            if filled {
+                return Some(true);
             }
         }
         Some(placed)
