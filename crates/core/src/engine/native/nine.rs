@@ -47,6 +47,17 @@ const BAND_PEERS: [u32; 27] = {
     peers
 };
 
+/// The column of each cell of a band, in every row of a band.
+const COLUMN: [u32; 27] = {
+    let mut column = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        column[i] = (1 << (i % 9)) * ROWS_OF;
+        i += 1;
+    }
+    column
+};
+
 /// Every third bit of 27: the first column of each box in each row of a
 /// band.
 const MINIROWS: u32 = 0o111_111_111;
@@ -307,11 +318,13 @@ impl Board {
     fn place_single(&mut self, d: usize, b: usize, i: usize) {
         let m = 1 << i;
         self.dirty |= 1 << d;
-        self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
-        let column = (1 << (i % 9)) * ROWS_OF;
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.cells[other][d] &= !column;
+        let own = (self.cells[b][d] & !BAND_PEERS[i]) | m;
+        // The column leaves every band; in the cell's own band it lies in
+        // the cell's box, which the peers cover.
+        for band in &mut self.cells {
+            band[d] &= !COLUMN[i];
         }
+        self.cells[b][d] = own;
         self.open[b] &= !m;
     }
 
