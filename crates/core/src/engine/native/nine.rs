@@ -543,8 +543,10 @@ impl Board {
             r2 |= r1 & x;
             r1 |= x;
             // Confined: the only minirow the digit reaches in its box.
+            // Exactly one of three: an odd count, not all three.
             let (s0, s1, s2) = (x & BOX_LINE, x >> 3 & BOX_LINE, x >> 6 & BOX_LINE);
-            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 3 | (s2 & !(s0 | s1)) << 6;
+            let one = (s0 ^ s1 ^ s2) & !(s0 & s1 & s2);
+            let m = x & (one * 0b1001001);
             confined[d] = m;
             c4 |= c3 & m;
             c3 |= c2 & m;
@@ -555,7 +557,8 @@ impl Board {
             v2 |= v1 & y;
             v1 |= y;
             let (s0, s1, s2) = (y & MINIROWS, y >> 1 & MINIROWS, y >> 2 & MINIROWS);
-            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 1 | (s2 & !(s0 | s1)) << 2;
+            let one = (s0 ^ s1 ^ s2) & !(s0 & s1 & s2);
+            let m = y & (one * 7);
             confined_columns[d] = m;
             w3 |= w2 & m;
             w2 |= w1 & m;
