@@ -47,6 +47,17 @@ const BAND_PEERS: [u32; 27] = {
     peers
 };
 
+/// The column of each cell of a band, in every row of a band.
+const COLUMN: [u32; 27] = {
+    let mut column = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        column[i] = (1 << (i % 9)) * ROWS_OF;
+        i += 1;
+    }
+    column
+};
+
 /// Every third bit of 27: the first column of each box in each row of a
 /// band.
 const MINIROWS: u32 = 0o111_111_111;
@@ -194,23 +205,59 @@ const ARRANGEMENT_COUNT: [u8; 512] = {
     out
 };
 
-/// Locked candidates inside a band: [`KEPT`] on the band's rows and boxes,
-/// as the cells of the band the digit keeps (0 when none can).
-const LOCKED: [u32; 512] = {
-    let mut keep = [0; 512];
+/// For each row of a band (nine bits): which of its three minirows hold a
+/// bit (bits 0 to 2) and which hold exactly one (bits 9 to 11), so that the
+/// three rows of a band, shifted by 0, 3 and 6 and or-ed, give a band's
+/// minirows in bits 0 to 8 and those of one cell in bits 9 to 17.
+const ROW_MINIROWS: [u32; 512] = {
+    let mut out = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let seg = row >> (3 * k) & 7;
+            if seg != 0 {
+                out[row] |= 1 << k;
+            }
+            if seg != 0 && seg & (seg - 1) == 0 {
+                out[row] |= 1 << (9 + k);
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    out
+};
+
+/// Locked candidates and hidden singles inside a band, on its minirows
+/// (bit `3 r + k` for row `r`, box `k`) that hold a digit. Low 32 bits:
+/// the cells of the minirows [`KEPT`] keeps (0 when none can). High 32
+/// bits: of those kept minirows, the ones alone in their row or in their
+/// box, whose cell is a hidden single when the minirow holds one cell.
+const LOCKED: [u64; 512] = {
+    let mut out = [0; 512];
     let mut index = 0;
     while index < 512 {
         let segs = KEPT[index] as usize;
+        let mut cells = 0u64;
+        let mut sole = 0u64;
         let mut seg = 0;
         while seg < 9 {
             if segs >> seg & 1 != 0 {
-                keep[index] |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+                cells |= 7 << (9 * (seg / 3) + 3 * (seg % 3));
+                let (r, k) = (seg / 3, seg % 3);
+                let row = segs >> (3 * r) & 7;
+                let boxed = segs >> k & 0b1001001;
+                if row & (row - 1) == 0 || boxed & (boxed - 1) == 0 {
+                    sole |= 1 << seg;
+                }
             }
             seg += 1;
         }
+        out[index] = cells | sole << 32;
         index += 1;
     }
-    keep
+    out
 };
 
 /// For each digit, the minirows and minicolumns it may reach, as
@@ -243,6 +290,12 @@ struct Board {
     /// The digits (bit `d` for digit `d + 1`) that lost a place since their
     /// hidden singles were last looked for: the others have none to give.
     dirty: u16,
+    /// The digits that lost a place since locked candidates along columns
+    /// last looked at them: every change passes through `dirty`, and the
+    /// hidden-single sweep that empties it marks its digits here. Of the
+    /// others the column pass would find nothing new, since what it keeps
+    /// is a fixed point of [`KEPT`].
+    columns_dirty: u16,
 }
 
 impl Board {
@@ -265,11 +318,13 @@ impl Board {
     fn place_single(&mut self, d: usize, b: usize, i: usize) {
         let m = 1 << i;
         self.dirty |= 1 << d;
-        self.cells[b][d] = (self.cells[b][d] & !BAND_PEERS[i]) | m;
-        let column = (1 << (i % 9)) * ROWS_OF;
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.cells[other][d] &= !column;
+        let own = (self.cells[b][d] & !BAND_PEERS[i]) | m;
+        // The column leaves every band; in the cell's own band it lies in
+        // the cell's box, which the peers cover.
+        for band in &mut self.cells {
+            band[d] &= !COLUMN[i];
         }
+        self.cells[b][d] = own;
         self.open[b] &= !m;
     }
 
@@ -340,30 +395,35 @@ impl Board {
         }
     }
 
-    /// Fills every hidden single: a digit with one place left in a row,
-    /// column or box. `None` on a contradiction (a digit with no place in a
-    /// group), else whether anything was placed.
+    /// Looks for hidden singles (a digit with one place left in a row,
+    /// column or box) digit by digit, and takes locked candidates along
+    /// rows on the way, until a digit gives some: those are placed and the
+    /// rest of the digits wait (still in `dirty`) for the naked-single
+    /// round that follows, which fills the cells the placements leave
+    /// with one digit more cheaply than sweeping each digit again would,
+    /// so the digits left are swept once those are in. `None` on a contradiction (a digit with no place in a
+    /// group), else whether any candidate went.
     #[inline]
     fn hidden_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         while self.dirty != 0 {
             let d = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            // Locked candidates along rows, band by band.
+            self.columns_dirty |= 1 << d;
             let mut bands = [0; 3];
-            for (b, band) in bands.iter_mut().enumerate() {
-                let word = self.cells[b][d];
-                let segs = usize::from(SEGMENTS[(word & ROW) as usize])
-                    | usize::from(SEGMENTS[(word >> 9 & ROW) as usize]) << 3
-                    | usize::from(SEGMENTS[(word >> 18) as usize]) << 6;
-                *band = word & LOCKED[segs];
-            }
             let mut hits = [0; 3];
             // Columns: bit-sliced counts of each column's places over the
             // nine rows.
             let (mut once, mut twice) = (0, 0);
-            for (b, band) in bands.iter_mut().enumerate() {
-                let word = *band;
+            for b in 0..3 {
+                let word = self.cells[b][d];
+                // Locked candidates along rows, and the row and box
+                // singles, from the band's minirows: one table read each.
+                let minirows = ROW_MINIROWS[(word & ROW) as usize]
+                    | ROW_MINIROWS[(word >> 9 & ROW) as usize] << 3
+                    | ROW_MINIROWS[(word >> 18) as usize] << 6;
+                let locked = LOCKED[(minirows & ROW) as usize];
+                let word = word & locked as u32;
                 if word == 0 {
                     return None;
                 }
@@ -372,30 +432,19 @@ impl Board {
                     self.cells[b][d] = word;
                     placed = true;
                 }
-                *band = word;
-                let mut found = 0;
-                for r in 0..3 {
-                    let row = (word >> (9 * r)) & ROW;
-                    // At most one place; an empty row must not overflow
-                    // (debug builds check).
-                    if row & row.wrapping_sub(1) == 0 {
-                        found |= row << (9 * r);
-                    }
-                    twice |= once & row;
-                    once |= row;
-                }
-                for boxed in BOXES {
-                    let boxed = word & boxed;
-                    if boxed & boxed.wrapping_sub(1) == 0 {
-                        found |= boxed;
-                    }
-                }
-                hits[b] = found;
+                bands[b] = word;
+                let sole = (locked >> 32) as u32 & minirows >> 9;
+                hits[b] = word & SEGMENT_CELLS[sole as usize];
+                let column = |r: u32| word >> (9 * r) & ROW;
+                let (r0, r1, r2) = (column(0), column(1), column(2));
+                twice |= (once & (r0 | r1 | r2)) | (r0 & r1) | (r2 & (r0 | r1));
+                once |= r0 | r1 | r2;
             }
             if once != ROW {
                 return None;
             }
             let columns = (once & !twice) * ROWS_OF;
+            let mut filled = false;
             for b in 0..3 {
                 let mut found = (hits[b] | (bands[b] & columns)) & self.open[b];
                 while found != 0 {
@@ -406,15 +455,19 @@ impl Board {
                         return None;
                     }
                     self.place(d, b, i);
-                    placed = true;
+                    filled = true;
                 }
+            }
+            if filled {
+                return Some(true);
             }
         }
         Some(placed)
     }
 
-    /// Locked candidates along columns, for every digit, once the sweeps
-    /// of singles and of locked candidates along rows have nothing left:
+    /// Locked candidates along columns, for every digit that lost a place
+    /// since this pass last saw it (`columns_dirty`), once the sweeps of
+    /// singles and of locked candidates along rows have nothing left:
     /// [`KEPT`] on each stack's 3x3 matrix of bands by columns, from the
     /// columns each band's word holds. Run here rather than in every sweep
     /// it cuts slightly more nodes for less work, since between two
@@ -423,7 +476,9 @@ impl Board {
     /// whether any candidate went (the digit is then swept again).
     fn columns_locked(&mut self) -> Option<bool> {
         let mut changed = false;
-        for d in 0..9 {
+        while self.columns_dirty != 0 {
+            let d = self.columns_dirty.trailing_zeros() as usize;
+            self.columns_dirty &= self.columns_dirty - 1;
             let column = |word: u32| (word | word >> 9 | word >> 18) & ROW;
             let columns = [
                 column(self.cells[0][d]),
@@ -488,8 +543,10 @@ impl Board {
             r2 |= r1 & x;
             r1 |= x;
             // Confined: the only minirow the digit reaches in its box.
+            // Exactly one of three: an odd count, not all three.
             let (s0, s1, s2) = (x & BOX_LINE, x >> 3 & BOX_LINE, x >> 6 & BOX_LINE);
-            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 3 | (s2 & !(s0 | s1)) << 6;
+            let one = (s0 ^ s1 ^ s2) & !(s0 & s1 & s2);
+            let m = x & (one * 0b1001001);
             confined[d] = m;
             c4 |= c3 & m;
             c3 |= c2 & m;
@@ -500,7 +557,8 @@ impl Board {
             v2 |= v1 & y;
             v1 |= y;
             let (s0, s1, s2) = (y & MINIROWS, y >> 1 & MINIROWS, y >> 2 & MINIROWS);
-            let m = (s0 & !(s1 | s2)) | (s1 & !(s0 | s2)) << 1 | (s2 & !(s0 | s1)) << 2;
+            let one = (s0 ^ s1 ^ s2) & !(s0 & s1 & s2);
+            let m = y & (one * 7);
             confined_columns[d] = m;
             w3 |= w2 & m;
             w2 |= w1 & m;
@@ -727,6 +785,7 @@ pub(super) fn solve(puzzle: &Grid, search: &mut Search<'_>) -> Flow {
         cells: [[BAND; 9]; 3],
         open: [BAND; 3],
         dirty: 0x1ff,
+        columns_dirty: 0x1ff,
     };
     for (cell, digit) in puzzle.clues() {
         let (d, b, i) = (usize::from(digit) - 1, cell / 27, cell % 27);
