@@ -707,3 +707,30 @@ fn chaos_construction_decides_a_puzzle() {
         assert!(verify_solution(&puzzle, &bad).is_err());
     }
 }
+
+/// The native engine proves each chaos puzzle of `benches/data/chaos.txt`
+/// unique, with the grid and regions Z3 finds: their clues over the
+/// regions decide them, which a search over digits alone could not see
+/// before the whole board was filled (it gave up after 60 s on both),
+/// and one that searches the regions with the digits proves in well under
+/// a second (build.md's and docs/variants.md's "Chaos construction").
+#[test]
+fn the_native_engine_proves_the_chaos_benchmarks_unique() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/chaos.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut chaos = 0;
+    for line in text.lines().filter(|l| l.contains("ChaosConstruction")) {
+        let (name, sigh) = line.split_once('\t').unwrap_or(("", line));
+        let puzzle = Source::Text(sigh.into())
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ours = solutions_within(&native(), &puzzle, 2, 20)
+            .unwrap_or_else(|| panic!("{name}: the native engine gave up"));
+        assert_eq!(ours.len(), 1, "{name}");
+        assert!(ours[0].regions().is_some(), "{name}");
+        let z3 = solutions(&settings(EngineKind::Z3, EncodingKind::Bool), &puzzle, 2);
+        assert_eq!(ours, z3, "{name}");
+        chaos += 1;
+    }
+    assert_eq!(chaos, 2);
+}

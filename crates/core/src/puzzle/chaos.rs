@@ -3,7 +3,8 @@
 //! holds every digit once. Which cells form which region is not given; it
 //! is found with the digits (sigh's `ChaosConstruction`).
 //!
-//! What the native engine and the rule steps ask of it lives here: whether
+//! What the rule steps ask of it lives here (the native engine searches
+//! the regions itself, `engine/native/chaos.rs`): whether
 //! the candidates still allow such a parting ([`Chaos::feasible`]), a
 //! search that is exact on a full grid ([`Chaos::holds`]) and, over open
 //! cells, bounded by a number of steps, past which it answers that it

@@ -65,6 +65,13 @@ use std::sync::Arc;
 /// tokens: a node can take tens of microseconds here.
 const GENERIC_CLOCK_EVERY: u64 = 64;
 
+/// What a choice that failed adds to its cell's weight in a chaos
+/// construction's search, against the cell priorities it starts from
+/// ([`chaos_priorities`]): on the two puzzles of `benches/data/chaos.txt`
+/// 1 took 3,045 and 66,603 nodes, 3 to 6 took 1,800 to 3,900 and 15,000
+/// to 21,000, 8 took 141,000 on the second.
+const CHAOS_FAILURE_WEIGHT: u32 = 4;
+
 /// One rule as the search applies it.
 enum Prop {
     /// A house of the board: every digit once.
@@ -146,10 +153,13 @@ enum Prop {
     /// through joins it, and a size bounds it (see
     /// [`crate::puzzle::connected`]).
     Connected(Arc<crate::puzzle::connected::Connected>, Vec<u16>),
-    /// Chaos construction, over every cell: dead when the candidates leave
-    /// no parting into its regions, as far as a bounded search tells (see
-    /// [`crate::puzzle::chaos`]); it narrows no cell.
-    Chaos(Arc<crate::puzzle::chaos::Chaos>, Vec<u16>),
+    /// Chaos construction, over every cell's digit and region label (the
+    /// label lane after the digits), with the cells that take the first
+    /// labels (see [`super::chaos`]).
+    Chaos {
+        labels: Box<super::chaos::Labels>,
+        cells: Vec<u16>,
+    },
     /// A full rank clue's number among the others, with the cells it
     /// reads: the counts of lines that must and may read lower or higher
     /// (see [`crate::puzzle::rank`]).
@@ -160,7 +170,7 @@ enum Prop {
 }
 
 /// The candidates a propagator reads and narrows.
-trait Doms {
+pub(super) trait Doms {
     fn get(&self, cell: usize) -> u32;
     /// Narrows `cell` to `mask` (a subset of its candidates); `false` when
     /// nothing is left.
@@ -376,7 +386,7 @@ impl Prop {
             | Prop::Formula(_, cells)
             | Prop::Automaton(_, cells)
             | Prop::Connected(_, cells)
-            | Prop::Chaos(_, cells)
+            | Prop::Chaos { cells, .. }
             | Prop::Rank(_, cells)
             | Prop::Cases { cells, .. } => cells.clone(),
         }
@@ -469,10 +479,7 @@ impl Prop {
                         .all(|(&c, keep)| d.keep(usize::from(c), keep)),
                 }
             }
-            Prop::Chaos(rule, cells) => {
-                let doms: Vec<u32> = cells.iter().map(|&c| d.get(usize::from(c))).collect();
-                rule.may_part(&doms) != Some(false)
-            }
+            Prop::Chaos { labels, .. } => labels.narrow(d),
             Prop::Rank(rank, _) => rank.narrow(&mut AsCandidates(d)),
             Prop::Check(primitive, cells) => {
                 if cells
@@ -1369,7 +1376,11 @@ fn lower(
         }
         Primitive::Connected(rule) => Prop::Connected(rule.clone(), cells16(&rule.cells)),
         Primitive::Rank(rank) => Prop::Rank(rank.clone(), cells16(&rank.cells())),
-        Primitive::Chaos(rule) => Prop::Chaos(rule.clone(), cells16(&primitive.cells())),
+        // Its digit cells and, after them, their labels.
+        Primitive::Chaos(rule) => Prop::Chaos {
+            labels: Box::new(super::chaos::Labels::new(rule)),
+            cells: (0..2 * rule.side * rule.side).map(|c| c as u16).collect(),
+        },
         // A kind of formula without a propagator yet is checked when full.
         #[allow(unreachable_patterns)]
         other => Prop::Check(other.clone(), cells16(&other.cells())),
@@ -1503,6 +1514,54 @@ fn meetings(rules: &Rules) -> Vec<Prop> {
     props
 }
 
+/// The weights a chaos construction's search starts from, as sigh's
+/// cell priorities: each rule adds its number of cells to each cell it
+/// reads (the construction itself 2), so that the clues' controls and
+/// the labels they read are settled first.
+fn chaos_priorities(rules: &Rules, props: &[Prop], cells: usize) -> Vec<u32> {
+    let mut weight = vec![0u32; cells];
+    let n = rules.size().cells();
+    for prop in props {
+        let read = prop.cells();
+        let each = if matches!(prop, Prop::Chaos { .. }) {
+            2
+        } else {
+            read.len() as u32
+        };
+        for c in read {
+            weight[usize::from(c)] += each;
+        }
+        if let Prop::Chaos { labels, .. } = prop {
+            for (control, read) in labels.clue_cells() {
+                let each = read.len() as u32 + 1;
+                weight[control] += each;
+                for c in read {
+                    weight[n + c] += each;
+                }
+            }
+        }
+    }
+    weight
+}
+
+/// Region labels renumbered from 0 in the order they first come in
+/// reading order, as the checker's partings are: one name per parting
+/// whatever labels the search gave it.
+fn in_reading_order(labels: impl Iterator<Item = u8>) -> Vec<u8> {
+    let mut names = [u8::MAX; 32];
+    let mut next = 0;
+    labels
+        .map(|l| {
+            let name = &mut names[usize::from(l) % 32];
+            if *name == u8::MAX {
+                *name = next;
+                next += 1;
+            }
+            *name
+        })
+        .collect()
+}
+
 /// Cells, and the `(digit bit, count)` each `Contains` over them needs.
 type ContainsGroup = (Vec<u16>, Vec<(u32, u32)>);
 
@@ -1525,6 +1584,9 @@ pub(super) struct Generic {
     /// while the cell can hold one of them: a full rank clue's digit in
     /// the first cells of the lines it is ranked among.
     first: Vec<u32>,
+    /// The region label cells after the digits: as many as the board's
+    /// cells for a chaos construction, else none.
+    labels: usize,
     /// The board handed to the visitor.
     grid: Grid,
     /// For a randomised search, each cell's digits (as bits) in the order
@@ -1580,6 +1642,7 @@ impl Generic {
             },
             weight: Vec::new(),
             first: Vec::new(),
+            labels: 0,
             grid: Grid::empty(Size::NINE),
             orders: None,
             extra: Extra::default(),
@@ -1703,6 +1766,10 @@ impl Generic {
                 sets: sets(implied.cells.len(), implied.sum),
             });
         }
+        // A chaos construction's region labels follow the digits, as cells
+        // of their own.
+        self.labels = if rules.has_chaos() { cells } else { 0 };
+        let cells = cells + self.labels;
         // Who reads each cell.
         let prop_cells: Vec<Vec<u16>> = props.iter().map(Prop::cells).collect();
         let mut readers: Vec<Vec<u32>> = vec![Vec::new(); cells];
@@ -1733,6 +1800,9 @@ impl Generic {
             union: vec![0; cells],
         };
         self.weight = vec![0; cells];
+        if self.labels > 0 {
+            self.weight = chaos_priorities(rules, &props, cells);
+        }
         self.first = vec![0; cells];
         for prop in &props {
             if let Prop::Rank(rank, _) = prop {
@@ -1777,6 +1847,10 @@ impl Generic {
                 return ControlFlow::Continue(());
             }
         }
+        // Every region label, one per board side.
+        let n = puzzle.size().cells();
+        let labels = u32::MAX >> (32 - puzzle.size().side());
+        state.dom[n..n + self.labels].fill(labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);
         }
@@ -1794,9 +1868,13 @@ impl Generic {
             let prop = &self.props[k as usize];
             if !prop.propagate(&mut self.state, Some(&mut self.scratch)) {
                 self.state.clear_queue();
-                for &c in &self.prop_cells[k as usize] {
-                    let w = &mut self.weight[usize::from(c)];
-                    *w = w.saturating_add(1);
+                // Chaos construction reads every cell: its failures weigh
+                // the cell branched on instead ([`Generic::search`]).
+                if !matches!(prop, Prop::Chaos { .. }) {
+                    for &c in &self.prop_cells[k as usize] {
+                        let w = &mut self.weight[usize::from(c)];
+                        *w = w.saturating_add(1);
+                    }
                 }
                 return false;
             }
@@ -1843,10 +1921,18 @@ impl Generic {
             search.look_up()?;
         }
         let Some(cell) = self.choose() else {
-            for (cell, &dom) in self.state.dom.iter().enumerate() {
+            let n = self.grid.size().cells();
+            for (cell, &dom) in self.state.dom[..n].iter().enumerate() {
                 self.grid.set(cell, dom.trailing_zeros() as u8 + 1);
             }
-            return search.found(&self.grid);
+            if self.labels == 0 {
+                return search.found(&self.grid);
+            }
+            let labels = self.state.dom[n..]
+                .iter()
+                .map(|&l| l.trailing_zeros() as u8);
+            let grid = self.grid.clone().with_regions(in_reading_order(labels));
+            return search.found(&grid);
         };
         // Each digit in turn; once it fails (or its solutions are seen) it
         // leaves the cell, and what that implies propagates before the
@@ -1855,14 +1941,14 @@ impl Generic {
         loop {
             let candidates = self.state.dom[cell];
             let preferred = candidates & self.first[cell];
-            let bit = match &self.orders {
+            // Label cells have no order: their labels go from the lowest.
+            let bit = match self.orders.as_ref().and_then(|o| o.get(cell)) {
                 // A first cell tries the clue's digit first, as sigh's
                 // search asks where that digit goes along the edge.
                 None if preferred != 0 => preferred & preferred.wrapping_neg(),
                 None => candidates & candidates.wrapping_neg(),
-                Some(orders) => {
+                Some(order) => {
                     // The cell's order holds every candidate, so one is met.
-                    let order = &orders[cell];
                     while next < MAX_SIDE && order[next] & candidates == 0 {
                         next += 1;
                     }
@@ -1883,6 +1969,11 @@ impl Generic {
             } else {
                 self.state.clear_queue();
                 self.state.undo(mark);
+                // With region labels, the choice that failed weighs, as
+                // sigh's conflict scores do.
+                if self.labels > 0 {
+                    self.weight[cell] = self.weight[cell].saturating_add(CHAOS_FAILURE_WEIGHT);
+                }
             }
             if !(self.state.set(cell, candidates & !bit) && self.propagate()) {
                 self.state.clear_queue();

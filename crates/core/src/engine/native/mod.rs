@@ -12,6 +12,7 @@
 //! goes through the generic path ([`generic`]). Neither allocates while it searches: all
 //! state lives in fixed arrays, in the engine or on the stack.
 
+mod chaos;
 mod generic;
 mod houses;
 mod killer;
@@ -108,7 +109,8 @@ impl NativeEngine {
             self.generic.set_orders(Some(orders));
             let mut found = None;
             let mut visit = |f: Found<'_>| {
-                found = Some(f.grid.clone());
+                // Digits alone, the regions of a chaos construction too.
+                found = Some(f.grid.digits_only());
                 ControlFlow::Break(())
             };
             let mut search = Search {
@@ -130,7 +132,8 @@ impl NativeEngine {
         }
     }
 
-    /// The digit grids of `puzzle`, as the search finds them.
+    /// The solutions of `puzzle` as the search finds them: digit grids, or
+    /// digits with regions from the generic search on a chaos construction.
     fn digit_solutions(
         &mut self,
         puzzle: &Puzzle,
@@ -174,6 +177,12 @@ impl Engine for NativeEngine {
         limits: Limits,
         visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     ) -> Result<(), EngineError> {
+        // The generic search finds a chaos construction's regions with its
+        // digits; the others search digits, and each grid found is parted
+        // afterwards.
+        if puzzle.rules().has_chaos() && self.route(puzzle) == Route::Generic {
+            return self.digit_solutions(puzzle, limits, visit);
+        }
         super::contract::by_partings(puzzle, limits, visit, |limits, visit| {
             self.digit_solutions(puzzle, limits, visit)
         })
@@ -444,6 +453,62 @@ mod tests {
         line.replace_range(0..1, "1");
         line.replace_range(5..6, "1");
         assert_eq!(count(&line, 10), Ok(0));
+    }
+
+    /// A chaos construction's count, digits with regions found together,
+    /// equals the partings (`kinds::chaos::partings`, the checker's own
+    /// search) of every Latin square the rules leave, summed: on an empty
+    /// 4x4 board without boxes, and with clues over the regions.
+    #[test]
+    fn chaos_counts_are_the_partings_of_every_latin_square() {
+        use crate::puzzle::input::Source;
+        use crate::puzzle::kinds::chaos::{clue_of, partings};
+        let read = |rules: &str| {
+            Source::Text(format!(
+                "....\n....\n..1.\n....\nregions {}\n{rules}",
+                ".".repeat(16)
+            ))
+            .read_puzzle(None)
+            .unwrap_or_else(|e| panic!("{e}"))
+        };
+        for clues in [
+            "",
+            "chaos count (r1c1) r2c2 r2c3 r1c2",
+            "chaos arrow (r4c4) (r3c2 r3c3 r3c4) (r3c2 r2c2 r1c2)\nchaos count exclude first (r1c4)",
+        ] {
+            let chaos = read(&format!("chaos construction\n{clues}"));
+            let mut engine = NativeEngine::new(&Settings::default());
+            let mut ours = Vec::new();
+            let result = engine.solutions(&chaos, Limits::solutions(usize::MAX), &mut |f| {
+                assert_eq!(
+                    crate::puzzle::check::verify_solution(&chaos, f.grid),
+                    Ok(())
+                );
+                ours.push(f.grid.clone());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(result, Ok(()));
+            let size = chaos.size();
+            let read_clues: Vec<_> = chaos
+                .rules()
+                .constraints()
+                .iter()
+                .filter_map(|c| clue_of(c, size))
+                .collect();
+            let mut theirs = Vec::new();
+            let latin = read("");
+            let result = engine.solutions(&latin, Limits::solutions(usize::MAX), &mut |f| {
+                for regions in partings(f.grid, &read_clues, usize::MAX) {
+                    theirs.push(f.grid.digits_only().with_regions(regions));
+                }
+                ControlFlow::Continue(())
+            });
+            assert_eq!(result, Ok(()));
+            ours.sort_by_key(|g| (g.to_line(), g.regions_line()));
+            theirs.sort_by_key(|g| (g.to_line(), g.regions_line()));
+            assert!(!theirs.is_empty(), "{clues}");
+            assert_eq!(ours, theirs, "{clues}");
+        }
     }
 
     #[test]
