@@ -55,7 +55,7 @@ impl Search {
             }
         }
         let mut partners = vec![[(u32::MAX, false); 4]; cells * side];
-        let places: Vec<[u32; 25]> = (0..g.houses().len()).map(|h| p.all_positions(h)).collect();
+        let places = p.places();
         for c in 0..cells {
             let m = p.candidates(c);
             for d in digits(m) {

@@ -150,7 +150,7 @@ fn find(p: &Pencil, houses_of: &[[usize; 3]]) -> Option<Found> {
             if houses_of[house[0]][kind] != h {
                 continue;
             }
-            let all = p.all_positions(h);
+            let all = &p.places()[h];
             for (d, &places) in all.iter().take(side).enumerate() {
                 if places == 0 || places.count_ones() == 2 {
                     continue;

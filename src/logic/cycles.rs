@@ -110,7 +110,7 @@ impl<'a> Search<'a> {
         let (mut house_off, mut house_on) = (vec![(0, 0); slots], vec![(0, 0); slots]);
         let mut links: Vec<u32> = Vec::new();
         let houses = g.houses();
-        let places: Vec<[u32; 25]> = (0..houses.len()).map(|h| p.all_positions(h)).collect();
+        let places = p.places();
         let planes: Vec<u128> = if cells > 128 || side > 9 {
             Vec::new()
         } else {

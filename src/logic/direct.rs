@@ -37,7 +37,7 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
     }
     // Every house's places, once: each house is read from every house it
     // overlaps.
-    let all: Vec<[u32; 25]> = (0..g.houses().len()).map(|h| p.all_positions(h)).collect();
+    let all = p.places();
     for (a, house) in g.houses().iter().enumerate() {
         if g.kind(a).is_region() != pointing {
             continue;
@@ -179,11 +179,11 @@ pub(crate) fn bug_one(p: &Pencil, seen: &Seen) -> Option<Step> {
     let cell = triple?;
     let mine = g.houses_of(cell);
     // The digit with three places in the cell's first house is the extra.
-    let first = p.all_positions(*mine.first()?);
+    let first = p.places()[*mine.first()?];
     let digit =
         digits(p.candidates(cell)).find(|&d| first[usize::from(d - 1)].count_ones() == 3)?;
     for h in 0..g.houses().len() {
-        let pos = p.all_positions(h);
+        let pos = &p.places()[h];
         for d in 1..=p.size().side() as u8 {
             let n = pos[usize::from(d - 1)].count_ones();
             let extra = d == digit && mine.contains(&h);

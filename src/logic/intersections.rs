@@ -25,7 +25,7 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
         if g.kind(a).is_region() != pointing {
             continue;
         }
-        let pos = p.all_positions(a);
+        let pos = &p.places()[a];
         // The digits with two places or more: a single is no pattern.
         let several = (0..p.size().side()).fold(0u32, |set, d| {
             set | u32::from(pos[d].count_ones() >= 2) << d
@@ -40,7 +40,7 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
             }
             // Most confined digits are old patterns whose eliminations are
             // made: the other house's places say so with one mask.
-            let there = p.all_positions(b);
+            let there = &p.places()[b];
             for digit in digits(confined) {
                 let m = pos[usize::from(digit - 1)];
                 if there[usize::from(digit - 1)] & !overlap.there == 0 {

@@ -8,6 +8,7 @@
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Clue, Grid, Size};
 use crate::puzzle::rules::{HouseKind, Rules};
+use std::cell::OnceCell;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The bit of digit `d`.
@@ -250,6 +251,10 @@ pub struct Pencil {
     geometry: Arc<Geometry>,
     values: Vec<u8>,
     candidates: Vec<u32>,
+    /// Every house's places of every digit ([`Pencil::places`]), worked
+    /// out on first use and forgotten when a candidate changes: at each
+    /// step of a path, technique after technique reads them.
+    places: OnceCell<Vec<[u32; 25]>>,
 }
 
 impl Pencil {
@@ -262,6 +267,7 @@ impl Pencil {
             geometry: Geometry::of(puzzle.rules()),
             values: vec![0; size.cells()],
             candidates: vec![all; size.cells()],
+            places: OnceCell::new(),
         };
         for (cell, digit) in puzzle.givens().clues() {
             if pencil.candidates[cell] & bit(digit) == 0 {
@@ -304,6 +310,7 @@ impl Pencil {
 
     /// Places `digit` in `cell` and takes it from the cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        self.places.take();
         self.values[cell] = digit;
         self.candidates[cell] = 0;
         let b = !bit(digit);
@@ -315,6 +322,7 @@ impl Pencil {
     /// Places `digit` in `cell` without touching its peers (the caller
     /// takes care of them).
     pub(crate) fn place_only(&mut self, cell: usize, digit: u8) {
+        self.places.take();
         self.values[cell] = digit;
         self.candidates[cell] = 0;
     }
@@ -322,6 +330,7 @@ impl Pencil {
     /// Becomes a copy of `other` (of the same board), reusing its own
     /// memory.
     pub(crate) fn copy_from(&mut self, other: &Pencil) {
+        self.places.take();
         self.values.copy_from_slice(&other.values);
         self.candidates.copy_from_slice(&other.candidates);
     }
@@ -345,6 +354,7 @@ impl Pencil {
 
     /// Takes `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.places.take();
         self.candidates[cell] &= !bit(digit);
     }
 
@@ -382,6 +392,15 @@ impl Pencil {
             }
         }
         pos
+    }
+
+    /// [`Pencil::all_positions`] of every house, by house.
+    pub fn places(&self) -> &[[u32; 25]] {
+        self.places.get_or_init(|| {
+            (0..self.geometry.houses.len())
+                .map(|h| self.all_positions(h))
+                .collect()
+        })
     }
 
     /// Whether `digit` is placed in house `h`.

@@ -260,7 +260,7 @@ pub(crate) fn hidden_sets(
         if open <= k {
             continue;
         }
-        let pos = p.all_positions(h);
+        let pos = &p.places()[h];
         places.clear();
         places.extend(
             digits(free)
@@ -274,7 +274,7 @@ pub(crate) fn hidden_sets(
                 h,
                 house,
                 free,
-                pos: &pos,
+                pos,
                 keep: pick.iter().fold(0, |m, &i| m | bit(places[i].0)),
                 union,
                 pick,
