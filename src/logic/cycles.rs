@@ -111,16 +111,9 @@ impl<'a> Search<'a> {
         let mut links: Vec<u32> = Vec::new();
         let houses = g.houses();
         let places = p.places();
-        let planes: Vec<u128> = if cells > 128 || side > 9 {
-            Vec::new()
-        } else {
-            (1..=side as u8)
-                .map(|d| {
-                    (0..cells)
-                        .filter(|&c| p.has(c, d))
-                        .fold(0, |set, c| set | 1 << c)
-                })
-                .collect()
+        let planes: Vec<u128> = match p.planes() {
+            Some(planes) if side <= 9 => planes.to_vec(),
+            _ => Vec::new(),
         };
         // Each house's cells as bits, when every house lists its cells in
         // increasing order (the classic ones do): its cells holding a

@@ -229,14 +229,11 @@ impl<'a> Engine<'a> {
             })
             .collect();
         let base: Vec<u32> = (0..cells).map(|c| p.candidates(c)).collect();
-        let mut base_places = vec![0u32; g.houses().len() * side];
-        for (h, house) in g.houses().iter().enumerate() {
-            for (k, &c) in house.iter().enumerate() {
-                for d in digits(base[c]) {
-                    base_places[h * side + usize::from(d) - 1] |= 1 << k;
-                }
-            }
-        }
+        let base_places: Vec<u32> = p
+            .places()
+            .iter()
+            .flat_map(|pos| pos[..side].iter().copied())
+            .collect();
         let slots = cells * side;
         let small = cells <= 128 && side <= 9;
         let peers = if small {
@@ -252,12 +249,8 @@ impl<'a> Engine<'a> {
             Vec::new()
         };
         let mut base_planes = [0u128; 9];
-        if small {
-            for (c, &m) in base.iter().enumerate() {
-                for d in digits(m) {
-                    base_planes[usize::from(d) - 1] |= 1 << c;
-                }
-            }
+        if small && let Some(planes) = p.planes() {
+            base_planes[..side].copy_from_slice(planes);
         }
         let nishio_houses = base_planes
             .iter()

@@ -82,16 +82,11 @@ impl Links {
     /// nine digits.
     pub(crate) fn new(p: &Pencil) -> Option<Links> {
         let (cells, side) = (p.size().cells(), p.size().side());
-        if cells > 128 || side > 9 {
+        if side > 9 {
             return None;
         }
+        let planes = p.planes()?;
         let g = p.geometry();
-        let mut planes = [0u128; 9];
-        for c in 0..cells {
-            for d in digits(p.candidates(c)) {
-                planes[usize::from(d) - 1] |= 1 << c;
-            }
-        }
         let house_cells: Vec<u128> = (0..g.houses().len())
             .map(|h| cells128(g.house_bits(h)))
             .collect();

@@ -255,6 +255,9 @@ pub struct Pencil {
     /// out on first use and forgotten when a candidate changes: at each
     /// step of a path, technique after technique reads them.
     places: OnceCell<Vec<[u32; 25]>>,
+    /// Each digit's cells as one bit set ([`Pencil::planes`]), kept the
+    /// same way: the chains and the unique loops each read them.
+    planes: OnceCell<Vec<u128>>,
 }
 
 impl Pencil {
@@ -268,6 +271,7 @@ impl Pencil {
             values: vec![0; size.cells()],
             candidates: vec![all; size.cells()],
             places: OnceCell::new(),
+            planes: OnceCell::new(),
         };
         for (cell, digit) in puzzle.givens().clues() {
             if pencil.candidates[cell] & bit(digit) == 0 {
@@ -310,7 +314,7 @@ impl Pencil {
 
     /// Places `digit` in `cell` and takes it from the cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
-        self.places.take();
+        self.forget();
         self.values[cell] = digit;
         self.candidates[cell] = 0;
         let b = !bit(digit);
@@ -322,7 +326,7 @@ impl Pencil {
     /// Places `digit` in `cell` without touching its peers (the caller
     /// takes care of them).
     pub(crate) fn place_only(&mut self, cell: usize, digit: u8) {
-        self.places.take();
+        self.forget();
         self.values[cell] = digit;
         self.candidates[cell] = 0;
     }
@@ -330,7 +334,7 @@ impl Pencil {
     /// Becomes a copy of `other` (of the same board), reusing its own
     /// memory.
     pub(crate) fn copy_from(&mut self, other: &Pencil) {
-        self.places.take();
+        self.forget();
         self.values.copy_from_slice(&other.values);
         self.candidates.copy_from_slice(&other.candidates);
     }
@@ -354,7 +358,7 @@ impl Pencil {
 
     /// Takes `digit` from the candidates of `cell`.
     pub fn eliminate(&mut self, cell: usize, digit: u8) {
-        self.places.take();
+        self.forget();
         self.candidates[cell] &= !bit(digit);
     }
 
@@ -392,6 +396,31 @@ impl Pencil {
             }
         }
         pos
+    }
+
+    /// Forgets what was worked out from the candidates, which change.
+    fn forget(&mut self) {
+        self.places.take();
+        self.planes.take();
+    }
+
+    /// Each digit's cells as a bit set over cells (entry `d - 1` for `d`),
+    /// or `None` on a board of more than 128 cells.
+    pub(crate) fn planes(&self) -> Option<&[u128]> {
+        let cells = self.size().cells();
+        (cells <= 128).then(|| {
+            self.planes
+                .get_or_init(|| {
+                    let mut planes = vec![0u128; self.size().side()];
+                    for (c, &m) in self.candidates.iter().enumerate() {
+                        for d in digits(m) {
+                            planes[usize::from(d) - 1] |= 1 << c;
+                        }
+                    }
+                    planes
+                })
+                .as_slice()
+        })
     }
 
     /// [`Pencil::all_positions`] of every house, by house.

@@ -704,14 +704,7 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
     let layout = Layout::of(p)?;
     let cells = p.size().cells();
     // Each digit's cells as bits, for the cells holding a pair.
-    let mut digit_cells = vec![0u128; p.size().side() + 1];
-    if cells <= 128 {
-        for c in 0..cells {
-            for d in digits(p.candidates(c)) {
-                digit_cells[usize::from(d)] |= 1 << c;
-            }
-        }
-    }
+    let planes = p.planes().unwrap_or_default();
     let search = Search {
         p,
         houses_of: &layout.houses_of,
@@ -745,7 +738,8 @@ pub fn unique_loop(p: &Pencil, seen: &Seen) -> Option<Step> {
         let pair = match pairs.iter().find(|pair| pair.ab == m) {
             Some(&pair) => pair,
             None => {
-                let holding = digit_cells[usize::from(a)] & digit_cells[usize::from(b)];
+                let plane = |d: u8| planes.get(usize::from(d) - 1).copied().unwrap_or(0);
+                let holding = plane(a) & plane(b);
                 let pair = search.core((a, b), holding);
                 pairs.push(pair);
                 pair
