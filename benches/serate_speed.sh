@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
-# Rating speed beside serate, in one sitting: the first LIMIT puzzles of top1465 rated by serate
+# Rating speed beside serate, in one sitting: every STEP-th puzzle of top1465 (the first LIMIT
+# of those, or all) rated by serate
 # (its own per-puzzle `%e` time, JVM start excluded) and by `z3doku batch --rate --engine native
 # --jobs 1` (each line's `time_ms`, the rating alone, ROUNDS times, alternating with nothing else),
 # then the medians, the ratio of the medians, the median of the per-puzzle ratios, and the ratings
 # compared. Needs Java (serate) and python3.
 #
-# Usage: benches/serate_speed.sh [Z3DOKU [LIMIT [ROUNDS]]]   (target/release/z3doku, 100, 3)
+# Usage: benches/serate_speed.sh [Z3DOKU [LIMIT [ROUNDS [STEP]]]]   (target/release/z3doku, 100, 3, 1)
+# LIMIT may be `all`. The set's first 100 are easier than the whole (their serate median is about
+# an eighth of the whole's), so `all 3 10`, every 10th of top1465, is the representative sample.
 # The shared data is ../shared beside the repository, or SHARED=DIR.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 z3doku=$(realpath "${1:-$here/target/release/z3doku}")
 limit=${2:-100}
 rounds=${3:-3}
+step=${4:-1}
+[[ $limit == all ]] && limit=1000000
 shared=${SHARED:-$here/../shared}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-awk -v n="$limit" '!/^#/ && k++ < n' "$shared/data/ratings/top1465_se1213.txt" > "$work/set.txt"
+awk -v n="$limit" -v step="$step" '!/^#/ && k++ % step == 0 && taken++ < n' "$shared/data/ratings/top1465_se1213.txt" > "$work/set.txt"
 awk '{print $1}' "$work/set.txt" > "$work/puzzles.txt"
 "$shared/peers/serate/serate.sh" "$work/puzzles.txt" '--format=%r/%p/%d %e' > "$work/serate.txt"
 for round in $(seq "$rounds"); do
