@@ -238,7 +238,7 @@ impl Shape {
 }
 
 /// One random rule z3doku keeps on a board with more values: rules that
-/// read how values compare, and sums. The anti-consecutive rule is never
+/// read how values compare, sums, black dots (from 1) and disjoint groups. The anti-consecutive rule is never
 /// beside a white dot, which sigh's rule does not exempt and z3doku's
 /// would.
 fn rule(random: &mut common::Rng, shape: Shape, dots: &mut bool, anti: &mut bool) -> String {
@@ -249,7 +249,7 @@ fn rule(random: &mut common::Rng, shape: Shape, dots: &mut bool, anti: &mut bool
         walk(random, side, len)
     };
     let (low, high) = (shape.lowest, shape.highest());
-    match random.below(17) {
+    match random.below(20) {
         0 => format!(".Thermo{}", ids(&path(random, 2))),
         1 if !*anti => {
             *dots = true;
@@ -309,12 +309,20 @@ fn rule(random: &mut common::Rng, shape: Shape, dots: &mut bool, anti: &mut bool
             };
             format!(".{kind}{}", ids(&walk(random, side, 2)))
         }
-        _ => {
+        16 => {
             let cells = path(random, 2);
             let k = cells.len();
             let sum = k * low + random.below(k * (high - low) + 1);
             format!(".Sum~{sum}{}", ids(&cells))
         }
+        // Black dots read what the values are: on a board from 0 z3doku
+        // refuses them, and the instance is made again.
+        17 if !*anti && low == 1 => {
+            *dots = true;
+            format!(".BlackDot{}", ids(&walk(random, side, 2)))
+        }
+        18 if side != 3 => ".DisjointSets".into(),
+        _ => format!(".Thermo{}", ids(&path(random, 2))),
     }
 }
 
@@ -461,6 +469,11 @@ fn counts_on_boards_with_more_values_agree_with_sigh() {
     }
     // Not every instance is open: some pin one solution down.
     assert!(unique > 0, "no unique instance among {}", cases.len());
+    for kind in [".BlackDot", ".DisjointSets", ".Cage~", ".Arrow", ".Whisper"] {
+        let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
+        eprintln!("{with} instances with {kind}");
+        assert!(with > 0, "no instance with {kind}");
+    }
 }
 
 /// The empty boards' counts beside a count by hand: 3x3 arrays of values 1
