@@ -121,26 +121,38 @@ fn read_any_puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
         .map_err(|e| Failure::input(format!("{source}: {e}")))
 }
 
-/// Refuses a board whose digits run from 0 (sigh's `Shape~9x9~0-8`), for
-/// the commands that would show its digits as 1 to N.
+/// Refuses a board whose digits run from 0 (sigh's `Shape~9x9~0-8`) or
+/// that has more values than a row has cells (`Shape~9x9~10`), for the
+/// commands that would show its digits as 1 to N.
 fn from_one(puzzle: &Puzzle, source: &dyn std::fmt::Display) -> Result<(), Failure> {
-    if puzzle.rules().lowest_value() == 1 {
-        return Ok(());
+    match value_range(puzzle) {
+        None => Ok(()),
+        Some(range) => Err(Failure::input(format!(
+            "{source}: its values run from {range}, which only `solve`, `check` and `count` take"
+        ))),
     }
-    let last = puzzle.size().side() - 1;
-    Err(Failure::input(format!(
-        "{source}: its values run from 0 to {last}, which only `solve`, `check` and `count` \
-         take"
-    )))
+}
+
+/// The values of a board that are not 1 to N on an N x N board, as
+/// messages say them: `0 to 8`, `1 to 10 on a 9x9 board`; `None` for the
+/// usual ones.
+fn value_range(puzzle: &Puzzle) -> Option<String> {
+    let (size, lowest) = (puzzle.size(), usize::from(puzzle.rules().lowest_value()));
+    let last = lowest + size.values() - 1;
+    match (lowest, size.lines_full()) {
+        (1, true) => None,
+        (_, true) => Some(format!("{lowest} to {last}")),
+        (_, false) => Some(format!("{lowest} to {last} on a {size} board")),
+    }
 }
 
 /// Refuses, on a board whose values run from 0, the outputs that would
 /// show them as 1 to N: f-puzzles links (whose digits run from 1),
 /// pictures and Z3's models.
 fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result<(), Failure> {
-    if puzzle.rules().lowest_value() == 1 {
+    let Some(range) = value_range(puzzle) else {
         return Ok(());
-    }
+    };
     let flag = match format {
         ResultFormat::Fpuzzles => "--output fpuzzles",
         ResultFormat::Svg => "--output svg",
@@ -149,8 +161,7 @@ fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result
         _ => return Ok(()),
     };
     Err(Failure::input(format!(
-        "{flag}: this board's values run from 0 to {}, which it cannot show",
-        puzzle.size().side() - 1
+        "{flag}: this board's values run from {range}, which it cannot show"
     )))
 }
 

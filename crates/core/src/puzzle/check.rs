@@ -172,7 +172,8 @@ fn first_repeat(grid: &Grid, house: &House) -> Option<(usize, usize, u8)> {
 
 /// Checks that `solution` solves `puzzle`: same size, every cell filled,
 /// every given kept, and no digit twice in any house (which, with every
-/// cell filled, means each house holds each digit once).
+/// cell filled, means each full house holds each digit once; a house of
+/// fewer cells than digits only keeps them apart).
 pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckError> {
     let size = puzzle.size();
     if solution.size() != size {

@@ -109,7 +109,7 @@ pub fn ones(cells: &[usize]) -> Vec<(usize, i32)> {
 
 /// Every digit of a board of `size`, as bits.
 pub fn all_digits(size: Size) -> u32 {
-    u32::MAX >> (32 - size.side())
+    u32::MAX >> (32 - size.values())
 }
 
 /// Cells joined by `sep`: `r1c1→r1c2`.

@@ -8,24 +8,54 @@ pub const MAX_SIDE: usize = 25;
 /// The largest number of cells on a board (625).
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// The size of a board: its side `N`. The board is `N` x `N` and digits run
-/// from 1 to `N`.
+/// The size of a board: its side `N`, and how many digits it has. The
+/// board is `N` x `N` and digits run from 1 to `N`, or on a board with more
+/// digits than a row has cells (sigh's `Shape~9x9~10`), from 1 to that
+/// count `V`: then no row holds every digit.
 ///
 /// Every side from 1 to 16 exists, and 25: the constructors refuse others,
 /// so every `Size` is valid. (Sides 17 to 24 would need digits past `G` that
 /// no common tool writes, and 25 is kept as the largest classic board.)
+/// More digits than the side go up to 16 ([`Size::with_values`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
     side: u8,
+    values: u8,
 }
+
+/// The most digits a board with more digits than its side may have, as
+/// sigh allows.
+pub const MAX_VALUES: usize = 16;
 
 impl Size {
     /// The classic 9x9 board.
-    pub const NINE: Size = Size { side: 9 };
+    pub const NINE: Size = Size { side: 9, values: 9 };
 
-    /// Every size there is, smallest first: sides 1 to 16, and 25.
+    /// Every size there is, smallest first: sides 1 to 16, and 25, each
+    /// with as many digits as its side.
     pub fn all() -> impl Iterator<Item = Size> {
-        (1..=16).chain([25]).map(|side| Size { side })
+        (1..=16).chain([25]).map(|side| Size { side, values: side })
+    }
+
+    /// The same board with `values` digits, from its side to
+    /// [`MAX_VALUES`] (or just its side, on a 25x25).
+    pub fn with_values(self, values: usize) -> Option<Size> {
+        let fits = values == self.side() || (self.side()..=MAX_VALUES).contains(&values);
+        fits.then_some(Size {
+            side: self.side,
+            values: values as u8,
+        })
+    }
+
+    /// How many digits there are: the side, or more ([`Size::with_values`]).
+    pub fn values(self) -> usize {
+        usize::from(self.values)
+    }
+
+    /// Whether a row holds every digit: as many digits as a row has cells.
+    /// When not, rows, columns and boxes only keep their digits apart.
+    pub fn lines_full(self) -> bool {
+        self.values == self.side
     }
 
     /// The size whose side is `side` (1 to 16, or 25).
@@ -38,7 +68,8 @@ impl Size {
         Size::all().find(|s| s.cells() == count)
     }
 
-    /// The number of rows (and columns, and digits).
+    /// The number of rows and columns (and digits, unless
+    /// [`Size::values`] says more).
     pub fn side(self) -> usize {
         usize::from(self.side)
     }
@@ -207,7 +238,7 @@ impl Grid {
     /// `None` when the count is not `size.cells()` or a value is above the
     /// largest digit.
     pub fn from_cells(size: Size, cells: &[u8]) -> Option<Grid> {
-        if cells.len() != size.cells() || cells.iter().any(|&d| usize::from(d) > size.side()) {
+        if cells.len() != size.cells() || cells.iter().any(|&d| usize::from(d) > size.values()) {
             return None;
         }
         let mut grid = Grid::empty(size);
@@ -271,7 +302,7 @@ impl Grid {
     /// When `index` is off the board or `digit` above the largest digit.
     pub fn set(&mut self, index: usize, digit: u8) {
         assert!(
-            usize::from(digit) <= self.size.side(),
+            usize::from(digit) <= self.size.values(),
             "digit {digit} off the board"
         );
         let count = self.size.cells();

@@ -45,6 +45,11 @@ impl Implied {
 
 /// The sums `rules`' cages imply within one house.
 pub fn implied_cages(rules: &Rules) -> Vec<Implied> {
+    // A house's digits add up to `1 + … + N` only when it holds every
+    // digit: with more digits than a row has cells, none does.
+    if !rules.size().lines_full() {
+        return Vec::new();
+    }
     let cages: Vec<(Vec<usize>, u32)> = rules
         .primitives()
         .filter_map(|p| match p {

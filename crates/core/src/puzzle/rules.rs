@@ -61,7 +61,12 @@ impl HouseKind {
     }
 }
 
-/// A set of cells that holds every digit exactly once.
+/// A set of cells that holds every digit exactly once: or, on a board with
+/// more digits than a row has cells ([`Size::values`]), a row, column or
+/// box that only keeps its digits apart, as sigh's are. A house is full
+/// ([`House::is_full`]) when it has a cell per digit; only then does every
+/// digit stand in it, so only then do hidden singles and "each digit once"
+/// hold.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct House {
     /// Which kind of house.
@@ -69,8 +74,16 @@ pub struct House {
     /// Its number among houses of its kind, 0-based (boxes count
     /// row-major).
     pub number: usize,
-    /// The row-major indexes of its cells, one per digit.
+    /// The row-major indexes of its cells, one per digit when it is full.
     pub cells: Vec<usize>,
+}
+
+impl House {
+    /// Whether it holds every digit of a board of `size`: it has a cell
+    /// per digit.
+    pub fn is_full(&self, size: Size) -> bool {
+        self.cells.len() == size.values()
+    }
 }
 
 impl fmt::Display for House {
@@ -214,7 +227,7 @@ impl RulesBuilder {
                 problem: format!(
                     "it reads what the values are, and z3doku has no rule that says it on values \
                      from 0 to {}",
-                    self.size.side() - 1
+                    self.size.values() - 1
                 ),
             }),
         }
@@ -230,6 +243,24 @@ impl RulesBuilder {
         }
     }
 
+    /// Refuses, on a board with more digits than a row has cells,
+    /// `constraint` when it is not one of the kinds z3doku solves there
+    /// (see [`with_more_digits`]).
+    fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
+        if self.size.lines_full() || with_more_digits(constraint) {
+            return Ok(());
+        }
+        Err(RuleError {
+            rule: constraint.to_string(),
+            problem: format!(
+                "z3doku solves it on boards with as many values as a row has cells, and this \
+                 {} board has {}",
+                self.size,
+                self.size.values()
+            ),
+        })
+    }
+
     /// Adds `constraint`, or says why it cannot be kept on this board (see
     /// [`Constraint::validate`]).
     pub fn constraint(
@@ -237,6 +268,7 @@ impl RulesBuilder {
         constraint: impl Into<Constraint>,
     ) -> Result<&mut Self, RuleError> {
         let constraint = self.on_digits(constraint.into())?;
+        self.fits_digit_count(&constraint)?;
         if let Err(problem) = constraint.validate(self.size) {
             return Err(RuleError {
                 rule: constraint.to_string(),
@@ -255,6 +287,7 @@ impl RulesBuilder {
     pub fn build(&self) -> Result<Arc<Rules>, RuleError> {
         if self.diagonals == [false; 2]
             && self.lowest == 1
+            && self.size.lines_full()
             && self.constraints.is_empty()
             && self.regions.is_none()
             && !self.disjoint_groups
@@ -274,6 +307,7 @@ impl RulesBuilder {
         let mut constraints = Vec::with_capacity(self.constraints.len());
         for constraint in &self.constraints {
             let solved = self.on_digits(constraint.clone())?;
+            self.fits_digit_count(&solved)?;
             if solved != *constraint
                 && let Err(problem) = solved.validate(size)
             {
@@ -382,6 +416,44 @@ impl RulesBuilder {
         rules.drawn_regions = self.regions.clone();
         rules.lowest = self.lowest;
         Ok(Arc::new(rules))
+    }
+}
+
+/// Whether `constraint` is one of the kinds z3doku solves on a board with
+/// more digits than a row has cells (sigh's `Shape~9x9~10`): those that
+/// read how digits compare, differ or add up, and the board's geometry,
+/// with the count of digits taken from [`Size::values`]. The others (their
+/// bounds, keys or tables made for `N` digits on an `N`x`N` board) are
+/// refused by name rather than solved with the wrong count.
+fn with_more_digits(constraint: &Constraint) -> bool {
+    match constraint {
+        Constraint::Shifted(shifted) => with_more_digits(&shifted.solved),
+        other => matches!(
+            other,
+            Constraint::Cage(_)
+                | Constraint::ExtraRegion(_)
+                | Constraint::PartialRegion(_)
+                | Constraint::Thermo(_)
+                | Constraint::SlowThermo(_)
+                | Constraint::Arrow(_)
+                | Constraint::Palindrome(_)
+                | Constraint::Renban(_)
+                | Constraint::Whispers(_)
+                | Constraint::BetweenLine(_)
+                | Constraint::Lockout(_)
+                | Constraint::ModularLine(_)
+                | Constraint::AntiKnight(_)
+                | Constraint::AntiKing(_)
+                | Constraint::NonConsecutive(_)
+                | Constraint::Allowed(_)
+                | Constraint::Odd(_)
+                | Constraint::Even(_)
+                | Constraint::Difference(_)
+                | Constraint::Ratio(_)
+                | Constraint::Xv(_)
+                | Constraint::WeightedSum(_)
+                | Constraint::Pairwise(_)
+        ),
     }
 }
 
@@ -563,7 +635,9 @@ impl Rules {
             region_cells,
             constraints: Vec::new(),
             lowered: Vec::new(),
-            classic: true,
+            // More digits than a row has cells make no house full, which
+            // every classic path takes for granted.
+            classic: size.lines_full(),
             lowest: 1,
             drawn_regions: None,
         }

@@ -9,7 +9,7 @@
 //! equations, which plain clauses over these variables cannot hold, so
 //! DIMACS export has Z3 bit-blast those (see [`crate::engine::z3::emit`]).
 
-use super::onehot::{Clause, OneHotEncoding, clause_formula, exactly_one_sets};
+use super::onehot::{Clause, OneHotEncoding, at_most_one_sets, clause_formula, exactly_one_sets};
 use crate::puzzle::rules::Rules;
 
 /// The lesson's clauses: "exactly one" for each cell and each house's
@@ -26,6 +26,14 @@ pub fn house_clauses(rules: &Rules) -> Vec<Clause> {
             }
         }
         clauses.push(lits);
+    }
+    // A house of fewer cells than digits: each digit at most once.
+    for set in at_most_one_sets(rules) {
+        for (k, &a) in set.iter().enumerate() {
+            for &b in &set[k + 1..] {
+                clauses.push(vec![-(a as i32), -(b as i32)]);
+            }
+        }
     }
     clauses
 }

@@ -56,7 +56,7 @@ pub(super) fn state(test: &Test<usize>, side: u8, cell: &dyn Fn(usize) -> Int) -
 /// `test` as clauses over the one-hot variables, one per assignment of
 /// its cells that breaks it, when it reads few enough cells.
 pub(super) fn clauses(size: Size, test: &Test<usize>) -> Option<Vec<Clause>> {
-    let side = size.side() as u8;
+    let side = size.values() as u8;
     let (cells, failing) = failing(test, side, CLAUSE_ASSIGNMENTS)?;
     Some(
         failing
@@ -269,7 +269,7 @@ fn product((x, rx): (Int, Range), (y, ry): (Int, Range)) -> (Int, Range) {
 /// A one-hot cell's digit, `Σ d · x_d`, as an `Int`.
 pub(super) fn one_hot_value(size: Size, vars: &[Bool], cell: usize) -> Int {
     let zero = int(0);
-    let parts: Vec<Int> = (1..=size.side() as u8)
+    let parts: Vec<Int> = (1..=size.values() as u8)
         .map(|d| vars[variable(size, cell, d) - 1].ite(&int(i128::from(d)), &zero))
         .collect();
     Int::add(&parts)

@@ -51,7 +51,7 @@ impl IntEncoding {
         let cells: Vec<Int> = (0..size.cells())
             .map(|i| Int::new_const(format!("c_{}_{}", i / side + 1, i % side + 1)))
             .collect();
-        let (one, max) = (Int::from_u64(1), Int::from_u64(side as u64));
+        let (one, max) = (Int::from_u64(1), Int::from_u64(size.values() as u64));
         let mut formulas: Vec<Bool> = cells
             .iter()
             .map(|c| Bool::and(&[c.ge(&one), c.le(&max)]))
@@ -61,7 +61,14 @@ impl IntEncoding {
             Int::distinct(&members)
         }));
         let houses: Vec<Vec<usize>> = rules.houses().iter().map(|h| h.cells.clone()).collect();
-        let implied = places_per_digit(&houses, &cells, side)
+        // Every digit stands somewhere only in a full house.
+        let full: Vec<Vec<usize>> = rules
+            .houses()
+            .iter()
+            .filter(|h| h.is_full(size))
+            .map(|h| h.cells.clone())
+            .collect();
+        let implied = places_per_digit(&full, &cells, size.values())
             .map(|places| Bool::or(&places))
             .collect();
         let (constraints, implied_by_constraints) = constraint_formulas(rules, &cells);
@@ -117,7 +124,7 @@ fn keeps_solver(size: Size) -> bool {
 /// `rules`' constraints as formulas over `cells`, each constraint's apart,
 /// and the sums they imply.
 fn constraint_formulas(rules: &Rules, cells: &[Int]) -> (Vec<Vec<Bool>>, Vec<Bool>) {
-    let side = rules.size().side() as u8;
+    let side = rules.size().values() as u8;
     let constraints = rules
         .lowered()
         .iter()
@@ -400,7 +407,7 @@ impl Encoding for IntEncoding {
             let value = model.eval(cell, true)?.as_u64()?;
             let digit = u8::try_from(value)
                 .ok()
-                .filter(|&d| usize::from(d) <= self.size.side())?;
+                .filter(|&d| usize::from(d) <= self.size.values())?;
             grid.set(index, digit);
         }
         Some(grid)
@@ -432,7 +439,7 @@ impl Encoding for IntEncoding {
         // Built only for a kept solver: a new Z3 term, even unused, can
         // change the order in which Z3 meets the others, and so which
         // solution a new solver finds first.
-        places_per_digit(&self.houses, &self.cells, self.size.side())
+        places_per_digit(&self.houses, &self.cells, self.size.values())
             .map(|places| {
                 let once: Vec<(&Bool, i32)> = places.iter().map(|p| (p, 1)).collect();
                 Bool::pb_le(&once, 1)

@@ -37,7 +37,7 @@ impl OneHotEncoding {
     /// encodings do.
     pub(super) fn new(rules: &Rules, houses: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
         let size = rules.size();
-        let count = size.cells() * size.side();
+        let count = size.cells() * size.values();
         let vars: Vec<Bool> = (1..=count)
             .map(|number| Bool::new_const(name(size, number)))
             .collect();
@@ -110,7 +110,7 @@ impl Encoding for OneHotEncoding {
     /// catch a board that broke them).
     fn decode(&self, model: &Model) -> Option<Grid> {
         let mut grid = Grid::empty(self.size);
-        let digits = 1..=self.size.side() as u8;
+        let digits = 1..=self.size.values() as u8;
         for index in 0..self.size.cells() {
             // A model's own value of a constant is a lookup; `eval` would
             // run the rewriter for each of the up to n² Booleans per cell.
@@ -153,37 +153,63 @@ impl Encoding for OneHotEncoding {
 /// The DIMACS number (1-based) of "cell `index` holds `digit`":
 /// `index * side + digit`, so numbers run cell by cell, digit by digit.
 pub fn variable(size: Size, index: usize, digit: u8) -> usize {
-    index * size.side() + usize::from(digit)
+    index * size.values() + usize::from(digit)
 }
 
 /// The readable name `x_R_C_D` of the variable numbered `number`. The
 /// underscores keep two-digit rows, columns and digits apart (`x_10_3_12`).
 pub fn name(size: Size, number: usize) -> String {
-    let side = size.side();
-    let (index, digit) = ((number - 1) / side, (number - 1) % side + 1);
+    let (side, values) = (size.side(), size.values());
+    let (index, digit) = ((number - 1) / values, (number - 1) % values + 1);
     format!("x_{}_{}_{}", index / side + 1, index % side + 1, digit)
 }
 
 /// Every set of variables of which exactly one must be true, as DIMACS
-/// numbers: each cell's digits, then each house's places for each digit.
+/// numbers: each cell's digits, then each full house's places for each
+/// digit (the others are [`at_most_one_sets`]).
 pub fn exactly_one_sets(rules: &Rules) -> impl Iterator<Item = Vec<usize>> + '_ {
     let size = rules.size();
-    let side = size.side();
+    let side = size.values();
     let cells = (0..size.cells()).map(move |index| {
         (1..=side as u8)
             .map(|digit| variable(size, index, digit))
             .collect()
     });
-    let places = rules.houses().iter().flat_map(move |house| {
-        (1..=side as u8).map(move |digit| {
-            house
-                .cells
-                .iter()
-                .map(|&index| variable(size, index, digit))
-                .collect()
-        })
-    });
+    let places = rules
+        .houses()
+        .iter()
+        .filter(move |h| h.is_full(size))
+        .flat_map(move |house| {
+            (1..=side as u8).map(move |digit| {
+                house
+                    .cells
+                    .iter()
+                    .map(|&index| variable(size, index, digit))
+                    .collect()
+            })
+        });
     cells.chain(places)
+}
+
+/// The sets of variables of which at most one may be true: each place of
+/// each digit in a house of fewer cells than digits (on a board with more
+/// digits than a row has cells; none on others), where a digit may be
+/// missing.
+pub fn at_most_one_sets(rules: &Rules) -> impl Iterator<Item = Vec<usize>> + '_ {
+    let size = rules.size();
+    rules
+        .houses()
+        .iter()
+        .filter(move |h| !h.is_full(size))
+        .flat_map(move |house| {
+            (1..=size.values() as u8).map(move |digit| {
+                house
+                    .cells
+                    .iter()
+                    .map(|&index| variable(size, index, digit))
+                    .collect()
+            })
+        })
 }
 
 /// A clause: DIMACS literals, `n` for variable `n` true and `-n` for false.
@@ -209,7 +235,7 @@ fn literal(size: Size, index: usize, digit: u8, holds: bool) -> i32 {
 /// side, so that both directions propagate.
 pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Clause>> {
     let size = rules.size();
-    let side = size.side() as u8;
+    let side = size.values() as u8;
     let lit = |cell, d, holds| literal(size, cell, d, holds);
     let mut clauses = Vec::new();
     match primitive {
@@ -359,7 +385,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         return Bool::and(&clauses);
     }
     let size = rules.size();
-    let side = size.side() as u8;
+    let side = size.values() as u8;
     let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
     // "The digit of `cell` is below `d`" (and "at least `d`", negated).
     let below = |cell: usize, d: u8| -> Bool {
@@ -481,7 +507,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
 /// equation (see build.md, "Killer cages in the Z3 encodings"). A cage
 /// with too many sets to list keeps the equation.
 fn cage_sum(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) -> Vec<Bool> {
-    let side = size.side() as u8;
+    let side = size.values() as u8;
     let found = CageSets::new(side, cells.len(), sum);
     let Some(sets) = found.sets else {
         let terms: Vec<(usize, i32)> = cells.iter().map(|&c| (c, 1)).collect();
@@ -546,7 +572,7 @@ fn weighted_sum(
     let mut literals: Vec<(Bool, i32)> = Vec::new();
     let mut shift = 0;
     for &(cell, weight) in terms {
-        for d in 1..=size.side() as u8 {
+        for d in 1..=size.values() as u8 {
             let v = &vars[variable(size, cell, d) - 1];
             let w = weight * i32::from(d);
             if w >= 0 {

@@ -1412,7 +1412,7 @@ type WhenKey = (usize, usize, u8, u8);
 /// on one cell once let a grid through that broke the second. The first
 /// rule of each condition goes in the group; the others stand alone.
 fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<WhenGroup> {
-    let side = rules.size().side();
+    let side = rules.size().values();
     // Key: the condition's cells' house (or the one cell) and its digits.
     let mut keyed: Vec<(WhenKey, Vec<usize>)> = Vec::new();
     let mut alone = Vec::new();
@@ -1426,10 +1426,15 @@ fn when_groups(whens: &[(&[(usize, u8)], &Primitive)], rules: &Rules) -> Vec<Whe
         }
         let key = match when {
             [(c, _)] => Some((usize::MAX, *c, 0, 0)),
+            // Only a full house holds both digits somewhere, which makes
+            // its placements exhaustive.
             [(a, x), (b, y)] if x != y => rules
                 .houses_of(*a)
                 .iter()
-                .find(|&&h| rules.houses()[h].cells.contains(b))
+                .find(|&&h| {
+                    let house = &rules.houses()[h];
+                    house.is_full(rules.size()) && house.cells.contains(b)
+                })
                 .map(|&h| (h, usize::MAX, (*x).min(*y), (*x).max(*y))),
             _ => None,
         };
@@ -1490,7 +1495,7 @@ fn meetings(rules: &Rules) -> Vec<Prop> {
         rules
             .houses()
             .iter()
-            .filter(|h| kinds.contains(&h.kind) && h.cells.len() == side)
+            .filter(|h| kinds.contains(&h.kind) && h.cells.len() == side && h.is_full(rules.size()))
             .map(|h| h.cells.as_slice())
             .collect()
     };
@@ -1651,7 +1656,8 @@ impl Generic {
 
     fn build_tables(&mut self, rules: &Arc<Rules>) {
         let size = rules.size();
-        let (cells, side) = (size.cells(), size.side());
+        // `side` is the count of digits here: a row's cells, or more.
+        let (cells, side) = (size.cells(), size.values());
         let all = u32::MAX >> (32 - side);
         // The sets of different digits by size and sum, on boards small
         // enough to list them.
@@ -1670,10 +1676,21 @@ impl Generic {
                 .cloned()
                 .unwrap_or_default()
         };
+        // A house of fewer cells than digits only keeps its digits apart.
         let mut props: Vec<Prop> = rules
             .houses()
             .iter()
-            .map(|h| Prop::House(h.cells.iter().map(|&c| c as u16).collect()))
+            .map(|h| {
+                let cells = h.cells.iter().map(|&c| c as u16).collect();
+                match h.is_full(size) {
+                    true => Prop::House(cells),
+                    false => Prop::Distinct {
+                        cells,
+                        sum: None,
+                        sets: Vec::new(),
+                    },
+                }
+            })
             .collect();
         if self.extra.meetings {
             props.extend(meetings(rules));

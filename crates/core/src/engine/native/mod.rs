@@ -96,7 +96,7 @@ impl NativeEngine {
     /// decides when there is no solution.
     pub fn random_solution(&mut self, puzzle: &Puzzle, rng: &mut impl Rng) -> Option<Grid> {
         let size = puzzle.size();
-        let side = size.side();
+        let side = size.values();
         let mut budget = RANDOM_NODES_PER_CELL.saturating_mul(size.cells() as u64);
         loop {
             let orders = (0..size.cells())
@@ -231,7 +231,7 @@ impl Engine for NativeEngine {
 /// Each cell's digits with `known`'s digit first, then the others from
 /// the smallest up.
 fn known_first(known: &Grid) -> Vec<[u32; MAX_SIDE]> {
-    let side = known.size().side();
+    let side = known.size().values();
     (0..known.size().cells())
         .map(|cell| {
             let mut order = ascending(side);
@@ -284,6 +284,10 @@ impl NativeEngine {
     fn route(&mut self, puzzle: &Puzzle) -> Route {
         if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             Route::Nine
+        } else if !puzzle.size().lines_full() {
+            // The killer and house searches count on every house holding
+            // every digit; with more digits than a row has cells, none does.
+            Route::Generic
         } else if self.killer.takes(puzzle.rules()) {
             Route::Killer
         } else if houses::Houses::takes(puzzle.rules()) {

@@ -145,7 +145,7 @@ impl Rule for Cage {
 
     fn validate(&self, size: Size) -> Result<(), String> {
         listed_once(&self.cells)?;
-        let (n, side) = (self.cells.len(), size.side());
+        let (n, side) = (self.cells.len(), size.values());
         if n == 0 {
             return Err("a cage needs at least one cell".into());
         }
@@ -273,7 +273,7 @@ impl Rule for DigitalRoot {
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
-        let top = (context.size.side() * self.cells.len()) as i32;
+        let top = (context.size.values() * self.cells.len()) as i32;
         let totals = (0..)
             .map(|k| self.root as i32 + 9 * k)
             .take_while(|&t| t <= top);
@@ -354,7 +354,7 @@ impl Rule for ExtraRegion {
 
     fn validate(&self, size: Size) -> Result<(), String> {
         listed_once(&self.0)?;
-        fits(self.0.len(), size.side())
+        fits(self.0.len(), size.values())
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {

@@ -93,7 +93,7 @@ impl Rule for Allowed {
 
     fn validate(&self, size: Size) -> Result<(), String> {
         if self.digits == 0 || self.digits & !all_digits(size) != 0 {
-            return Err(format!("the digits must be within 1 to {}", size.side()));
+            return Err(format!("the digits must be within 1 to {}", size.values()));
         }
         Ok(())
     }
@@ -110,7 +110,7 @@ impl Rule for Allowed {
         (d == 0 || self.digits >> (d - 1) & 1 == 0).then(|| format!("{} holds {d}", self.cell))
     }
     fn sketch(&self, size: Size) -> Vec<Mark> {
-        let text = (1..=size.side() as u8)
+        let text = (1..=size.values() as u8)
             .filter(|d| self.digits & (1 << (d - 1)) != 0)
             .map(digit_char)
             .collect();
@@ -648,9 +648,9 @@ impl Rule for Quadruple {
         if self
             .digits
             .iter()
-            .any(|&d| d == 0 || usize::from(d) > size.side())
+            .any(|&d| d == 0 || usize::from(d) > size.values())
         {
-            return Err(format!("the digits must be within 1 to {}", size.side()));
+            return Err(format!("the digits must be within 1 to {}", size.values()));
         }
         Ok(())
     }

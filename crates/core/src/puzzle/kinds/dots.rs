@@ -125,7 +125,7 @@ impl Read for Difference {
         }
         // A `Pair` of two cells whose relation is one difference.
         let cells = item.cells(&item.args[1..])?;
-        let side = item.size.side() as u8;
+        let side = item.size.values() as u8;
         let found = (1..side).find(|&k| item.relation_is(Relation::DifferenceIs(k)));
         Ok(match (found, cells.as_slice()) {
             (Some(value), &[a, b]) => one(Difference {
@@ -185,7 +185,7 @@ impl Rule for Difference {
         if self.value == 1 {
             return sigh::ToSigh::Item(format!(".WhiteDot{cells}"));
         }
-        let key = sigh::relation_key(board.size.side(), |a, b| {
+        let key = sigh::relation_key(board.size.values(), |a, b| {
             Relation::DifferenceIs(self.value).allows(a, b)
         });
         sigh::ToSigh::Item(format!(".Pair~{key}{cells}"))
@@ -229,7 +229,7 @@ impl Read for Ratio {
         }
         // A `Pair` of two cells whose relation is one ratio.
         let cells = item.cells(&item.args[1..])?;
-        let side = item.size.side() as u8;
+        let side = item.size.values() as u8;
         let found = (2..=side).find(|&k| item.relation_is(Relation::RatioIs(k)));
         Ok(match (found, cells.as_slice()) {
             (Some(value), &[a, b]) => one(Ratio {
@@ -293,7 +293,7 @@ impl Rule for Ratio {
         if self.value == 2 {
             return sigh::ToSigh::Item(format!(".BlackDot{cells}"));
         }
-        let key = sigh::relation_key(board.size.side(), |a, b| {
+        let key = sigh::relation_key(board.size.values(), |a, b| {
             Relation::RatioIs(self.value).allows(a, b)
         });
         sigh::ToSigh::Item(format!(".Pair~{key}{cells}"))

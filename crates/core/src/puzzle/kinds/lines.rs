@@ -141,11 +141,11 @@ impl Rule for Thermo {
 
     fn validate(&self, size: Size) -> Result<(), String> {
         listed_once(&self.cells)?;
-        fits(self.cells.len(), size.side())
+        fits(self.cells.len(), size.values())
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
-        let side = context.size.side();
+        let side = context.size.values();
         let cells = index(context.size, &self.cells);
         let length = cells.len();
         let mut out: Vec<Primitive> = cells
@@ -260,7 +260,9 @@ impl Rule for SlowThermo {
         Some(("slowthermometer", w::line(&self.cells)))
     }
     fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        let key = sigh::relation_key(board.size.side(), |a, b| Relation::LessOrEqual.allows(a, b));
+        let key = sigh::relation_key(board.size.values(), |a, b| {
+            Relation::LessOrEqual.allows(a, b)
+        });
         sigh::ToSigh::Item(format!(".Pair~{key}{}", sigh::ids(&self.cells)))
     }
 }
@@ -530,7 +532,7 @@ impl Rule for Renban {
 
     fn validate(&self, size: Size) -> Result<(), String> {
         listed_once(&self.0)?;
-        fits(self.0.len(), size.side())
+        fits(self.0.len(), size.values())
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
@@ -646,7 +648,7 @@ impl Rule for Whispers {
         if let Some(w) = self.cells.windows(2).find(|w| w[0] == w[1]) {
             return Err(format!("{} is listed twice in a row", w[0]));
         }
-        let side = size.side();
+        let side = size.values();
         if self.difference == 0 || usize::from(self.difference) >= side {
             return Err(format!(
                 "a difference of {} is not between 1 and {}",

@@ -211,7 +211,7 @@ impl Rule for Pairwise {
         if self.allowed.is_empty() {
             return Err("a pairwise relation allows at least one pair of digits".into());
         }
-        let side = size.side() as u8;
+        let side = size.values() as u8;
         match self.allowed.iter().find(|&&(a, b)| a > side || b > side) {
             Some(&(a, b)) => Err(format!(
                 "{}{} is not a pair of digits on the {size} board",
@@ -232,7 +232,7 @@ impl Rule for Pairwise {
         let mut out = Vec::new();
         for w in self.cells.windows(2) {
             let (a, b) = (size.index(w[0]), size.index(w[1]));
-            for i in 1..=size.side() as u8 {
+            for i in 1..=size.values() as u8 {
                 let after = self.after(i) & all;
                 if after != all {
                     out.push(Primitive::Any {
@@ -358,7 +358,11 @@ impl Rule for Contains {
         if self.digits.is_empty() {
             return Err("expected the digits the cells contain".into());
         }
-        if let Some(&d) = self.digits.iter().find(|&&d| usize::from(d) > size.side()) {
+        if let Some(&d) = self
+            .digits
+            .iter()
+            .find(|&&d| usize::from(d) > size.values())
+        {
             return Err(format!(
                 "{} is not a digit of the {size} board",
                 digit_char(d)

@@ -131,7 +131,7 @@ impl Rule for WeightedSum {
     /// Some cell must count, and the total must lie between the least and
     /// the greatest the weighted digits reach.
     fn validate(&self, size: Size) -> Result<(), String> {
-        let side = size.side() as i64;
+        let side = size.values() as i64;
         let terms = self.merged(size);
         if terms.is_empty() {
             return Err("no cell counts (every weight is 0)".into());

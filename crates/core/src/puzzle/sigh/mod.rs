@@ -201,7 +201,7 @@ impl SighItem<'_> {
     /// Whether a `Pair` or `PairX` group's key (its first argument) is
     /// exactly `relation` on this board.
     pub fn relation_is(&self, relation: Relation) -> bool {
-        let side = self.size.side();
+        let side = self.size.values();
         let Some(table) = self.args.first().and_then(|key| key_table(key, side)) else {
             return false;
         };
@@ -519,7 +519,7 @@ mod tests {
             Some("`.~R7C1_1`: `R7C1` is not a cell of the 6x6 board")
         );
         assert!(parse(".Shape~6x9").is_err());
-        assert!(parse(".Shape~9x9~0-9").is_err());
+        assert!(parse(".Shape~9x9~0-9").is_ok());
     }
 
     #[test]
@@ -539,13 +539,21 @@ mod tests {
             to_sigh(&zero).as_deref(),
             Ok(".Shape~6x6~0-5.~R1C1_0~R1C2_5")
         );
+        // More values than a row has cells: read, and written back so.
+        for spec in ["9x9~10", "9x9~0-9", "6x6~0-6", "4x4~16"] {
+            let text = format!(".Shape~{spec}");
+            let more = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!more.size().lines_full(), "{spec}");
+            assert!(!more.rules().is_classic(), "{spec}");
+            assert_eq!(to_sigh(&more).as_deref(), Ok(text.as_str()));
+        }
         let nine = parse(".Shape~9x9~0-8").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(to_sigh(&nine).as_deref(), Ok(".Shape~9x9~0-8"));
         assert!(!nine.rules().is_classic());
         // What sigh has and z3doku does not, each refused by name.
         let refused = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(refused(".Shape~9x9~10").contains("10 values on a 9x9 board"));
-        assert!(refused(".Shape~9x9~0-9").contains("10 values on a 9x9 board"));
+        assert!(refused(".Shape~9x9~17").contains("values 17"));
+        assert!(refused(".Shape~9x9~10.Entropic~R1C1~R1C2~R1C3").contains("has 10"));
         assert!(refused(".Shape~4x6").contains("a 4x6 board"));
         assert!(refused(".Shape~9x9~~Raw").contains("a Raw grid"));
         assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));

@@ -103,9 +103,9 @@ fn items(string: &str) -> Result<Vec<Item>, SighError> {
 /// of its digit 1: sigh's `<rows>x<columns>[~<range>][~<grid type>]`, its
 /// range a count of values from 1 (`9x9~9`) or a first and last value
 /// (`9x9~1-9`, `9x9~0-8`: sigh's values start at 0 or 1). z3doku solves
-/// square boards of 1 to 16 whose N digits run from 1 or from 0; a shape
-/// sigh has beyond those (a rectangle, more values than a row has cells, a
-/// `Raw` grid) is refused by name.
+/// square boards of 1 to 16 whose digits run from 1 or from 0, as many as a
+/// row has cells or more (up to 16); a shape sigh has beyond those (a
+/// rectangle, a `Raw` grid) is refused by name.
 fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     let Some(item) = items.iter().find(|i| i.kind == "Shape") else {
         return Ok((Size::NINE, 1));
@@ -154,12 +154,11 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
                 })?
         }
     };
-    if count != rows {
-        return Err(item.differs(format!(
-            "{count} values on a {size} board: z3doku's rows hold every digit, so a board has \
-             as many values as a row has cells"
-        )));
-    }
+    // More values than a row has cells: no row, column or box holds every
+    // value, and each only keeps its values apart, as sigh's do.
+    let size = size
+        .with_values(count)
+        .ok_or_else(|| item.invalid(format!("{count} values on a {size} board")))?;
     if let Some(grid_type) = grid_type.filter(|t| *t != "Sudoku") {
         return Err(item.differs(format!(
             "a {grid_type} grid: z3doku's boards keep every row and column"
@@ -317,13 +316,13 @@ impl Reader {
             let d: usize = value
                 .parse::<usize>()
                 .ok()
-                .filter(|v| (lowest..lowest + size.side()).contains(v) && value == v.to_string())
+                .filter(|v| (lowest..lowest + size.values()).contains(v) && value == v.to_string())
                 .map(|v| v + 1 - lowest)
                 .ok_or_else(|| {
                     item.invalid(format!(
                         "`{arg}`: {value:?} is not a value of the {size} board (values {}-{})",
                         lowest,
-                        lowest + size.side() - 1
+                        lowest + size.values() - 1
                     ))
                 })?;
             digits |= 1 << (d - 1);
@@ -443,7 +442,7 @@ impl Reader {
                 })
                 .collect();
         }
-        if super::key_table(&key, self.size.side()).is_none() {
+        if super::key_table(&key, self.size.values()).is_none() {
             return Err(item.invalid("not a relation key"));
         }
         let kind = if item.kind.ends_with('X') {
@@ -499,7 +498,7 @@ impl Reader {
             if digits.count_ones() == 1 {
                 givens.set(index, digits.trailing_zeros() as u8 + 1);
             } else if digits != all(size) {
-                let odd = (1..=size.side())
+                let odd = (1..=size.values())
                     .step_by(2)
                     .fold(0, |m, d| m | 1 << (d - 1));
                 cell_rules.push(if digits == odd {

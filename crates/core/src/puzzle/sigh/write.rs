@@ -31,10 +31,14 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         return Err(cannot(&size, "sigh's boards run to 16x16"));
     }
     let mut out = String::new();
-    // sigh names a range that is not 1 to N by its first and last values.
+    // sigh names a range that is not 1 to N by its first and last values,
+    // and more values than a row has cells by their count.
     let lowest = usize::from(rules.lowest_value());
+    let values = size.values();
     if lowest != 1 {
-        let _ = write!(out, ".Shape~{side}x{side}~{lowest}-{}", lowest + side - 1);
+        let _ = write!(out, ".Shape~{side}x{side}~{lowest}-{}", lowest + values - 1);
+    } else if values != side {
+        let _ = write!(out, ".Shape~{side}x{side}~{values}");
     } else if side != 9 {
         let _ = write!(out, ".Shape~{side}x{side}");
     }
@@ -42,7 +46,7 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
 
     // The givens and every cell's candidates, one `.~` item.
     let mut candidates: Vec<Option<u32>> = vec![None; size.cells()];
-    let odd: u32 = (1..=side).step_by(2).fold(0, |m, d| m | 1 << (d - 1));
+    let odd: u32 = (1..=values).step_by(2).fold(0, |m, d| m | 1 << (d - 1));
     let all = crate::puzzle::constraint::all_digits(size);
     for constraint in rules.constraints() {
         let (cell, digits) = match constraint {
@@ -63,7 +67,7 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
             given.push(format!("{}_{value}", id(cell)));
         }
         if let Some(digits) = *limited {
-            let values: Vec<String> = (1..=side)
+            let values: Vec<String> = (1..=values)
                 .filter(|d| digits >> (d - 1) & 1 == 1)
                 .map(|d| d.to_string())
                 .collect();
