@@ -224,12 +224,6 @@ impl Record {
             Err(error) => error.exit_code(),
         }
     }
-
-    /// The first solution as a line, if there is one.
-    pub fn solution(&self) -> Option<String> {
-        let outcome = self.result.as_ref().ok()?;
-        outcome.solutions.first().map(|s| s.grid.to_line())
-    }
 }
 
 /// What a batch hands to its output as it runs

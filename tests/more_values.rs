@@ -127,6 +127,28 @@ fn unique_puzzles_with_more_values_solve_everywhere() {
     }
 }
 
+/// `batch` prints each solution as `solve -o line` does: values, `0` for
+/// the lowest on a board from 0 and letters above 9.
+#[test]
+fn batch_prints_the_values() {
+    let input: String = UNIQUE.iter().map(|(text, _)| format!("{text}\n")).collect();
+    let out = common::z3doku()
+        .args(["batch", "--unique", "--output", "line", "--quiet", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let wanted: Vec<String> = UNIQUE.iter().map(|(_, s)| (*s).to_string()).collect();
+    assert_eq!(lines, wanted);
+}
+
 /// The solutions sigh's solver finds for the unique puzzles are the ones
 /// above.
 #[test]

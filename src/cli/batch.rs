@@ -137,10 +137,12 @@ pub fn render(format: BatchFormat, record: &Record) -> String {
     match format {
         BatchFormat::Line => {
             let mut text = match (record.status(), &record.result) {
-                (Status::Solved | Status::Unique, Ok(outcome)) => outcome
-                    .solutions
-                    .first()
-                    .map_or_else(|| record.status().name().to_string(), |s| s.grid.to_line()),
+                (Status::Solved | Status::Unique, Ok(outcome)) => {
+                    outcome.solutions.first().map_or_else(
+                        || record.status().name().to_string(),
+                        |s| outcome.puzzle.rules().value_line(&s.grid),
+                    )
+                }
                 (status, _) => status.name().to_string(),
             };
             match &record.rating {
