@@ -15,6 +15,7 @@
 //! each start's chains took most of a rating's time.
 
 use super::pencil::{Pencil, digits, two};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -27,7 +28,8 @@ pub(crate) type Literals = [u128; 18];
 pub(crate) struct Links {
     side: usize,
     /// By literal (`slot * 2 + on`, `slot = cell * side + digit - 1`):
-    /// its component, or `NONE` for a candidate the grid lacks.
+    /// its component, or `NONE` for a candidate the grid lacks and for a
+    /// candidate off that reaches only itself.
     component: Vec<u32>,
     /// By component: everything it reaches.
     reach: Vec<Literals>,
@@ -202,7 +204,9 @@ impl Links {
             })
         });
         for root in roots {
-            if index[root] != NONE {
+            // A candidate off that turns nothing on reaches only itself:
+            // it needs no component ([`Links::reach`]).
+            if index[root] != NONE || (root % 2 == 0 && first[root] == first[root + 1]) {
                 continue;
             }
             calls.push((root as u32, first[root]));
@@ -317,14 +321,24 @@ impl Links {
 
     /// Everything `slot` (`cell * side + digit - 1`) on or off reaches.
     /// The grid must hold the candidate.
-    pub(crate) fn reach(&self, slot: usize, on: bool) -> &Literals {
-        let c = self.component[slot * 2 + usize::from(on)];
-        &self.reach[c as usize]
+    pub(crate) fn reach(&self, slot: usize, on: bool) -> Cow<'_, Literals> {
+        let l = slot * 2 + usize::from(on);
+        match self.component[l] {
+            NONE => {
+                let mut alone = [0u128; 18];
+                alone[lit_word(l, self.side)] |= 1 << (slot / self.side);
+                Cow::Owned(alone)
+            }
+            c => Cow::Borrowed(&self.reach[c as usize]),
+        }
     }
 
     /// Whether `slot` on or off reaches `to` on or off.
     pub(crate) fn reaches(&self, slot: usize, on: bool, to: usize, to_on: bool) -> bool {
         let (cell, d) = (to / self.side, to % self.side);
-        self.reach(slot, on)[if to_on { d } else { 9 + d }] >> cell & 1 == 1
+        match self.component[slot * 2 + usize::from(on)] {
+            NONE => (slot, on) == (to, to_on),
+            c => self.reach[c as usize][if to_on { d } else { 9 + d }] >> cell & 1 == 1,
+        }
     }
 }
