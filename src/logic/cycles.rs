@@ -29,6 +29,7 @@ use super::seen::Seen;
 use super::step::Step;
 use super::technique::{Difficulty, Technique, length_bonus};
 use crate::puzzle::grid::{Clue, Grid, digit_char};
+use std::cell::RefCell;
 
 const NONE: u32 = u32::MAX;
 
@@ -70,24 +71,25 @@ struct Search<'a> {
     p: &'a Pencil,
     side: usize,
     nodes: Vec<Node>,
-    /// Per slot, the house links of the grid (which stays as it is while
-    /// single chains are followed), worked out once: the same digit in
-    /// the cell's houses (turned off by the slot on), and the other place
-    /// of each house with two places (turned on by the slot off), each as
-    /// a range of `links`.
-    house_off: Vec<(u32, u32)>,
-    house_on: Vec<(u32, u32)>,
+    /// Per slot, its links on the grid (which stays as it is while single
+    /// chains are followed), worked out once for the three passes, as
+    /// ranges of `links` laid out so that each pass reads one range a
+    /// node: the slot's cell's other digits (turned off by the slot on
+    /// when a pass goes through cells), the same digit in the cell's
+    /// houses (turned off by the slot on), the other digit of a cell with
+    /// two (turned on by the slot off when a pass goes through cells), and
+    /// the other place of each house with two places (turned on by the
+    /// slot off when a pass goes through houses). `at[slot]` holds where
+    /// each of the four starts, and where the last ends.
+    at: Vec<[u32; 5]>,
     links: Vec<u32>,
     /// Per digit, the cells holding it, on a board of at most 128 cells
     /// and nine digits (empty otherwise).
     planes: Vec<u128>,
-    /// The links of the pass under way ([`Search::pass`]), per slot, as
-    /// ranges of `next`: what the slot on turns off (its cell's other
-    /// digits first when the pass goes through cells, then the house
-    /// links), and what the slot off turns on.
-    on_next: Vec<(u32, u32)>,
-    off_next: Vec<(u32, u32)>,
-    next: Vec<u32>,
+    /// The pass under way ([`Search::pass`]): which ends of `at` bound
+    /// what a slot on turns off, and what a slot off turns on.
+    on_ends: (usize, usize),
+    off_ends: (usize, usize),
     on_seen: Vec<u32>,
     off_seen: Vec<u32>,
     generation: u32,
@@ -99,45 +101,111 @@ struct Search<'a> {
     pending_off: Vec<u32>,
     layer: Vec<u32>,
     found: Vec<u32>,
+    /// Each house's cells as bits, when the board allows (empty
+    /// otherwise).
+    house_cells: Vec<u128>,
+}
+
+/// A search's memory, kept from grid to grid: a path follows the single
+/// chains of step after step, and allocating and clearing it for each
+/// cost more than a tenth of the search.
+#[derive(Default)]
+struct Memory {
+    nodes: Vec<Node>,
+    at: Vec<[u32; 5]>,
+    links: Vec<u32>,
+    planes: Vec<u128>,
+    on_seen: Vec<u32>,
+    off_seen: Vec<u32>,
+    generation: u32,
+    counted: Vec<u32>,
+    counted_generation: u32,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    layer: Vec<u32>,
+    found: Vec<u32>,
+    house_cells: Vec<u128>,
+}
+
+thread_local! {
+    static MEMORY: RefCell<Memory> = RefCell::new(Memory::default());
 }
 
 impl<'a> Search<'a> {
-    fn new(p: &'a Pencil) -> Search<'a> {
+    fn new(p: &'a Pencil, memory: Memory) -> Search<'a> {
+        let Memory {
+            mut nodes,
+            mut at,
+            mut links,
+            mut planes,
+            mut on_seen,
+            mut off_seen,
+            mut generation,
+            mut counted,
+            mut counted_generation,
+            mut pending_on,
+            mut pending_off,
+            mut layer,
+            mut found,
+            mut house_cells,
+        } = memory;
         let g = p.geometry();
         let cells = p.size().cells();
         let side = p.size().side();
         let slots = cells * side;
-        let (mut house_off, mut house_on) = (vec![(0, 0); slots], vec![(0, 0); slots]);
-        let mut links: Vec<u32> = Vec::new();
+        at.clear();
+        at.resize(slots, [0; 5]);
+        links.clear();
         let houses = g.houses();
         let places = p.places();
-        let planes: Vec<u128> = match p.planes() {
-            Some(planes) if side <= 9 => planes.to_vec(),
-            _ => Vec::new(),
-        };
+        planes.clear();
+        if let Some(grid_planes) = p.planes()
+            && side <= 9
+        {
+            planes.extend_from_slice(grid_planes);
+        }
         // Each house's cells as bits, when every house lists its cells in
         // increasing order (the classic ones do): its cells holding a
         // digit then come out of the bits in the house's order.
-        let house_cells: Vec<u128> = if !planes.is_empty() && houses.iter().all(|h| h.is_sorted()) {
-            (0..houses.len())
-                .map(|h| cells128(g.house_bits(h)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        // Which cells a slot's links hold already: `added[c] == slot + 1`.
-        let mut added = vec![0usize; cells];
+        house_cells.clear();
+        if !planes.is_empty() && houses.iter().all(|h| h.is_sorted()) {
+            house_cells.extend((0..houses.len()).map(|h| cells128(g.house_bits(h))));
+        }
+        // The marks stay valid from grid to grid of one size: a search
+        // only compares them with a generation of its own.
+        if on_seen.len() != slots {
+            on_seen.clear();
+            on_seen.resize(slots, 0);
+            off_seen.clear();
+            off_seen.resize(slots, 0);
+            counted.clear();
+            counted.resize(slots * 2, 0);
+            generation = 0;
+            counted_generation = 0;
+        }
+        nodes.clear();
+        pending_on.clear();
+        pending_off.clear();
+        layer.clear();
+        found.clear();
         for cell in 0..cells {
             let cell_houses = g.se_houses_of(cell);
-            for digit in digits(p.candidates(cell)) {
+            let m = p.candidates(cell);
+            for digit in digits(m) {
                 let slot = cell * side + usize::from(digit) - 1;
-                let from = links.len();
+                let ends = &mut at[slot];
+                ends[0] = links.len() as u32;
+                for other in digits(m & !bit(digit)) {
+                    links.push((cell * side + usize::from(other) - 1) as u32);
+                }
+                ends[1] = links.len() as u32;
                 if house_cells.is_empty() {
+                    let from = links.len();
                     for &h in cell_houses {
                         for &c in &houses[h] {
-                            if c != cell && p.has(c, digit) && added[c] != slot + 1 {
-                                added[c] = slot + 1;
-                                links.push((c * side + usize::from(digit) - 1) as u32);
+                            let s = (c * side + usize::from(digit) - 1) as u32;
+                            if c != cell && p.has(c, digit) && !links[from..].contains(&s) {
+                                links.push(s);
                             }
                         }
                     }
@@ -153,7 +221,12 @@ impl<'a> Search<'a> {
                         }
                     }
                 }
-                house_off[slot] = (from as u32, links.len() as u32);
+                ends[2] = links.len() as u32;
+                if two(m) {
+                    let other = (m & !bit(digit)).trailing_zeros() as usize;
+                    links.push((cell * side + other) as u32);
+                }
+                ends[3] = links.len() as u32;
                 let from = links.len();
                 for &h in cell_houses {
                     let m = places[h][usize::from(digit) - 1];
@@ -170,29 +243,48 @@ impl<'a> Search<'a> {
                         }
                     }
                 }
-                house_on[slot] = (from as u32, links.len() as u32);
+                ends[4] = links.len() as u32;
             }
         }
         Search {
             p,
             side,
             planes,
-            house_off,
-            house_on,
+            at,
             links,
-            on_next: vec![(0, 0); slots],
-            off_next: vec![(0, 0); slots],
-            next: Vec::new(),
-            nodes: Vec::new(),
-            on_seen: vec![0; slots],
-            off_seen: vec![0; slots],
-            generation: 0,
-            counted: vec![0; slots * 2],
-            counted_generation: 0,
-            pending_on: Vec::new(),
-            pending_off: Vec::new(),
-            layer: Vec::new(),
-            found: Vec::new(),
+            on_ends: (1, 2),
+            off_ends: (3, 4),
+            nodes,
+            on_seen,
+            off_seen,
+            generation,
+            counted,
+            counted_generation,
+            pending_on,
+            pending_off,
+            layer,
+            found,
+            house_cells,
+        }
+    }
+
+    /// The search's memory, for the next grid.
+    fn memory(self) -> Memory {
+        Memory {
+            nodes: self.nodes,
+            at: self.at,
+            links: self.links,
+            planes: self.planes,
+            on_seen: self.on_seen,
+            off_seen: self.off_seen,
+            generation: self.generation,
+            counted: self.counted,
+            counted_generation: self.counted_generation,
+            pending_on: self.pending_on,
+            pending_off: self.pending_off,
+            layer: self.layer,
+            found: self.found,
+            house_cells: self.house_cells,
         }
     }
 
@@ -201,36 +293,18 @@ impl<'a> Search<'a> {
     /// turns off its digit in its houses). Every start of the pass then
     /// reads one range per node.
     fn pass(&mut self, y: bool, x: bool) {
-        self.next.clear();
-        let cells = self.p.size().cells();
-        for cell in 0..cells {
-            let m = self.p.candidates(cell);
-            for digit in digits(m) {
-                let slot = self.slot(cell, digit) as usize;
-                let from = self.next.len() as u32;
-                if y {
-                    for other in digits(m & !(1 << (digit - 1))) {
-                        self.next
-                            .push((cell * self.side + usize::from(other) - 1) as u32);
-                    }
-                }
-                let (a, b) = self.house_off[slot];
-                self.next
-                    .extend_from_slice(&self.links[a as usize..b as usize]);
-                self.on_next[slot] = (from, self.next.len() as u32);
-                let from = self.next.len() as u32;
-                if y && two(m) {
-                    let other = (m & !(1 << (digit - 1))).trailing_zeros() as usize;
-                    self.next.push((cell * self.side + other) as u32);
-                }
-                if x {
-                    let (a, b) = self.house_on[slot];
-                    self.next
-                        .extend_from_slice(&self.links[a as usize..b as usize]);
-                }
-                self.off_next[slot] = (from, self.next.len() as u32);
-            }
-        }
+        self.on_ends = if y { (0, 2) } else { (1, 2) };
+        self.off_ends = match (y, x) {
+            (true, true) => (2, 4),
+            (true, false) => (2, 3),
+            _ => (3, 4),
+        };
+    }
+
+    /// The other places of `slot`'s digit in houses with two places.
+    fn house_on(&self, slot: u32) -> std::ops::Range<usize> {
+        let ends = &self.at[slot as usize];
+        ends[3] as usize..ends[4] as usize
     }
 
     fn cell_digit(&self, slot: u32) -> (usize, u8) {
@@ -274,10 +348,10 @@ impl<'a> Search<'a> {
     }
 
     /// What candidate on, node `n`, turns off in the pass under way, in
-    /// SE's order, once each: a range of `self.next`.
+    /// SE's order, once each: a range of `self.links`.
     fn on_to_off(&self, n: u32) -> std::ops::Range<usize> {
-        let (from, to) = self.on_next[self.nodes[n as usize].slot as usize];
-        from as usize..to as usize
+        let ends = &self.at[self.nodes[n as usize].slot as usize];
+        ends[self.on_ends.0] as usize..ends[self.on_ends.1] as usize
     }
 
     /// Whether `slot` off turns anything on in the pass under way. Most
@@ -285,14 +359,14 @@ impl<'a> Search<'a> {
     /// nodes, as no chain goes on from them (a cycle's closing candidate
     /// off and a forcing chain's end are kept where they are found).
     fn leads_on(&self, slot: u32) -> bool {
-        let (from, to) = self.off_next[slot as usize];
-        from < to
+        let ends = &self.at[slot as usize];
+        ends[self.off_ends.0] < ends[self.off_ends.1]
     }
 
     /// What candidate off, node `n`, turns on in the pass under way.
     fn off_to_on(&self, n: u32) -> std::ops::Range<usize> {
-        let (from, to) = self.off_next[self.nodes[n as usize].slot as usize];
-        from as usize..to as usize
+        let ends = &self.at[self.nodes[n as usize].slot as usize];
+        ends[self.off_ends.0] as usize..ends[self.off_ends.1] as usize
     }
 
     fn push(&mut self, slot: u32, on: bool, parent: u32) -> u32 {
@@ -352,9 +426,9 @@ impl<'a> Search<'a> {
                 // off, which must stay within the depth too.
                 let closes = n != root && self.nodes[n as usize].depth + 1 < deepest;
                 for k in self.on_to_off(n) {
-                    let s = self.next[k];
+                    let s = self.links[k];
                     if closes
-                        && self.next[partners.clone()].contains(&s)
+                        && self.links[partners.clone()].contains(&s)
                         && !self.off_ancestor(n, s)
                     {
                         let off = self.push(s, false, n);
@@ -375,7 +449,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 for k in self.off_to_on(n) {
-                    let s = self.next[k];
+                    let s = self.links[k];
                     if self.on_seen[s as usize] != mark {
                         self.on_seen[s as usize] = mark;
                         let id = self.push(s, true, n);
@@ -433,7 +507,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 for k in self.on_to_off(n) {
-                    let s = self.next[k];
+                    let s = self.links[k];
                     if on && s == start {
                         let id = self.push(s, false, n);
                         self.found.push(id);
@@ -456,7 +530,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 for k in self.off_to_on(n) {
-                    let s = self.next[k];
+                    let s = self.links[k];
                     if !on && s == start {
                         let id = self.push(s, true, n);
                         self.found.push(id);
@@ -508,8 +582,7 @@ impl<'a> Search<'a> {
             }
         }
         if x {
-            let (from, to) = self.house_on[start as usize];
-            for &back in &self.links[from as usize..to as usize] {
+            for &back in &self.links[self.house_on(start)] {
                 let (c, d) = self.cell_digit(back);
                 if turned_off(c, d) {
                     return true;
@@ -625,7 +698,7 @@ impl<'a> Search<'a> {
 /// one from a candidate supposed false that is false there. The step is
 /// the same either way.
 pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) -> Option<Step> {
-    let mut s = Search::new(p);
+    let mut s = Search::new(p, MEMORY.with(|m| std::mem::take(&mut *m.borrow_mut())));
     let links = Links::of(p);
     let links = links.as_ref();
     let mut best: Option<Found> = None;
@@ -683,8 +756,7 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
                 // off that turns it on: the other digit of its cell (when
                 // the pass goes through cells) or its other place in a
                 // house. Without either there is none to look for.
-                let (from, to) = s.house_on[start as usize];
-                if ((y && card == 2) || (x && from < to))
+                if ((y && card == 2) || (x && !s.house_on(start).is_empty()))
                     && (if y {
                         let known = &mut through_cells[start as usize];
                         if *known == 0 {
@@ -791,6 +863,7 @@ pub(crate) fn single_chains(p: &Pencil, solution: Option<&Grid>, seen: &Seen) ->
             }
         }
     }
+    MEMORY.with(|m| *m.borrow_mut() = s.memory());
     let found = best?;
     let length = found.complexity.saturating_sub(2);
     let mut step = Step::new(found.technique)

@@ -693,6 +693,7 @@ pub(crate) fn multiple_chains(
                 // candidate holds. Each is built only when its reach
                 // shows it concludes something.
                 let on_needed = double || holds != Some(true);
+                let worth = reaches.worth;
                 let on_reach = on_needed.then(|| reaches.get(&mut e, slot, mode));
                 if contradiction && on_reach.is_some_and(|r| r.contradiction) {
                     build_on(&mut e, &mut on_chains, slot, mode);
@@ -726,7 +727,7 @@ pub(crate) fn multiple_chains(
                     }
                 }
                 if let (true, Some(on_reach), Some(off_reach)) = (double, on_reach, off_reach)
-                    && on_reach.may_share(&off_reach, reaches.worth)
+                    && on_reach.may_share(&off_reach, worth)
                 {
                     build_on(&mut e, &mut on_chains, slot, mode);
                     if !off_built {
@@ -853,7 +854,7 @@ impl Reaches {
     }
 
     /// The reach of the chain on from `slot`.
-    fn get(&mut self, e: &mut Engine<'_>, slot: u32, mode: Mode) -> Reach {
+    fn get(&mut self, e: &mut Engine<'_>, slot: u32, mode: Mode) -> &Reach {
         let s = slot as usize;
         if !self.done[s] {
             self.of[s] = match self.links.as_deref() {
@@ -869,7 +870,7 @@ impl Reaches {
             };
             self.done[s] = true;
         }
-        self.of[s]
+        &self.of[s]
     }
 
     /// Whether the chains on of a group's `members` may share a
