@@ -10,6 +10,7 @@ use super::cage::CageSets;
 use super::chaos;
 use super::connected;
 use super::expr;
+use super::onehot_formula;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::Primitive;
@@ -438,14 +439,12 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         }
         // Over more cells than clauses state it by: each cell's digit as
         // `Σ d · x_d`.
-        Primitive::Formula(test) => {
-            expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
-        }
+        Primitive::Formula(test) => formula(size, vars, test, sums),
         Primitive::Rank(rank) => {
             let parts: Vec<Bool> = rank
                 .as_tests()
                 .iter()
-                .map(|test| expr::state(test, side, &|c| expr::one_hot_value(size, vars, c)))
+                .map(|test| formula(size, vars, test, sums))
                 .collect();
             Bool::and(&parts)
         }
@@ -468,6 +467,20 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {
             Bool::from_bool(true)
         }
+    }
+}
+
+/// A formula over the one-hot variables: in their own terms (clauses,
+/// pseudo-Boolean constraints) where it allows, which Z3's SAT solver
+/// propagates far better than the integer sums it bit-blasts; as integer
+/// arithmetic over `Σ d · x_d` for DIMACS export, whose tactic turns
+/// arithmetic into clauses, and for what the other way cannot read.
+fn formula(size: Size, vars: &[Bool], test: &crate::puzzle::expr::Test<usize>, sums: Sums) -> Bool {
+    match sums {
+        Sums::PseudoBoolean => onehot_formula::state(size, vars, test),
+        Sums::Arithmetic => expr::state(test, size.side() as u8, &|c| {
+            expr::one_hot_value(size, vars, c)
+        }),
     }
 }
 
