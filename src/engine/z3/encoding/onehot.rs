@@ -29,6 +29,9 @@ pub struct OneHotEncoding {
     rules: Vec<Bool>,
     constraints: Vec<Vec<Bool>>,
     implied_by_constraints: Vec<Bool>,
+    /// Whether each puzzle gets a solver of its own (see
+    /// [`searches_alone`]).
+    alone: bool,
 }
 
 impl OneHotEncoding {
@@ -48,6 +51,7 @@ impl OneHotEncoding {
             vars,
             constraints: Vec::new(),
             implied_by_constraints: Vec::new(),
+            alone: false,
         };
         encoding.state_constraints(rules);
         encoding
@@ -57,6 +61,7 @@ impl OneHotEncoding {
     /// variables, in place of any stated before.
     fn state_constraints(&mut self, rules: &Rules) {
         self.constraints = constraint_formulas(rules, &self.vars);
+        self.alone = searches_alone(rules);
         self.implied_by_constraints = implied_cages(rules)
             .iter()
             .map(|i| primitive_formula(rules, &i.cage(), &self.vars, Sums::PseudoBoolean))
@@ -89,6 +94,7 @@ impl Encoding for OneHotEncoding {
             rules: self.rules.clone(),
             constraints: Vec::new(),
             implied_by_constraints: Vec::new(),
+            alone: false,
         };
         encoding.state_constraints(rules);
         Box::new(encoding)
@@ -147,8 +153,24 @@ impl Encoding for OneHotEncoding {
     }
 
     fn keeps_solver(&self) -> bool {
-        true
+        !self.alone
     }
+}
+
+/// Whether puzzles under `rules` are searched faster by a new solver each
+/// than by the kept one: a chaos construction's regions take thousands of
+/// conflicts, and a new solver preprocesses its formulas with the clues
+/// and simplifies its clauses as it searches, which a kept solver, whose
+/// rules sit in a scope of their own and whose inprocessing is held back,
+/// does not (on `benches/data/chaos.txt`, `bool` in `batch` took 2.3x and
+/// 8x as long with the kept solver; docs/variants.md, "Chaos
+/// construction").
+fn searches_alone(rules: &Rules) -> bool {
+    rules
+        .lowered()
+        .iter()
+        .flatten()
+        .any(|p| matches!(p, Primitive::Chaos(_)))
 }
 
 /// The DIMACS number (1-based) of "cell `index` holds `digit`":
