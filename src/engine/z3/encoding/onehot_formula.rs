@@ -300,3 +300,124 @@ fn passes(op: Compare, a: i64, b: i64) -> bool {
         Compare::Ge => a >= b,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::{SatResult, Solver};
+
+    fn cell(c: usize) -> Box<Num<usize>> {
+        Box::new(Num::Cell(c))
+    }
+
+    fn lit(n: i64) -> Box<Num<usize>> {
+        Box::new(Num::Literal(n))
+    }
+
+    /// Formulas over cells 0, 1 and 2 of a 4x4 board, one of each shape
+    /// this module states in its own terms, and one it leaves to integers.
+    fn formulas() -> Vec<Test<usize>> {
+        let mut all = Vec::new();
+        for op in [
+            Compare::Eq,
+            Compare::Ne,
+            Compare::Lt,
+            Compare::Le,
+            Compare::Gt,
+            Compare::Ge,
+        ] {
+            all.push(Test::Compare(op, cell(0), cell(1)));
+            all.push(Test::Compare(op, cell(0), lit(3)));
+            all.push(Test::Compare(op, lit(2), cell(1)));
+            // 2·a - b + (a < c ? 3 : -1) op c + 1
+            all.push(Test::Compare(
+                op,
+                Box::new(Num::Add(vec![
+                    Num::Mul(vec![Num::Literal(2), Num::Cell(0)]),
+                    Num::Neg(cell(1)),
+                    Num::If(
+                        Box::new(Test::Compare(Compare::Lt, cell(0), cell(2))),
+                        lit(3),
+                        lit(-1),
+                    ),
+                ])),
+                Box::new(Num::Sum(vec![Num::Cell(2), Num::Literal(1)])),
+            ));
+            // How many of a, b, c, 2 are 2, against c.
+            all.push(Test::Compare(
+                op,
+                Box::new(Num::Count(
+                    lit(2),
+                    vec![Num::Cell(0), Num::Cell(1), Num::Cell(2), Num::Literal(2)],
+                )),
+                cell(2),
+            ));
+        }
+        all.push(Test::Distinct(vec![
+            Num::Cell(0),
+            Num::Cell(1),
+            Num::Cell(2),
+        ]));
+        all.push(Test::Implies(
+            Box::new(Test::Not(Box::new(Test::Compare(
+                Compare::Eq,
+                cell(0),
+                cell(2),
+            )))),
+            Box::new(Test::If(
+                Box::new(Test::Compare(Compare::Gt, cell(1), lit(2))),
+                Box::new(Test::Or(vec![
+                    Test::Compare(Compare::Lt, cell(0), cell(2)),
+                    Test::Literal(false),
+                ])),
+                Box::new(Test::And(vec![Test::Compare(
+                    Compare::Le,
+                    cell(2),
+                    cell(1),
+                )])),
+            )),
+        ));
+        // Left to integers: a product of two cells, a remainder.
+        all.push(Test::Compare(
+            Compare::Eq,
+            Box::new(Num::Mod(
+                Box::new(Num::Mul(vec![Num::Cell(0), Num::Cell(1)])),
+                lit(3),
+            )),
+            Box::new(Num::Sub(cell(2), lit(1))),
+        ));
+        all
+    }
+
+    #[test]
+    fn each_assignment_satisfies_the_formula_as_the_rule_reads_it() {
+        let size = Size::from_side(4).unwrap_or_default();
+        let count = size.cells() * size.side();
+        let vars: Vec<Bool> = (1..=count)
+            .map(|n| Bool::new_const(super::super::onehot::name(size, n)))
+            .collect();
+        let solver = Solver::new();
+        for test in formulas() {
+            let stated = state(size, &vars, &test);
+            for code in 0..64usize {
+                let digits = [code % 4 + 1, code / 4 % 4 + 1, code / 16 + 1];
+                solver.push();
+                solver.assert(&stated);
+                for (c, &d) in digits.iter().enumerate() {
+                    for e in 1..=4u8 {
+                        let v = &vars[variable(size, c, e) - 1];
+                        solver.assert(if usize::from(e) == d {
+                            v.clone()
+                        } else {
+                            v.not()
+                        });
+                    }
+                }
+                let holds = test.holds(&|c: &usize| digits[*c] as i128);
+                let sat = solver.check() == SatResult::Sat;
+                solver.pop(1);
+                assert_eq!(sat, holds, "{test:?} on {digits:?}");
+            }
+        }
+    }
+}
