@@ -11,7 +11,8 @@ first solution of the empty grid), its digits given in a fixed scattered order u
 is unique, then each given dropped that the puzzle stays unique without; it prints
 `name<TAB>sigh string` lines (`solve --output sigh`), which z3doku and sigh both read. `-k`
 makes only the rule sets named (`benches/data/more_kinds.txt` is `-k "sum line,full rank,either"`
-after the same classic baseline, `benches/data/connected_values.txt` `-k "connected values,connected values (one set)"`).
+after the same classic baseline, `benches/data/connected_values.txt` `-k "connected values,connected values (one set)"`,
+`benches/data/cage_kinds.txt` `-k "rellik cage,equality cage,lunchbox,equal sum,counting circles"`).
 
 `time` runs, each round, sigh's runner on the whole file (its `total_ms`: building its handlers
 and the search for up to 2 solutions), then per engine `z3doku batch --unique --jobs 1 -o json`
@@ -55,6 +56,16 @@ RULES = [
      "either cage 10 (r9c1 r9c2) || white dot 1 (r9c1 r9c2) && thermo r9c1 r9c2"),
     ("connected values", "connected values 1 2 3 4 5\nconnected values 3 4 5 6 7 8 size 54"),
     ("connected values (one set)", "connected values 2 4 6 8 9"),
+    # The cage kinds of tests/rule_kinds.rs (benches/data/cage_kinds.txt).
+    ("rellik cage", "rellik cage 10 (r1c1 r1c2 r2c1 r2c2)\nrellik cage 6 (r5c4 r5c5 r5c6)\n"
+     "rellik cage 14 (r9c8 r9c9)"),
+    ("equality cage", "equality cage (r1c1 r1c2 r2c1 r2c2)\n"
+     "equality cage (r5c3 r5c4 r5c5 r5c6 r5c7 r5c8)"),
+    ("lunchbox", "lunchbox 7 (r1c1 r1c2 r1c3 r1c4 r1c5)\nlunchbox 0 (r4c4 r5c4 r6c4)\n"
+     "lunchbox 15 (r9c2 r9c3 r8c3 r8c4)"),
+    ("equal sum", "equal sum (r1c1 r1c2) (r2c5) (r3c8 r3c9)\n"
+     "equal sum (r5c1 r6c1 r7c1) (r9c9 r8c9) (r5c5 r5c6)"),
+    ("counting circles", "counting circles (r1c1 r2c4 r3c7 r5c2 r6c5 r7c9 r9c3 r4c8)"),
 ]
 
 

@@ -876,3 +876,75 @@ fn candidates_write_each_marks_count_beside_it() {
     assert_eq!(drawn, expected);
     assert!(expected.iter().any(|c| c == "1") && expected.iter().any(|c| c == "5+"));
 }
+
+/// A 4x4 chaos construction's solution: its digits and the regions found
+/// with them (an L, its mirror, and two 2x2 squares' worth of the rest).
+fn chaos_solution() -> Grid {
+    let digits = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let regions = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+    Grid::from_cells(Size::from_side(4).unwrap(), &digits)
+        .unwrap()
+        .with_regions(regions)
+}
+
+#[test]
+fn a_chaos_solution_draws_the_regions_it_found() {
+    // Without boxes, the regions are the thick lines.
+    let puzzle = read("................\nregions ................\nchaos construction\n");
+    let solution = chaos_solution();
+    let regions = solution.regions().unwrap().to_vec();
+    let drawing = Picture::new(&puzzle).digits(&solution).draw();
+    let image = raster(&drawing);
+    for r in 0..4 {
+        for c in 0..4 {
+            let here = r * 4 + c;
+            let b = drawing.layout.index(here);
+            let above = thickness(&image, b.x + b.width / 2.0, b.y, true);
+            let parted = r == 0 || regions[here] != regions[here - 4];
+            assert_eq!(above >= 3, parted, "above r{}c{}", r + 1, c + 1);
+            let left = thickness(&image, b.x, b.y + b.height / 2.0, false);
+            let parted = c == 0 || regions[here] != regions[here - 1];
+            assert_eq!(left >= 3, parted, "left of r{}c{}", r + 1, c + 1);
+        }
+    }
+    // The puzzle alone has no region lines inside the grid.
+    let bare = Picture::new(&puzzle).draw();
+    let image = raster(&bare);
+    let b = bare.layout.index(5);
+    assert!(thickness(&image, b.x + b.width / 2.0, b.y, true) < 3);
+    // With boxes kept, the lines stay the boxes' and the regions are
+    // tinted: the corner of each cell is no longer white.
+    let boxed = read("................\nchaos construction\n");
+    let drawing = Picture::new(&boxed).digits(&solution).draw();
+    let image = raster(&drawing);
+    for index in 0..16 {
+        let b = drawing.layout.index(index);
+        let [r, g, bl, _] = image.pixel((b.x + 0.15 * CELL) as u32, (b.y + 0.15 * CELL) as u32);
+        assert!(r < 250 || g < 250 || bl < 250, "cell {index} is tinted");
+    }
+}
+
+#[test]
+fn chaos_clues_draw_their_control_cells_and_arms() {
+    let puzzle = read(
+        "................\nregions ................\nchaos construction\n\
+         chaos count (r2c2)\nchaos arrow (r3c3) (r3c3 r3c4) (r3c3 r2c3 r1c3)\n",
+    );
+    let drawing = Picture::new(&puzzle).draw();
+    let image = raster(&drawing);
+    let at = |r: usize, c: usize| drawing.layout.index((r - 1) * 4 + c - 1);
+    // The count's square fills its control cell's centre.
+    assert!(grey_at(&image, at(2, 2), 0.0, 0.0), "a square on r2c2");
+    // The arrow's circle is a ring round r3c3 (empty at its centre), its
+    // shafts run through r2c3 and to r3c4.
+    assert!(grey_at(&image, at(3, 3), 0.0, -0.4), "a ring round r3c3");
+    assert!(!grey_at(&image, at(3, 3), 0.0, 0.0), "the ring is open");
+    assert!(grey_at(&image, at(2, 3), 0.0, 0.0), "an arm through r2c3");
+    assert!(!grey_at(&image, at(4, 1), 0.0, 0.0), "nothing in r4c1");
+    assert!(
+        drawing.svg.contains("chaos count: a square"),
+        "{}",
+        drawing.svg
+    );
+    assert!(drawing.svg.contains("chaos arrow: a circle"));
+}

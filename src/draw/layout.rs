@@ -186,6 +186,8 @@ enum Place {
     Partial(usize),
     /// In no region.
     Nowhere,
+    /// In the region of this number a chaos construction's solution found.
+    Found(u8),
 }
 
 /// The lines of a board: for each edge between two places, whether it is
@@ -213,6 +215,27 @@ impl Borders {
             }
         }
         Borders { side, places }
+    }
+
+    /// The same borders with the regions a chaos construction's solution
+    /// found (each cell's region, row-major) drawn where the board has no
+    /// region of its own; `regions` of the wrong length change nothing.
+    pub fn with_found(mut self, regions: &[u8]) -> Borders {
+        if regions.len() == self.places.len() {
+            for (place, &region) in self.places.iter_mut().zip(regions) {
+                if *place == Place::Nowhere {
+                    *place = Place::Found(region);
+                }
+            }
+        }
+        self
+    }
+
+    /// Whether some cell lies in a region of the board's own.
+    pub fn has_own_regions(&self) -> bool {
+        self.places
+            .iter()
+            .any(|p| matches!(p, Place::Region(_) | Place::Partial(_)))
     }
 
     fn place(&self, row: isize, col: isize) -> Place {

@@ -230,7 +230,8 @@ impl<'a> Picture<'a> {
     pub fn draw(&self) -> Drawing {
         let side = self.puzzle.size().side();
         let mut canvas = Canvas::new(side);
-        grid::draw(&mut canvas, self.puzzle);
+        let found = self.digits.as_ref().and_then(Grid::regions);
+        grid::draw(&mut canvas, self.puzzle, found);
         rules::draw(&mut canvas, self.puzzle);
         marks::draw(&mut canvas, self);
         let mut lines: Vec<String> = Vec::new();

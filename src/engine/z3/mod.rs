@@ -191,7 +191,14 @@ impl Z3Engine {
             });
             self.scope_constraints();
         }
-        if let Some(kept) = &mut self.kept {
+        // A search on a solver of its own leaves the kept one unserved.
+        let keeps = self
+            .encoding
+            .as_ref()
+            .is_some_and(|(_, encoding)| encoding.keeps_solver());
+        if let Some(kept) = &mut self.kept
+            && keeps
+        {
             kept.searches += 1;
         }
         self.searches += 1;
@@ -225,8 +232,11 @@ impl Z3Engine {
             kept.solver.pop(1);
             kept.constraints = false;
         }
-        let any = !encoding.constraints().iter().all(Vec::is_empty)
-            || !encoding.implied_by_constraints().is_empty();
+        // Rules searched by a new solver per puzzle leave the kept one
+        // with the houses alone, for the rules that come after them.
+        let any = encoding.keeps_solver()
+            && (!encoding.constraints().iter().all(Vec::is_empty)
+                || !encoding.implied_by_constraints().is_empty());
         if any {
             kept.solver.push();
             assert_constraints(&kept.solver, encoding.as_ref());
@@ -442,7 +452,7 @@ impl Z3Engine {
             }
             solver
         };
-        let kept = self.kept.as_ref();
+        let kept = self.kept.as_ref().filter(|_| encoding.keeps_solver());
         let mut fresh = kept.is_none().then(|| fresh_solver(true));
         // A kept solver takes the clues as assumptions when the encoding
         // allows, else in the puzzle's scope; a fresh one has them asserted.

@@ -10,6 +10,7 @@ mod connected;
 mod expr;
 mod int;
 mod onehot;
+mod onehot_formula;
 mod pb;
 
 pub use boolean::{bool_encoding, house_clauses};

@@ -10,6 +10,7 @@ use super::cage::CageSets;
 use super::chaos;
 use super::connected;
 use super::expr;
+use super::onehot_formula;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::Primitive;
@@ -28,6 +29,9 @@ pub struct OneHotEncoding {
     rules: Vec<Bool>,
     constraints: Vec<Vec<Bool>>,
     implied_by_constraints: Vec<Bool>,
+    /// Whether each puzzle gets a solver of its own (see
+    /// [`searches_alone`]).
+    alone: bool,
 }
 
 impl OneHotEncoding {
@@ -47,6 +51,7 @@ impl OneHotEncoding {
             vars,
             constraints: Vec::new(),
             implied_by_constraints: Vec::new(),
+            alone: false,
         };
         encoding.state_constraints(rules);
         encoding
@@ -56,6 +61,7 @@ impl OneHotEncoding {
     /// variables, in place of any stated before.
     fn state_constraints(&mut self, rules: &Rules) {
         self.constraints = constraint_formulas(rules, &self.vars);
+        self.alone = searches_alone(rules);
         self.implied_by_constraints = implied_cages(rules)
             .iter()
             .map(|i| primitive_formula(rules, &i.cage(), &self.vars, Sums::PseudoBoolean))
@@ -88,6 +94,7 @@ impl Encoding for OneHotEncoding {
             rules: self.rules.clone(),
             constraints: Vec::new(),
             implied_by_constraints: Vec::new(),
+            alone: false,
         };
         encoding.state_constraints(rules);
         Box::new(encoding)
@@ -146,8 +153,24 @@ impl Encoding for OneHotEncoding {
     }
 
     fn keeps_solver(&self) -> bool {
-        true
+        !self.alone
     }
+}
+
+/// Whether puzzles under `rules` are searched faster by a new solver each
+/// than by the kept one: a chaos construction's regions take thousands of
+/// conflicts, and a new solver preprocesses its formulas with the clues
+/// and simplifies its clauses as it searches, which a kept solver, whose
+/// rules sit in a scope of their own and whose inprocessing is held back,
+/// does not (on `benches/data/chaos.txt`, `bool` in `batch` took 2.3x and
+/// 8x as long with the kept solver; docs/variants.md, "Chaos
+/// construction").
+fn searches_alone(rules: &Rules) -> bool {
+    rules
+        .lowered()
+        .iter()
+        .flatten()
+        .any(|p| matches!(p, Primitive::Chaos(_)))
 }
 
 /// The DIMACS number (1-based) of "cell `index` holds `digit`":
@@ -464,14 +487,12 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         }
         // Over more cells than clauses state it by: each cell's digit as
         // `Σ d · x_d`.
-        Primitive::Formula(test) => {
-            expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
-        }
+        Primitive::Formula(test) => formula(size, vars, test, sums),
         Primitive::Rank(rank) => {
             let parts: Vec<Bool> = rank
                 .as_tests()
                 .iter()
-                .map(|test| expr::state(test, side, &|c| expr::one_hot_value(size, vars, c)))
+                .map(|test| formula(size, vars, test, sums))
                 .collect();
             Bool::and(&parts)
         }
@@ -494,6 +515,20 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
         Primitive::Pair { .. } | Primitive::Allowed { .. } | Primitive::Any { .. } => {
             Bool::from_bool(true)
         }
+    }
+}
+
+/// A formula over the one-hot variables: in their own terms (clauses,
+/// pseudo-Boolean constraints) where it allows, which Z3's SAT solver
+/// propagates far better than the integer sums it bit-blasts; as integer
+/// arithmetic over `Σ d · x_d` for DIMACS export, whose tactic turns
+/// arithmetic into clauses, and for what the other way cannot read.
+fn formula(size: Size, vars: &[Bool], test: &crate::puzzle::expr::Test<usize>, sums: Sums) -> Bool {
+    match sums {
+        Sums::PseudoBoolean => onehot_formula::state(size, vars, test),
+        Sums::Arithmetic => expr::state(test, size.side() as u8, &|c| {
+            expr::one_hot_value(size, vars, c)
+        }),
     }
 }
 

@@ -139,8 +139,12 @@ impl Rule for ChaosConstruction {
         })
     }
 
+    /// A line of the legend: the regions are for the solver to find (a
+    /// picture of a solution draws those it found).
     fn sketch(&self, _size: Size) -> Vec<Mark> {
-        Vec::new()
+        vec![Mark::Note(
+            "chaos construction: the grid parts into connected regions of as many cells as digits, each holding every digit once".into(),
+        )]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -430,8 +434,31 @@ impl Rule for ChaosCount {
         })
     }
 
-    fn sketch(&self, _size: Size) -> Vec<Mark> {
-        Vec::new()
+    /// A square on the control cell; the counted cells outlined unless
+    /// they are the control's own place and the cells around it.
+    fn sketch(&self, size: Size) -> Vec<Mark> {
+        let mut marks = vec![Mark::Square(self.control)];
+        let mut counted = self.cells.clone();
+        counted.sort_unstable();
+        let mut around = ChaosCount::around(self.control, size);
+        around.sort_unstable();
+        if counted == around && self.cells.first() == Some(&self.control) {
+            marks.push(Mark::Note(
+                if self.exclude_first {
+                    "chaos count exclude first: a square's digit is how many of the cells around it share its region"
+                } else {
+                    "chaos count: a square's digit is how many of the cells around it, itself included, share its region"
+                }
+                .into(),
+            ));
+        } else {
+            marks.push(Mark::Cage {
+                cells: self.cells.clone(),
+                label: None,
+            });
+            marks.push(Mark::Note(self.to_string()));
+        }
+        marks
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -617,8 +644,36 @@ impl Rule for ChaosArrow {
         })
     }
 
+    /// A circle on the arms' first cell with an arrow along each arm, as
+    /// sigh draws it; a control elsewhere gets a square and the rule's line.
     fn sketch(&self, _size: Size) -> Vec<Mark> {
-        Vec::new()
+        let mut marks: Vec<Mark> = self
+            .arms
+            .iter()
+            .filter(|arm| arm.len() >= 2)
+            .map(|arm| Mark::Arrow {
+                circle: vec![arm[0]],
+                line: arm[1..].to_vec(),
+            })
+            .collect();
+        if self
+            .arms
+            .iter()
+            .all(|arm| arm.first() == Some(&self.control))
+        {
+            marks.push(Mark::Note(
+                if self.exclude_first {
+                    "chaos arrow exclude first: a circle's digit is how far its cell's region runs on along its arrows, the circle's cell not counted"
+                } else {
+                    "chaos arrow: a circle's digit is how many cells its cell's region runs along its arrows, the circle's cell included"
+                }
+                .into(),
+            ));
+        } else {
+            marks.push(Mark::Square(self.control));
+            marks.push(Mark::Note(self.to_string()));
+        }
+        marks
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
