@@ -526,7 +526,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
 fn formula(size: Size, vars: &[Bool], test: &crate::puzzle::expr::Test<usize>, sums: Sums) -> Bool {
     match sums {
         Sums::PseudoBoolean => onehot_formula::state(size, vars, test),
-        Sums::Arithmetic => expr::state(test, size.side() as u8, &|c| {
+        Sums::Arithmetic => expr::state(test, size.values() as u8, &|c| {
             expr::one_hot_value(size, vars, c)
         }),
     }

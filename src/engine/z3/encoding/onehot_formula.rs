@@ -31,8 +31,8 @@ use z3::ast::Bool;
 pub(super) fn state(size: Size, vars: &[Bool], test: &Test<usize>) -> Bool {
     let reading = Reading { size, vars };
     reading.test(test).unwrap_or_else(|| {
-        let side = size.side() as u8;
-        expr::state(test, side, &|c| expr::one_hot_value(size, vars, c))
+        let values = size.values() as u8;
+        expr::state(test, values, &|c| expr::one_hot_value(size, vars, c))
     })
 }
 
@@ -52,8 +52,8 @@ struct Linear {
 }
 
 impl Reading<'_> {
-    fn side(&self) -> u8 {
-        self.size.side() as u8
+    fn values(&self) -> u8 {
+        self.size.values() as u8
     }
 
     fn var(&self, cell: usize, digit: u8) -> Bool {
@@ -62,7 +62,7 @@ impl Reading<'_> {
 
     /// "The cell holds a digit of at least `low`".
     fn at_least(&self, cell: usize, low: u8) -> Bool {
-        let options: Vec<Bool> = (low.max(1)..=self.side())
+        let options: Vec<Bool> = (low.max(1)..=self.values())
             .map(|d| self.var(cell, d))
             .collect();
         Bool::or(&options)
@@ -124,7 +124,7 @@ impl Reading<'_> {
             Compare::Ge => (y, x, Compare::Le),
             _ => (x, y, op),
         };
-        let parts: Vec<Bool> = (1..=self.side())
+        let parts: Vec<Bool> = (1..=self.values())
             .map(|d| {
                 let then = match op {
                     Compare::Eq => self.var(y, d),
@@ -140,7 +140,7 @@ impl Reading<'_> {
 
     /// A cell against a number: the digits that pass.
     fn against(&self, op: Compare, cell: usize, k: i64) -> Bool {
-        let options: Vec<Bool> = (1..=self.side())
+        let options: Vec<Bool> = (1..=self.values())
             .filter(|&d| passes(op, i64::from(d), k))
             .map(|d| self.var(cell, d))
             .collect();
@@ -153,7 +153,7 @@ impl Reading<'_> {
         match num {
             Num::Literal(n) => sum.constant += sign.checked_mul(*n)?,
             Num::Cell(c) => {
-                for d in 1..=self.side() {
+                for d in 1..=self.values() {
                     let number = variable(self.size, *c, d);
                     *sum.vars.entry(number).or_default() += sign * i64::from(d);
                 }
@@ -202,7 +202,7 @@ impl Reading<'_> {
                     match x {
                         Num::Cell(c) => {
                             if let Ok(d) = u8::try_from(*d)
-                                && (1..=self.side()).contains(&d)
+                                && (1..=self.values()).contains(&d)
                             {
                                 let number = variable(self.size, *c, d);
                                 *sum.vars.entry(number).or_default() += sign;
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn each_assignment_satisfies_the_formula_as_the_rule_reads_it() {
         let size = Size::from_side(4).unwrap_or_default();
-        let count = size.cells() * size.side();
+        let count = size.cells() * size.values();
         let vars: Vec<Bool> = (1..=count)
             .map(|n| Bool::new_const(super::super::onehot::name(size, n)))
             .collect();
