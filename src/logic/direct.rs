@@ -43,19 +43,23 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
             continue;
         }
         let pos = &all[a];
+        // The digits to look at with two places or more in the house: a
+        // single is no pattern.
+        let several = (0..p.size().side()).fold(0u32, |set, d| {
+            set | u32::from(pos[d] & pos[d].wrapping_sub(1) != 0) << d
+        }) & changed;
+        if several == 0 {
+            continue;
+        }
         for overlap in g.overlaps(a) {
             let b = overlap.house;
             let there = &all[b];
-            for d in 0..p.size().side() {
+            for digit in digits(several) {
+                let d = usize::from(digit - 1);
                 let m = pos[d];
-                if changed >> d & 1 == 0
-                    || m.count_ones() < 2
-                    || m & !overlap.here != 0
-                    || there[d] & !overlap.there == 0
-                {
+                if m & !overlap.here != 0 || there[d] & !overlap.there == 0 {
                     continue;
                 }
-                let digit = d as u8 + 1;
                 let gone: Vec<usize> = g.houses()[b]
                     .iter()
                     .copied()

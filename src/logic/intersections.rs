@@ -28,7 +28,7 @@ pub(crate) fn intersection(p: &Pencil, pointing: bool, seen: &mut Seen) -> Optio
         let pos = &p.places()[a];
         // The digits with two places or more: a single is no pattern.
         let several = (0..p.size().side()).fold(0u32, |set, d| {
-            set | u32::from(pos[d].count_ones() >= 2) << d
+            set | u32::from(pos[d] & pos[d].wrapping_sub(1) != 0) << d
         }) & changed;
         for overlap in g.overlaps(a) {
             let b = overlap.house;

@@ -67,6 +67,8 @@ pub struct Geometry {
     kinds: Vec<HouseKind>,
     names: Vec<String>,
     houses_of: Vec<Vec<usize>>,
+    /// Each cell's place in each of its houses, beside `houses_of`.
+    places_in: Vec<Vec<u8>>,
     se_houses_of: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     peer_bits: Vec<[u64; 10]>,
@@ -136,6 +138,15 @@ impl Geometry {
             .collect();
         let kinds: Vec<HouseKind> = rules.houses().iter().map(|h| h.kind).collect();
         let houses_of: Vec<Vec<usize>> = (0..cells).map(|c| rules.houses_of(c).to_vec()).collect();
+        let places_in = houses_of
+            .iter()
+            .enumerate()
+            .map(|(c, hs)| {
+                hs.iter()
+                    .map(|&h| houses[h].iter().position(|&x| x == c).unwrap_or(0) as u8)
+                    .collect()
+            })
+            .collect();
         // SE lists a cell's houses box first, then row, then column; a
         // stable sort keeps any other houses after them in the rules' order.
         let se_rank = |h: &usize| match kinds[*h] {
@@ -159,6 +170,7 @@ impl Geometry {
             kinds,
             names: rules.houses().iter().map(|h| h.to_string()).collect(),
             houses_of,
+            places_in,
             se_houses_of,
             houses,
             peers,
@@ -362,14 +374,58 @@ impl Pencil {
         self.candidates[cell] &= !bit(digit);
     }
 
-    /// Applies placements and eliminations.
+    /// Applies placements and eliminations. What was worked out from the
+    /// candidates ([`Pencil::places`], [`Pencil::planes`]) is kept, each
+    /// candidate taken away taken from it too: a path applies a step, and
+    /// the next step's scan reads them again, a few changed of hundreds.
     pub fn apply(&mut self, placements: &[Clue], eliminations: &[Clue]) {
         let size = self.size();
+        let mut places = self.places.take();
+        let mut planes = self.planes.take();
+        let geometry = Arc::clone(&self.geometry);
+        let mut lose = |cell: usize, lost: u32| {
+            if let Some(places) = places.as_mut() {
+                for (&h, &k) in geometry.houses_of[cell]
+                    .iter()
+                    .zip(&geometry.places_in[cell])
+                {
+                    let here = !(1u32 << k);
+                    for d in digits(lost) {
+                        places[h][usize::from(d - 1)] &= here;
+                    }
+                }
+            }
+            if let Some(planes) = planes.as_mut() {
+                for d in digits(lost) {
+                    planes[usize::from(d - 1)] &= !(1u128 << cell);
+                }
+            }
+        };
         for e in eliminations {
-            self.eliminate(size.index(e.cell), e.digit);
+            let cell = size.index(e.cell);
+            let lost = self.candidates[cell] & bit(e.digit);
+            self.candidates[cell] &= !lost;
+            lose(cell, lost);
         }
         for p in placements {
-            self.place(size.index(p.cell), p.digit);
+            let cell = size.index(p.cell);
+            lose(cell, self.candidates[cell]);
+            self.values[cell] = p.digit;
+            self.candidates[cell] = 0;
+            let b = bit(p.digit);
+            for &peer in &geometry.peers[cell] {
+                let lost = self.candidates[peer] & b;
+                if lost != 0 {
+                    self.candidates[peer] &= !lost;
+                    lose(peer, lost);
+                }
+            }
+        }
+        if let Some(places) = places {
+            let _ = self.places.set(places);
+        }
+        if let Some(planes) = planes {
+            let _ = self.planes.set(planes);
         }
     }
 
@@ -495,6 +551,72 @@ mod tests {
         );
         assert_eq!(combinations(0, 4).collect::<Vec<_>>(), [0]);
         assert_eq!(combinations(5, 4).count(), 0);
+    }
+
+    /// A grid that keeps its places and planes through `apply` has the
+    /// same as one that works them out afresh, on a 9x9 board (planes
+    /// kept) and a 16x16 one (places only), placements and eliminations
+    /// mixed as a path's steps mix them.
+    #[test]
+    fn kept_places_and_planes_are_worked_out_ones() {
+        use super::Pencil;
+        use crate::puzzle::Puzzle;
+        use crate::puzzle::grid::{Clue, Grid, Size};
+        for side in [9usize, 16] {
+            let size = Size::from_side(side).unwrap();
+            let (h, w) = size.region_shape().unwrap();
+            // The pattern solution: each row the one above shifted by a
+            // box's width, by one more at each band.
+            let cells: Vec<u8> = (0..size.cells())
+                .map(|i| {
+                    let (r, c) = (i / side, i % side);
+                    ((w * (r % h) + r / h + c) % side) as u8 + 1
+                })
+                .collect();
+            let solution = Grid::from_cells(size, &cells).unwrap();
+            let puzzle = Puzzle::classic(Grid::empty(size));
+            let mut p = Pencil::new(&puzzle).unwrap();
+            let mut state = 12345u64;
+            let mut next = |n: usize| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (state >> 33) as usize % n
+            };
+            while !p.is_solved() {
+                let _ = (p.places(), p.planes());
+                let mut eliminations = Vec::new();
+                for _ in 0..next(4) {
+                    let c = next(size.cells());
+                    let d = next(side) as u8 + 1;
+                    if p.has(c, d) && solution.get(c) != d {
+                        eliminations.push(Clue {
+                            cell: p.cell(c),
+                            digit: d,
+                        });
+                    }
+                }
+                let open: Vec<usize> = (0..size.cells()).filter(|&c| p.value(c) == 0).collect();
+                let c = open[next(open.len())];
+                let placements = [Clue {
+                    cell: p.cell(c),
+                    digit: solution.get(c),
+                }];
+                p.apply(&placements, &eliminations);
+                let fresh: Vec<[u32; 25]> = (0..p.geometry().houses().len())
+                    .map(|h| p.all_positions(h))
+                    .collect();
+                assert_eq!(p.places(), &fresh[..]);
+                if let Some(planes) = p.planes() {
+                    for (d, &plane) in planes.iter().enumerate() {
+                        let cells = (0..size.cells()).filter(|&c| p.candidates(c) >> d & 1 == 1);
+                        assert_eq!(plane, cells.fold(0u128, |m, c| m | 1 << c));
+                    }
+                } else {
+                    assert!(size.cells() > 128);
+                }
+            }
+        }
     }
 
     #[test]

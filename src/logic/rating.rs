@@ -74,6 +74,42 @@ const QQWING_BEYOND_SINGLES: [Technique; 4] = [
     Technique::HiddenPair,
 ];
 
+/// The singles: a path of these alone is solved by singles.
+const SINGLES: [Technique; 4] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+];
+
+/// The SE techniques whose every step qqwing's techniques make too: the
+/// singles, qqwing's four, and SE's direct pointing, claiming and hidden
+/// pairs, each one of those four and a hidden single.
+const QQWING_MAKES: [Technique; 11] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+];
+
+/// What the SE path says of qqwing's closures before they are walked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Known {
+    /// Nothing.
+    Nothing,
+    /// Singles solve the puzzle.
+    Singles,
+    /// Singles with qqwing's pairs and intersections solve it.
+    Pairs,
+}
+
 impl QqwingLevel {
     /// The level of `puzzle`, whose one solution is `solution`: the same
     /// as [`QqwingLevel::of_path`] of its path with [`Technique::QQWING`],
@@ -90,6 +126,43 @@ impl QqwingLevel {
     /// not found by scanning the grid once per step. `tests/logic.rs`
     /// checks that both give the same level over whole puzzle sets.
     pub fn of_puzzle(puzzle: &Puzzle, solution: &Grid) -> Result<QqwingLevel, PathError> {
+        QqwingLevel::closures(puzzle, solution, Known::Nothing)
+    }
+
+    /// [`QqwingLevel::of_puzzle`] beside `path`, the puzzle's SE path
+    /// with every technique: where that path is made of steps qqwing's
+    /// techniques make too (a direct pointing is a pointing and a hidden
+    /// single, a direct hidden pair a hidden pair and a hidden single),
+    /// qqwing's closure solves the puzzle as well, so the walk through
+    /// its pairs and intersections is left out.
+    ///
+    /// Why: each step of the path is true of any grid with fewer
+    /// candidates, and the closure, which has fewer than every grid on
+    /// the path (by induction, step after step), holds what each step
+    /// deduces, since no technique of its own applies to it; so it holds
+    /// the path's full grid. The same holds of singles alone for a path
+    /// of singles. On a variant, or a path search finished, the closures
+    /// are walked as [`QqwingLevel::of_puzzle`] walks them.
+    pub fn of_rated(
+        puzzle: &Puzzle,
+        solution: &Grid,
+        path: &Path,
+    ) -> Result<QqwingLevel, PathError> {
+        let classic = puzzle.rules().is_classic() && puzzle.rules().constraints().is_empty();
+        let made_of = |ts: &[Technique]| path.steps.iter().all(|s| ts.contains(&s.technique));
+        let known = if !classic || path.searched() {
+            Known::Nothing
+        } else if made_of(&SINGLES) {
+            Known::Singles
+        } else if made_of(&QQWING_MAKES) {
+            Known::Pairs
+        } else {
+            Known::Nothing
+        };
+        QqwingLevel::closures(puzzle, solution, known)
+    }
+
+    fn closures(puzzle: &Puzzle, solution: &Grid, known: Known) -> Result<QqwingLevel, PathError> {
         let mut naked = Pencil::new(puzzle).ok_or(PathError::NotUnique(Status::None))?;
         let mut placed = true;
         while placed {
@@ -104,6 +177,9 @@ impl QqwingLevel {
         }
         if naked.is_solved() {
             return check_closure(&naked, solution).map(|()| QqwingLevel::Simple);
+        }
+        if known == Known::Singles {
+            return Ok(QqwingLevel::Easy);
         }
         let unique_classic = puzzle.rules().is_classic();
         let size = puzzle.size();
@@ -120,6 +196,9 @@ impl QqwingLevel {
             check_closure(&q.pencil, solution)?;
             if q.pencil.is_solved() {
                 return Ok(level);
+            }
+            if known == Known::Pairs {
+                return Ok(QqwingLevel::Intermediate);
             }
             let Some(step) = next_step(
                 &q.pencil,
@@ -238,7 +317,7 @@ impl Rating {
         engine: &mut dyn Engine,
     ) -> Result<(Rating, Path), PathError> {
         let path = Path::find(puzzle, solution, logic, engine)?;
-        let qqwing = QqwingLevel::of_puzzle(puzzle, solution)?;
+        let qqwing = QqwingLevel::of_rated(puzzle, solution, &path)?;
         Ok((Rating::of(&path, qqwing), path))
     }
 }

@@ -12,9 +12,6 @@
 
 use super::pencil::{Pencil, digits};
 
-/// A set of cells, as bits over cell numbers (boards go up to 625 cells).
-type Cells = [u64; 10];
-
 /// A technique that looks at one digit at a time.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ByDigit {
@@ -71,12 +68,17 @@ pub struct Seen {
     on: bool,
     /// Whether the steps go without sentences.
     silent: bool,
-    /// Each digit's cells in the grid being scanned, worked out when first
-    /// asked for (empty until then).
-    now: Vec<Cells>,
+    /// Each digit's cells in the grid being scanned, as `words` 64-bit
+    /// words of bits over cell numbers, worked out when first asked for
+    /// (empty until then).
+    now: Vec<u64>,
+    /// The words of a set of cells.
+    words: usize,
     /// By technique, then digit: the digit's cells when the technique last
-    /// found nothing for it.
-    digits: Vec<Option<Cells>>,
+    /// found nothing for it (as `now`).
+    digits: Vec<u64>,
+    /// Whether `digits` holds anything for that technique and digit.
+    digit_known: Vec<bool>,
     /// By technique, then house, then place in the house: the candidates
     /// when the technique last found nothing in the house.
     houses: Vec<u32>,
@@ -126,30 +128,53 @@ impl Seen {
         if !self.on {
             return all;
         }
+        let words = p.size().cells().div_ceil(64);
         if self.now.is_empty() {
-            self.now.resize(side, [0; 10]);
-            for c in 0..p.size().cells() {
-                for d in digits(p.candidates(c)) {
-                    self.now[usize::from(d - 1)][c / 64] |= 1 << (c % 64);
+            self.words = words;
+            self.now.resize(side * words, 0);
+            // The grid's planes, when it has them, are kept from step to
+            // step ([`Pencil::apply`]).
+            if let Some(planes) = p.planes() {
+                for (d, &plane) in planes.iter().enumerate() {
+                    for (w, word) in self.now[d * words..][..words].iter_mut().enumerate() {
+                        *word = (plane >> (64 * w)) as u64;
+                    }
+                }
+            } else {
+                for c in 0..p.size().cells() {
+                    for d in digits(p.candidates(c)) {
+                        self.now[usize::from(d - 1) * words + c / 64] |= 1 << (c % 64);
+                    }
                 }
             }
         }
-        if self.digits.len() != ByDigit::COUNT * side {
-            self.digits = vec![None; ByDigit::COUNT * side];
+        if self.digit_known.len() != ByDigit::COUNT * side {
+            self.digit_known = vec![false; ByDigit::COUNT * side];
+            self.digits = vec![0; ByDigit::COUNT * side * words];
         }
-        let row = &self.digits[t.slot() * side..][..side];
+        let at = t.slot() * side;
+        let (known, then) = (
+            &self.digit_known[at..][..side],
+            &self.digits[at * words..][..side * words],
+        );
         (0..side)
-            .filter(|&d| row[d] != Some(self.now[d]))
+            .filter(|&d| !known[d] || then[d * words..][..words] != self.now[d * words..][..words])
             .fold(0, |set, d| set | 1 << d)
     }
 
     /// `t` looked at `digit` in the grid [`Seen::digits_to_scan`] last
     /// looked at, and found nothing.
     pub(crate) fn nothing_for(&mut self, t: ByDigit, digit: u8) {
+        if self.now.is_empty() {
+            return;
+        }
         let d = usize::from(digit - 1);
-        if let Some(&now) = self.now.get(d) {
-            let side = self.now.len();
-            self.digits[t.slot() * side + d] = Some(now);
+        let words = self.words;
+        if let Some(now) = self.now.get(d * words..(d + 1) * words) {
+            let side = self.now.len() / words;
+            let at = t.slot() * side + d;
+            self.digits[at * words..][..words].copy_from_slice(now);
+            self.digit_known[at] = true;
         }
     }
 
