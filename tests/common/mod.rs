@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod shapes;
+
 /// The built `z3doku` binary, with no `NO_COLOR` from the caller's
 /// environment.
 pub fn z3doku() -> assert_cmd::Command {
