@@ -11,11 +11,10 @@
 
 mod common;
 
-use common::shapes::{count_everywhere, count_on, id, ids, walk};
+use common::shapes::{Shape, count_everywhere, count_on, counts_agree_with_sigh, engines_agree};
 use common::{output_of, z3doku};
 use proptest::prelude::*;
-use z3doku::puzzle::grid::Grid;
-use z3doku::puzzle::sigh::{parse, to_sigh};
+use z3doku::puzzle::sigh::parse;
 
 /// Solutions counted, at most.
 const LIMIT: usize = 5;
@@ -166,161 +165,6 @@ fn what_a_board_with_more_values_cannot_keep_is_refused_by_name() {
     }
 }
 
-/// A board's shape: its side, its count of values and its lowest value.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    side: usize,
-    values: usize,
-    lowest: usize,
-}
-
-impl Shape {
-    fn spec(self) -> String {
-        match self.lowest {
-            0 => format!(".Shape~{0}x{0}~0-{1}", self.side, self.values - 1),
-            _ => format!(".Shape~{0}x{0}~{1}", self.side, self.values),
-        }
-    }
-
-    fn highest(self) -> usize {
-        self.lowest + self.values - 1
-    }
-}
-
-/// One random rule z3doku keeps on a board with more values: rules that
-/// read how values compare, sums, black dots (from 1) and disjoint groups. The anti-consecutive rule is never
-/// beside a white dot, which sigh's rule does not exempt and z3doku's
-/// would.
-fn rule(random: &mut common::Rng, shape: Shape, dots: &mut bool, anti: &mut bool) -> String {
-    let side = shape.side;
-    let longest = side.min(4);
-    let path = |random: &mut common::Rng, least: usize| {
-        let len = least + random.below(longest + 1 - least);
-        walk(random, side, len)
-    };
-    let (low, high) = (shape.lowest, shape.highest());
-    match random.below(20) {
-        0 => format!(".Thermo{}", ids(&path(random, 2))),
-        1 if !*anti => {
-            *dots = true;
-            format!(".WhiteDot{}", ids(&walk(random, side, 2)))
-        }
-        2 => format!(
-            ".Whisper~{}{}",
-            1 + random.below(shape.values / 2),
-            ids(&path(random, 2))
-        ),
-        3 => format!(".Renban{}", ids(&path(random, 2))),
-        4 => format!(".Palindrome{}", ids(&path(random, 3))),
-        5 => format!(".Between{}", ids(&path(random, 3))),
-        6 => format!(
-            ".Lockout~{}{}",
-            1 + random.below(shape.values / 2),
-            ids(&path(random, 3))
-        ),
-        7 => format!(".Modular~3{}", ids(&path(random, 3))),
-        8 => ".AntiKnight".into(),
-        9 => ".AntiKing".into(),
-        10 if !*dots => {
-            *anti = true;
-            ".AntiConsecutive".into()
-        }
-        11 => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
-        12 => {
-            let mut cells = Vec::new();
-            while cells.len() < 3 {
-                let cell = (random.below(side), random.below(side));
-                if !cells.contains(&cell) {
-                    cells.push(cell);
-                }
-            }
-            [
-                format!(".Cage~0{}", ids(&cells)),
-                format!(".AllDifferent{}", ids(&cells)),
-            ][random.below(2)]
-            .clone()
-        }
-        13 => {
-            // A sum its cells can reach with different values (not 0,
-            // which sigh reads as no sum).
-            let cells = path(random, 2);
-            let k = cells.len();
-            let least = (k * low + k * (k - 1) / 2).max(1);
-            let most = k * high - k * (k - 1) / 2;
-            let sum = least + random.below(most - least + 1);
-            format!(".Cage~{sum}{}", ids(&cells))
-        }
-        14 => format!(".Arrow{}", ids(&path(random, 2))),
-        15 => {
-            let kind = if high >= 6 && random.below(2) == 0 {
-                "X"
-            } else {
-                "V"
-            };
-            format!(".{kind}{}", ids(&walk(random, side, 2)))
-        }
-        16 => {
-            let cells = path(random, 2);
-            let k = cells.len();
-            let sum = k * low + random.below(k * (high - low) + 1);
-            format!(".Sum~{sum}{}", ids(&cells))
-        }
-        // Black dots read what the values are: on a board from 0 z3doku
-        // refuses them, and the instance is made again.
-        17 if !*anti && low == 1 => {
-            *dots = true;
-            format!(".BlackDot{}", ids(&walk(random, side, 2)))
-        }
-        18 if side != 3 => ".DisjointSets".into(),
-        _ => format!(".Thermo{}", ids(&path(random, 2))),
-    }
-}
-
-/// A random puzzle of `shape`: a rule or three, and givens from a
-/// solution of them; `None` when the rules allow none (or take long to
-/// say).
-fn instance(random: &mut common::Rng, shape: Shape) -> Option<String> {
-    let side = shape.side;
-    let (mut dots, mut anti) = (false, false);
-    let rules: String = (0..1 + random.below(3))
-        .map(|_| rule(random, shape, &mut dots, &mut anti))
-        .collect();
-    let spec = shape.spec();
-    let native = &common::every_engine()[0];
-    // A few random values first, so that each instance has a board of
-    // its own, each kept only when a solution stays.
-    let mut seeds = String::new();
-    for _ in 0..3 {
-        let cell = (random.below(side), random.below(side));
-        let value = shape.lowest + random.below(shape.values);
-        let try_seed = format!("{seeds}~{}_{value}", id(cell));
-        let puzzle = parse(&format!("{spec}.{try_seed}{rules}")).ok()?;
-        if let Some((1, _)) = count_on(native, &puzzle, 1, 2) {
-            seeds = try_seed;
-        }
-    }
-    let puzzle = parse(&format!("{spec}.{seeds}{rules}")).ok()?;
-    let (_, found) = count_on(native, &puzzle, 1, 5)?;
-    let board = found.first()?;
-    let wanted = match side {
-        3 => 4 + random.below(3),
-        4 => 7 + random.below(4),
-        6 => 19 + random.below(8),
-        _ => 46 + random.below(10),
-    };
-    let mut givens = String::new();
-    let mut taken = Vec::new();
-    while taken.len() < wanted {
-        let cell = random.below(side * side);
-        if !taken.contains(&cell) {
-            taken.push(cell);
-            let value = usize::from(board.get(cell)) - 1 + shape.lowest;
-            givens += &format!("~{}_{value}", id((cell / side, cell % side)));
-        }
-    }
-    Some(format!("{spec}.{givens}{rules}"))
-}
-
 /// The shapes of the random instances, with how many of each.
 const SHAPES: &[(Shape, usize)] = &[
     (
@@ -383,42 +227,9 @@ const SHAPES: &[(Shape, usize)] = &[
 
 #[test]
 fn counts_on_boards_with_more_values_agree_with_sigh() {
-    let Some(script) = common::sigh_runner() else {
+    let Some(cases) = counts_agree_with_sigh(0x5a9e_0029, SHAPES, LIMIT) else {
         return;
     };
-    let mut random = common::Rng(0x5a9e_0029);
-    let mut cases: Vec<(String, usize)> = Vec::new();
-    for &(shape, wanted) in SHAPES {
-        let mut made = 0;
-        let mut tries = 0;
-        while made < wanted {
-            tries += 1;
-            assert!(tries < 20 * wanted, "{shape:?}: too few instances");
-            let Some(text) = instance(&mut random, shape) else {
-                continue;
-            };
-            let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            cases.push((text, count_everywhere(&puzzle, LIMIT)));
-            made += 1;
-        }
-    }
-    let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
-    let theirs = common::sigh_counts(&script, &strings, LIMIT);
-    let mut seen = [0usize; LIMIT + 1];
-    for &(_, n) in &cases {
-        seen[n] += 1;
-    }
-    eprintln!(
-        "{} instances; how many had 0, 1, ... {LIMIT} solutions: {seen:?}",
-        cases.len()
-    );
-    let mut unique = 0;
-    for ((line, ours), theirs) in cases.iter().zip(&theirs) {
-        assert_eq!(ours, theirs, "{line}");
-        unique += usize::from(*ours == 1);
-    }
-    // Not every instance is open: some pin one solution down.
-    assert!(unique > 0, "no unique instance among {}", cases.len());
     for kind in [".BlackDot", ".DisjointSets", ".Cage~", ".Arrow", ".Whisper"] {
         let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
         eprintln!("{with} instances with {kind}");
@@ -460,21 +271,6 @@ proptest! {
     fn engines_agree_on_boards_with_more_values(seed in 1u64.., six in any::<bool>(), zero in any::<bool>()) {
         let side = if six { 6 } else { 4 };
         let shape = Shape { side, values: side + 1, lowest: usize::from(!zero) };
-        let mut random = common::Rng(seed);
-        if let Some(text) = instance(&mut random, shape) {
-            let puzzle = parse(&text).unwrap();
-            let written = to_sigh(&puzzle).unwrap();
-            prop_assert_eq!(&parse(&written).unwrap(), &puzzle, "{}", written);
-            let mut all: Option<Vec<Grid>> = None;
-            for settings in common::every_engine() {
-                let (_, mut found) = count_on(&settings, &puzzle, LIMIT, 120).unwrap();
-                found.sort_by_key(Grid::to_line);
-                match &all {
-                    None => all = Some(found),
-                    Some(first) if found.len() < LIMIT => prop_assert_eq!(first, &found, "{:?}", settings),
-                    Some(first) => prop_assert_eq!(first.len(), found.len()),
-                }
-            }
-        }
+        engines_agree(shape, seed, LIMIT)?;
     }
 }

@@ -10,11 +10,10 @@
 
 mod common;
 
-use common::shapes::{count_everywhere, count_on, id, ids, walk};
+use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree};
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, z3doku};
 use proptest::prelude::*;
-use z3doku::puzzle::grid::Grid;
-use z3doku::puzzle::sigh::{parse, to_sigh};
+use z3doku::puzzle::sigh::parse;
 
 /// Solutions counted, at most.
 const LIMIT: usize = 5;
@@ -138,166 +137,18 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
     }
 }
 
-/// One random rule z3doku keeps on a board from 0, in sigh's words: those
-/// that read only how values compare, and those it restates on the digits
-/// (cages with sums, arrows, X and V, weighted sums). The anti-consecutive
-/// rule is never beside a white dot, which sigh's rule does not exempt and
-/// z3doku's would.
-fn rule(random: &mut common::Rng, side: usize, dots: &mut bool, anti: &mut bool) -> String {
-    let longest = side.min(4);
-    let path = |random: &mut common::Rng, least: usize| {
-        let len = least + random.below(longest + 1 - least);
-        walk(random, side, len)
-    };
-    match random.below(18) {
-        0 => format!(".Thermo{}", ids(&path(random, 2))),
-        1 if !*anti => {
-            *dots = true;
-            format!(".WhiteDot{}", ids(&walk(random, side, 2)))
-        }
-        2 => format!(
-            ".Whisper~{}{}",
-            1 + random.below(side / 2),
-            ids(&path(random, 2))
-        ),
-        3 => format!(".Renban{}", ids(&path(random, 2))),
-        4 => format!(".Palindrome{}", ids(&path(random, 3))),
-        5 => format!(".Between{}", ids(&path(random, 3))),
-        6 => format!(
-            ".Lockout~{}{}",
-            1 + random.below(side / 2),
-            ids(&path(random, 3))
-        ),
-        7 => format!(".Modular~3{}", ids(&path(random, 3))),
-        8 => ".AntiKnight".into(),
-        9 => ".AntiKing".into(),
-        10 if !*dots => {
-            *anti = true;
-            ".AntiConsecutive".into()
-        }
-        11 => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
-        12 => {
-            let mut cells = Vec::new();
-            while cells.len() < 3 {
-                let cell = (random.below(side), random.below(side));
-                if !cells.contains(&cell) {
-                    cells.push(cell);
-                }
-            }
-            [
-                format!(".Cage~0{}", ids(&cells)),
-                format!(".AllDifferent{}", ids(&cells)),
-            ][random.below(2)]
-            .clone()
-        }
-        13 => {
-            // A sum its cells can reach with different values.
-            let cells = path(random, 2);
-            let k = cells.len();
-            let least = k * (k - 1) / 2;
-            let most = k * (2 * side - k - 1) / 2;
-            let sum = least + random.below(most - least + 1);
-            format!(".Cage~{sum}{}", ids(&cells))
-        }
-        14 => format!(".Arrow{}", ids(&path(random, 2))),
-        15 => {
-            let kind = if side == 9 && random.below(2) == 0 {
-                "X"
-            } else {
-                "V"
-            };
-            format!(".{kind}{}", ids(&walk(random, side, 2)))
-        }
-        16 => {
-            let cells = path(random, 2);
-            let sum = random.below(cells.len() * (side - 1) + 1);
-            format!(".Sum~{sum}{}", ids(&cells))
-        }
-        _ => format!(".Thermo{}", ids(&path(random, 2))),
-    }
-}
-
-/// A random puzzle on a board of `side` whose values run from 0: a rule
-/// or three, and givens from a solution of them; `None` when the rules
-/// allow none (or take long to say).
-fn instance(random: &mut common::Rng, side: usize) -> Option<String> {
-    let (mut dots, mut anti) = (false, false);
-    let rules: String = (0..1 + random.below(3))
-        .map(|_| rule(random, side, &mut dots, &mut anti))
-        .collect();
-    let shape = format!(".Shape~{side}x{side}~0-{}", side - 1);
-    let native = &common::every_engine()[0];
-    // A few random values first, so that each instance has a board of
-    // its own, each kept only when a solution stays.
-    let mut seeds = String::new();
-    for _ in 0..3 {
-        let cell = (random.below(side), random.below(side));
-        let try_seed = format!("{seeds}~{}_{}", id(cell), random.below(side));
-        let puzzle = parse(&format!("{shape}.{try_seed}{rules}")).ok()?;
-        if let Some((1, _)) = count_on(native, &puzzle, 1, 2) {
-            seeds = try_seed;
-        }
-    }
-    let puzzle = parse(&format!("{shape}.{seeds}{rules}")).ok()?;
-    let (_, found) = count_on(native, &puzzle, 1, 5)?;
-    let board = found.first()?;
-    let values = puzzle.rules().value_line(board);
-    let wanted = match side {
-        4 => 3 + random.below(4),
-        6 => 8 + random.below(8),
-        _ => 24 + random.below(10),
-    };
-    let mut givens = String::new();
-    let mut taken = Vec::new();
-    while taken.len() < wanted {
-        let cell = random.below(side * side);
-        if !taken.contains(&cell) {
-            taken.push(cell);
-            let value = values.chars().nth(cell)?;
-            givens += &format!("~{}_{value}", id((cell / side, cell % side)));
-        }
-    }
-    Some(format!("{shape}.{givens}{rules}"))
-}
-
 #[test]
 fn counts_on_boards_from_zero_agree_with_sigh() {
-    let Some(script) = common::sigh_runner() else {
-        return;
+    let from_zero = |side| Shape {
+        side,
+        values: side,
+        lowest: 0,
     };
-    let mut random = common::Rng(0x0b0a_5d29);
-    let mut cases: Vec<(String, usize)> = Vec::new();
-    for (side, wanted) in [(4, 16), (6, 16), (9, 8)] {
-        let mut made = 0;
-        let mut tries = 0;
-        while made < wanted {
-            tries += 1;
-            assert!(tries < 20 * wanted, "{side}x{side}: too few instances");
-            let Some(text) = instance(&mut random, side) else {
-                continue;
-            };
-            let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            cases.push((text, count_everywhere(&puzzle, LIMIT)));
-            made += 1;
-        }
-    }
-    let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
-    let theirs = common::sigh_counts(&script, &strings, LIMIT);
-    let mut seen = [0usize; LIMIT + 1];
-    for &(_, n) in &cases {
-        seen[n] += 1;
-    }
-    eprintln!(
-        "{} instances; how many had 0, 1, ... {LIMIT} solutions: {seen:?}",
-        cases.len()
+    counts_agree_with_sigh(
+        0x0b0a_5d29,
+        &[(from_zero(4), 16), (from_zero(6), 16), (from_zero(9), 8)],
+        LIMIT,
     );
-    let mut unique = 0;
-    for ((line, ours), theirs) in cases.iter().zip(&theirs) {
-        assert_eq!(ours, theirs, "{line}");
-        unique += usize::from(*ours == 1);
-    }
-    // Not every instance is open: some pin one solution down.
-    assert!(unique > 0, "no unique instance among {}", cases.len());
 }
 
 proptest! {
@@ -310,21 +161,6 @@ proptest! {
     #[test]
     fn engines_agree_on_boards_from_zero(seed in 1u64.., six in any::<bool>()) {
         let side = if six { 6 } else { 4 };
-        let mut random = common::Rng(seed);
-        if let Some(text) = instance(&mut random, side) {
-            let puzzle = parse(&text).unwrap();
-            let written = to_sigh(&puzzle).unwrap();
-            prop_assert_eq!(&parse(&written).unwrap(), &puzzle, "{}", written);
-            let mut all: Option<Vec<Grid>> = None;
-            for settings in common::every_engine() {
-                let (_, mut found) = count_on(&settings, &puzzle, LIMIT, 120).unwrap();
-                found.sort_by_key(Grid::to_line);
-                match &all {
-                    None => all = Some(found),
-                    Some(first) if found.len() < LIMIT => prop_assert_eq!(first, &found, "{:?}", settings),
-                    Some(first) => prop_assert_eq!(first.len(), found.len()),
-                }
-            }
-        }
+        engines_agree(Shape { side, values: side, lowest: 0 }, seed, LIMIT)?;
     }
 }

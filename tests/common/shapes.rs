@@ -1,13 +1,16 @@
 //! What the tests of board shapes (`value_ranges.rs`, `more_values.rs`)
 //! share: counting on each engine with every solution checked, and sigh's
-//! names for random cells and walks.
+//! names for random cells and walks; random instances of a shape, and the
+//! comparisons of every engine with each other and with sigh's solver on
+//! them.
 
+use proptest::prelude::*;
 use std::time::Duration;
 use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::Grid;
-use z3doku::puzzle::sigh::to_sigh;
+use z3doku::puzzle::sigh::{parse, to_sigh};
 use z3doku::solve::count_with;
 
 /// Up to `limit` solutions of `puzzle` on one engine within `seconds`,
@@ -77,4 +80,234 @@ pub fn walk(random: &mut super::Rng, side: usize, len: usize) -> Vec<(usize, usi
 /// sigh's ids of `cells`, each after a `~`.
 pub fn ids(cells: &[(usize, usize)]) -> String {
     cells.iter().map(|&c| format!("~{}", id(c))).collect()
+}
+
+/// A board's shape: its side, its count of values and its lowest value.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    pub side: usize,
+    pub values: usize,
+    pub lowest: usize,
+}
+
+impl Shape {
+    pub fn spec(self) -> String {
+        match self.lowest {
+            0 => format!(".Shape~{0}x{0}~0-{1}", self.side, self.values - 1),
+            _ => format!(".Shape~{0}x{0}~{1}", self.side, self.values),
+        }
+    }
+
+    pub fn highest(self) -> usize {
+        self.lowest + self.values - 1
+    }
+}
+
+/// One random rule z3doku keeps on a board of `shape`: rules that read how
+/// values compare, sums (restated on the digits on a board from 0), black
+/// dots (from 1) and disjoint groups. The anti-consecutive rule is never
+/// beside a white dot, which sigh's rule does not exempt and z3doku's
+/// would.
+pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut bool) -> String {
+    let side = shape.side;
+    let longest = side.min(4);
+    let path = |random: &mut super::Rng, least: usize| {
+        let len = least + random.below(longest + 1 - least);
+        walk(random, side, len)
+    };
+    let (low, high) = (shape.lowest, shape.highest());
+    match random.below(20) {
+        0 => format!(".Thermo{}", ids(&path(random, 2))),
+        1 if !*anti => {
+            *dots = true;
+            format!(".WhiteDot{}", ids(&walk(random, side, 2)))
+        }
+        2 => format!(
+            ".Whisper~{}{}",
+            1 + random.below(shape.values / 2),
+            ids(&path(random, 2))
+        ),
+        3 => format!(".Renban{}", ids(&path(random, 2))),
+        4 => format!(".Palindrome{}", ids(&path(random, 3))),
+        5 => format!(".Between{}", ids(&path(random, 3))),
+        6 => format!(
+            ".Lockout~{}{}",
+            1 + random.below(shape.values / 2),
+            ids(&path(random, 3))
+        ),
+        7 => format!(".Modular~3{}", ids(&path(random, 3))),
+        8 => ".AntiKnight".into(),
+        9 => ".AntiKing".into(),
+        10 if !*dots => {
+            *anti = true;
+            ".AntiConsecutive".into()
+        }
+        11 => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
+        12 => {
+            let mut cells = Vec::new();
+            while cells.len() < 3 {
+                let cell = (random.below(side), random.below(side));
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            [
+                format!(".Cage~0{}", ids(&cells)),
+                format!(".AllDifferent{}", ids(&cells)),
+            ][random.below(2)]
+            .clone()
+        }
+        13 => {
+            // A sum its cells can reach with different values (not 0,
+            // which sigh reads as no sum).
+            let cells = path(random, 2);
+            let k = cells.len();
+            let least = (k * low + k * (k - 1) / 2).max(1);
+            let most = k * high - k * (k - 1) / 2;
+            let sum = least + random.below(most - least + 1);
+            format!(".Cage~{sum}{}", ids(&cells))
+        }
+        14 => format!(".Arrow{}", ids(&path(random, 2))),
+        15 => {
+            let kind = if high >= 6 && random.below(2) == 0 {
+                "X"
+            } else {
+                "V"
+            };
+            format!(".{kind}{}", ids(&walk(random, side, 2)))
+        }
+        16 => {
+            let cells = path(random, 2);
+            let k = cells.len();
+            let sum = k * low + random.below(k * (high - low) + 1);
+            format!(".Sum~{sum}{}", ids(&cells))
+        }
+        // Black dots read what the values are: on a board from 0 z3doku
+        // refuses them, and the instance is made again.
+        17 if !*anti && low == 1 => {
+            *dots = true;
+            format!(".BlackDot{}", ids(&walk(random, side, 2)))
+        }
+        18 if side != 3 => ".DisjointSets".into(),
+        _ => format!(".Thermo{}", ids(&path(random, 2))),
+    }
+}
+
+/// A random puzzle of `shape`: a rule or three, and givens from a
+/// solution of them; `None` when the rules allow none (or take long to
+/// say).
+pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
+    let side = shape.side;
+    let (mut dots, mut anti) = (false, false);
+    let rules: String = (0..1 + random.below(3))
+        .map(|_| rule(random, shape, &mut dots, &mut anti))
+        .collect();
+    let spec = shape.spec();
+    let native = &super::every_engine()[0];
+    // A few random values first, so that each instance has a board of
+    // its own, each kept only when a solution stays.
+    let mut seeds = String::new();
+    for _ in 0..3 {
+        let cell = (random.below(side), random.below(side));
+        let value = shape.lowest + random.below(shape.values);
+        let try_seed = format!("{seeds}~{}_{value}", id(cell));
+        let puzzle = parse(&format!("{spec}.{try_seed}{rules}")).ok()?;
+        if let Some((1, _)) = count_on(native, &puzzle, 1, 2) {
+            seeds = try_seed;
+        }
+    }
+    let puzzle = parse(&format!("{spec}.{seeds}{rules}")).ok()?;
+    let (_, found) = count_on(native, &puzzle, 1, 5)?;
+    let board = found.first()?;
+    // With more values than a row has cells, a house pins little down:
+    // such boards need more givens to be unique now and then.
+    let wanted = match (side, shape.values > side) {
+        (3, _) => 4 + random.below(3),
+        (4, true) => 7 + random.below(4),
+        (6, true) => 19 + random.below(8),
+        (_, true) => 46 + random.below(10),
+        (4, false) => 3 + random.below(4),
+        (6, false) => 8 + random.below(8),
+        (_, false) => 24 + random.below(10),
+    };
+    let mut givens = String::new();
+    let mut taken = Vec::new();
+    while taken.len() < wanted {
+        let cell = random.below(side * side);
+        if !taken.contains(&cell) {
+            taken.push(cell);
+            let value = usize::from(board.get(cell)) - 1 + shape.lowest;
+            givens += &format!("~{}_{value}", id((cell / side, cell % side)));
+        }
+    }
+    Some(format!("{spec}.{givens}{rules}"))
+}
+
+/// Random instances of each shape (as many as asked), counted up to
+/// `limit` by every engine and by sigh's solver, which must agree, with at
+/// least one unique; `None` (and a note) without node or sigh.
+pub fn counts_agree_with_sigh(
+    seed: u64,
+    shapes: &[(Shape, usize)],
+    limit: usize,
+) -> Option<Vec<(String, usize)>> {
+    let script = super::sigh_runner()?;
+    let mut random = super::Rng(seed);
+    let mut cases: Vec<(String, usize)> = Vec::new();
+    for &(shape, wanted) in shapes {
+        let mut made = 0;
+        let mut tries = 0;
+        while made < wanted {
+            tries += 1;
+            assert!(tries < 20 * wanted, "{shape:?}: too few instances");
+            let Some(text) = instance(&mut random, shape) else {
+                continue;
+            };
+            let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            cases.push((text, count_everywhere(&puzzle, limit)));
+            made += 1;
+        }
+    }
+    let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
+    let theirs = super::sigh_counts(&script, &strings, limit);
+    let mut seen = vec![0usize; limit + 1];
+    for &(_, n) in &cases {
+        seen[n] += 1;
+    }
+    eprintln!(
+        "{} instances; how many had 0, 1, ... {limit} solutions: {seen:?}",
+        cases.len()
+    );
+    let mut unique = 0;
+    for ((line, ours), theirs) in cases.iter().zip(&theirs) {
+        assert_eq!(ours, theirs, "{line}");
+        unique += usize::from(*ours == 1);
+    }
+    // Not every instance is open: some pin one solution down.
+    assert!(unique > 0, "no unique instance among {}", cases.len());
+    Some(cases)
+}
+
+/// A random instance of `shape` from `seed`, if one is made: every engine
+/// finds the same solutions (up to `limit`), each passed by the checker,
+/// and the sigh string written back reads as the same puzzle.
+pub fn engines_agree(shape: Shape, seed: u64, limit: usize) -> Result<(), TestCaseError> {
+    let mut random = super::Rng(seed);
+    let Some(text) = instance(&mut random, shape) else {
+        return Ok(());
+    };
+    let puzzle = parse(&text).unwrap();
+    let written = to_sigh(&puzzle).unwrap();
+    prop_assert_eq!(&parse(&written).unwrap(), &puzzle, "{}", written);
+    let mut all: Option<Vec<Grid>> = None;
+    for settings in super::every_engine() {
+        let (_, mut found) = count_on(&settings, &puzzle, limit, 120).unwrap();
+        found.sort_by_key(Grid::to_line);
+        match &all {
+            None => all = Some(found),
+            Some(first) if found.len() < limit => prop_assert_eq!(first, &found, "{:?}", settings),
+            Some(first) => prop_assert_eq!(first.len(), found.len()),
+        }
+    }
+    Ok(())
 }
