@@ -117,16 +117,7 @@ fn tint_regions(canvas: &mut Canvas, found: &[u8]) {
     for (cell, &region) in found.iter().enumerate() {
         let b = canvas.place((cell / side) as isize, (cell % side) as isize);
         let fill = REGION_TINTS[tint[usize::from(region)]];
-        canvas.layer(Layer::Fill).element(
-            "rect",
-            &[
-                ("x", b.x.into()),
-                ("y", b.y.into()),
-                ("width", b.width.into()),
-                ("height", b.height.into()),
-                ("fill", fill.into()),
-            ],
-        );
+        canvas.fill(Layer::Fill, b, fill);
     }
 }
 

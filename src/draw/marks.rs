@@ -65,16 +65,7 @@ pub fn centred(
 
 fn fill_cell(canvas: &mut Canvas, cell: Cell, colour: &str) {
     let b = canvas.cell(cell);
-    canvas.layer(Layer::Fill).element(
-        "rect",
-        &[
-            ("x", b.x.into()),
-            ("y", b.y.into()),
-            ("width", b.width.into()),
-            ("height", b.height.into()),
-            ("fill", colour.into()),
-        ],
-    );
+    canvas.fill(Layer::Fill, b, colour);
 }
 
 fn ring(canvas: &mut Canvas, (x, y): (f64, f64), r: f64, fill: &str) {

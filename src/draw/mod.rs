@@ -105,6 +105,20 @@ impl Canvas {
         }
     }
 
+    /// `rect` filled with `colour` on `layer`.
+    pub(crate) fn fill(&mut self, layer: Layer, rect: Rect, colour: &str) {
+        self.layer(layer).element(
+            "rect",
+            &[
+                ("x", rect.x.into()),
+                ("y", rect.y.into()),
+                ("width", rect.width.into()),
+                ("height", rect.height.into()),
+                ("fill", colour.into()),
+            ],
+        );
+    }
+
     /// The box of `cell`.
     pub(crate) fn cell(&self, cell: Cell) -> Rect {
         self.place(cell.row() as isize, cell.col() as isize)

@@ -113,15 +113,6 @@ pub fn shade(canvas: &mut Canvas, cells: &[Cell], tint: Tint, number: usize) {
     };
     for &cell in cells {
         let b = canvas.cell(cell);
-        canvas.layer(Layer::Fill).element(
-            "rect",
-            &[
-                ("x", b.x.into()),
-                ("y", b.y.into()),
-                ("width", b.width.into()),
-                ("height", b.height.into()),
-                ("fill", fill.into()),
-            ],
-        );
+        canvas.fill(Layer::Fill, b, fill);
     }
 }

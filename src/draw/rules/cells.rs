@@ -33,16 +33,7 @@ pub fn ring(canvas: &mut Canvas, cell: Cell) {
 /// A grey square in `cell`.
 pub fn square(canvas: &mut Canvas, cell: Cell) {
     let b = canvas.cell(cell).inset(0.16 * CELL);
-    canvas.layer(Layer::Shape).element(
-        "rect",
-        &[
-            ("x", b.x.into()),
-            ("y", b.y.into()),
-            ("width", b.width.into()),
-            ("height", b.height.into()),
-            ("fill", SHAPE.into()),
-        ],
-    );
+    canvas.fill(Layer::Shape, b, SHAPE);
 }
 
 /// Chevrons on the four edges of `cell`, pointing in or out.
