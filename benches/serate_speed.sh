@@ -9,7 +9,8 @@
 # Usage: benches/serate_speed.sh [Z3DOKU [LIMIT [ROUNDS [STEP]]]]   (target/release/z3doku, 100, 3, 1)
 # LIMIT may be `all`. The set's first 100 are easier than the whole (their serate median is about
 # an eighth of the whole's), so `all 3 10`, every 10th of top1465, is the representative sample.
-# The shared data is ../shared beside the repository, or SHARED=DIR.
+# The shared data is ../shared beside the repository, or SHARED=DIR; SET=FILE rates another file of
+# the same form (a puzzle and serate's ER/EP/ED a line), such as qqwing_levels_se1213.txt there.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 z3doku=$(realpath "${1:-$here/target/release/z3doku}")
@@ -20,7 +21,7 @@ step=${4:-1}
 shared=${SHARED:-$here/../shared}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-awk -v n="$limit" -v step="$step" '!/^#/ && k++ % step == 0 && taken++ < n' "$shared/data/ratings/top1465_se1213.txt" > "$work/set.txt"
+awk -v n="$limit" -v step="$step" '!/^#/ && k++ % step == 0 && taken++ < n' "${SET:-$shared/data/ratings/top1465_se1213.txt}" > "$work/set.txt"
 awk '{print $1}' "$work/set.txt" > "$work/puzzles.txt"
 "$shared/peers/serate/serate.sh" "$work/puzzles.txt" '--format=%r/%p/%d %e' > "$work/serate.txt"
 for round in $(seq "$rounds"); do
