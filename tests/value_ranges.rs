@@ -102,7 +102,10 @@ fn unique_puzzles_with_values_from_zero_solve_everywhere() {
 #[test]
 fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
     for (args, says) in [
-        (vec!["solve", ".Shape~6x9"], "a 6x9 board"),
+        (
+            vec!["hint", ".Shape~6x9~0-8"],
+            "its shape is 6x9, which only `solve`, `check` and `count` take",
+        ),
         (vec!["solve", ".Shape~9x9~~Raw"], "a Raw grid"),
         (vec!["solve", ".Shape~9x9~2-10"], "values 2-10"),
         (
@@ -139,11 +142,7 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
 
 #[test]
 fn counts_on_boards_from_zero_agree_with_sigh() {
-    let from_zero = |side| Shape {
-        side,
-        values: side,
-        lowest: 0,
-    };
+    let from_zero = |side| Shape::square(side, side, 0);
     counts_agree_with_sigh(
         0x0b0a_5d29,
         &[(from_zero(4), 16), (from_zero(6), 16), (from_zero(9), 8)],
@@ -161,6 +160,6 @@ proptest! {
     #[test]
     fn engines_agree_on_boards_from_zero(seed in 1u64.., six in any::<bool>()) {
         let side = if six { 6 } else { 4 };
-        engines_agree(Shape { side, values: side, lowest: 0 }, seed, LIMIT)?;
+        engines_agree(Shape::square(side, side, 0), seed, LIMIT)?;
     }
 }

@@ -121,36 +121,44 @@ fn read_any_puzzle(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
         .map_err(|e| Failure::input(format!("{source}: {e}")))
 }
 
-/// Refuses a board whose digits run from 0 (sigh's `Shape~9x9~0-8`) or
-/// that has more values than a row has cells (`Shape~9x9~10`), for the
-/// commands that would show its digits as 1 to N.
+/// Refuses a board whose digits run from 0 (sigh's `Shape~9x9~0-8`), that
+/// has more values than a row has cells (`Shape~9x9~10`) or whose rows and
+/// columns differ (`Shape~6x9`), for the commands that would show its
+/// digits as 1 to N on an N x N board.
 fn from_one(puzzle: &Puzzle, source: &dyn std::fmt::Display) -> Result<(), Failure> {
-    match value_range(puzzle) {
+    match unusual_board(puzzle, "its") {
         None => Ok(()),
-        Some(range) => Err(Failure::input(format!(
-            "{source}: its values run from {range}, which only `solve`, `check` and `count` take"
+        Some(board) => Err(Failure::input(format!(
+            "{source}: {board}, which only `solve`, `check` and `count` take"
         ))),
     }
 }
 
-/// The values of a board that are not 1 to N on an N x N board, as
-/// messages say them: `0 to 8`, `1 to 10 on a 9x9 board`; `None` for the
-/// usual ones.
-fn value_range(puzzle: &Puzzle) -> Option<String> {
+/// What makes a board other than N x N with values 1 to N, as messages
+/// say it after `whose` (`its`, `this board's`): `its values run from 0 to
+/// 8`, `its values run from 1 to 10 on a 9x9 board`, `its shape is 6x9`;
+/// `None` for the usual ones.
+fn unusual_board(puzzle: &Puzzle, whose: &str) -> Option<String> {
     let (size, lowest) = (puzzle.size(), usize::from(puzzle.rules().lowest_value()));
     let last = lowest + size.values() - 1;
+    if !size.is_square() {
+        return Some(format!("{whose} shape is {size}"));
+    }
     match (lowest, size.lines_full()) {
         (1, true) => None,
-        (_, true) => Some(format!("{lowest} to {last}")),
-        (_, false) => Some(format!("{lowest} to {last} on a {size} board")),
+        (_, true) => Some(format!("{whose} values run from {lowest} to {last}")),
+        (_, false) => Some(format!(
+            "{whose} values run from {lowest} to {last} on a {size} board"
+        )),
     }
 }
 
-/// Refuses, on a board whose values run from 0, the outputs that would
-/// show them as 1 to N: f-puzzles links (whose digits run from 1),
+/// Refuses, on a board whose values run from 0 (or past its side, or whose
+/// rows and columns differ), the outputs that would show it as 1 to N on
+/// an N x N board: f-puzzles links (whose digits run from 1 on a square),
 /// pictures and Z3's models.
 fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result<(), Failure> {
-    let Some(range) = value_range(puzzle) else {
+    let Some(board) = unusual_board(puzzle, "this board's") else {
         return Ok(());
     };
     let flag = match format {
@@ -161,7 +169,7 @@ fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result
         _ => return Ok(()),
     };
     Err(Failure::input(format!(
-        "{flag}: this board's values run from {range}, which it cannot show"
+        "{flag}: {board}, which it cannot show"
     )))
 }
 

@@ -1,5 +1,5 @@
-//! What the tests of board shapes (`value_ranges.rs`, `more_values.rs`)
-//! share: counting on each engine with every solution checked, and sigh's
+//! What the tests of board shapes (`value_ranges.rs`, `more_values.rs`,
+//! `rectangles.rs`) share: counting on each engine with every solution checked, and sigh's
 //! names for random cells and walks; random instances of a shape, and the
 //! comparisons of every engine with each other and with sigh's solver on
 //! them.
@@ -55,17 +55,22 @@ pub fn id((r, c): (usize, usize)) -> String {
     format!("R{}C{}", r + 1, c + 1)
 }
 
-/// A walk of `len` distinct orthogonal neighbours on a board of `side`.
-pub fn walk(random: &mut super::Rng, side: usize, len: usize) -> Vec<(usize, usize)> {
+/// A random cell of a board of `shape`.
+pub fn cell(random: &mut super::Rng, shape: Shape) -> (usize, usize) {
+    (random.below(shape.rows), random.below(shape.cols))
+}
+
+/// A walk of `len` distinct orthogonal neighbours on a board of `shape`.
+pub fn walk(random: &mut super::Rng, shape: Shape, len: usize) -> Vec<(usize, usize)> {
     'again: loop {
-        let mut cells = vec![(random.below(side), random.below(side))];
+        let mut cells = vec![cell(random, shape)];
         while cells.len() < len {
             let (r, c) = cells[cells.len() - 1];
             let next: Vec<(usize, usize)> = [(0, 1), (2, 1), (1, 0), (1, 2)]
                 .iter()
                 .filter_map(|&(dr, dc)| {
                     let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
-                    (r < side && c < side && !cells.contains(&(r, c))).then_some((r, c))
+                    (r < shape.rows && c < shape.cols && !cells.contains(&(r, c))).then_some((r, c))
                 })
                 .collect();
             if next.is_empty() {
@@ -82,20 +87,53 @@ pub fn ids(cells: &[(usize, usize)]) -> String {
     cells.iter().map(|&c| format!("~{}", id(c))).collect()
 }
 
-/// A board's shape: its side, its count of values and its lowest value.
+/// A board's shape: its rows and columns, its count of values and its
+/// lowest value.
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
-    pub side: usize,
+    pub rows: usize,
+    pub cols: usize,
     pub values: usize,
     pub lowest: usize,
 }
 
 impl Shape {
+    /// A square board of `side` with `values` values from `lowest`.
+    pub const fn square(side: usize, values: usize, lowest: usize) -> Shape {
+        Shape {
+            rows: side,
+            cols: side,
+            values,
+            lowest,
+        }
+    }
+
+    /// A board of `rows` rows of `cols` cells, with as many values as its
+    /// longer side, from `lowest`.
+    pub const fn rectangle(rows: usize, cols: usize, lowest: usize) -> Shape {
+        let values = if rows > cols { rows } else { cols };
+        Shape {
+            rows,
+            cols,
+            values,
+            lowest,
+        }
+    }
+
     pub fn spec(self) -> String {
         match self.lowest {
-            0 => format!(".Shape~{0}x{0}~0-{1}", self.side, self.values - 1),
-            _ => format!(".Shape~{0}x{0}~{1}", self.side, self.values),
+            0 => format!(".Shape~{}x{}~0-{}", self.rows, self.cols, self.values - 1),
+            _ => format!(".Shape~{}x{}~{}", self.rows, self.cols, self.values),
         }
+    }
+
+    pub fn is_square(self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The longer side: the cells of a box, and of a full row or column.
+    pub fn longer(self) -> usize {
+        self.rows.max(self.cols)
     }
 
     pub fn highest(self) -> usize {
@@ -105,22 +143,21 @@ impl Shape {
 
 /// One random rule z3doku keeps on a board of `shape`: rules that read how
 /// values compare, sums (restated on the digits on a board from 0), black
-/// dots (from 1) and disjoint groups. The anti-consecutive rule is never
-/// beside a white dot, which sigh's rule does not exempt and z3doku's
-/// would.
+/// dots (from 1) and, on square boards, diagonals and disjoint groups. The
+/// anti-consecutive rule is never beside a white dot, which sigh's rule
+/// does not exempt and z3doku's would.
 pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut bool) -> String {
-    let side = shape.side;
-    let longest = side.min(4);
+    let longest = shape.rows.min(shape.cols).min(4);
     let path = |random: &mut super::Rng, least: usize| {
         let len = least + random.below(longest + 1 - least);
-        walk(random, side, len)
+        walk(random, shape, len)
     };
     let (low, high) = (shape.lowest, shape.highest());
     match random.below(20) {
         0 => format!(".Thermo{}", ids(&path(random, 2))),
         1 if !*anti => {
             *dots = true;
-            format!(".WhiteDot{}", ids(&walk(random, side, 2)))
+            format!(".WhiteDot{}", ids(&walk(random, shape, 2)))
         }
         2 => format!(
             ".Whisper~{}{}",
@@ -142,11 +179,11 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
             *anti = true;
             ".AntiConsecutive".into()
         }
-        11 => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
+        11 if shape.is_square() => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
         12 => {
             let mut cells = Vec::new();
             while cells.len() < 3 {
-                let cell = (random.below(side), random.below(side));
+                let cell = cell(random, shape);
                 if !cells.contains(&cell) {
                     cells.push(cell);
                 }
@@ -174,7 +211,7 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
             } else {
                 "V"
             };
-            format!(".{kind}{}", ids(&walk(random, side, 2)))
+            format!(".{kind}{}", ids(&walk(random, shape, 2)))
         }
         16 => {
             let cells = path(random, 2);
@@ -186,9 +223,9 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
         // refuses them, and the instance is made again.
         17 if !*anti && low == 1 => {
             *dots = true;
-            format!(".BlackDot{}", ids(&walk(random, side, 2)))
+            format!(".BlackDot{}", ids(&walk(random, shape, 2)))
         }
-        18 if side != 3 => ".DisjointSets".into(),
+        18 if shape.is_square() && shape.rows != 3 => ".DisjointSets".into(),
         _ => format!(".Thermo{}", ids(&path(random, 2))),
     }
 }
@@ -197,7 +234,6 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
 /// solution of them; `None` when the rules allow none (or take long to
 /// say).
 pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
-    let side = shape.side;
     let (mut dots, mut anti) = (false, false);
     let rules: String = (0..1 + random.below(3))
         .map(|_| rule(random, shape, &mut dots, &mut anti))
@@ -208,7 +244,7 @@ pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
     // its own, each kept only when a solution stays.
     let mut seeds = String::new();
     for _ in 0..3 {
-        let cell = (random.below(side), random.below(side));
+        let cell = cell(random, shape);
         let value = shape.lowest + random.below(shape.values);
         let try_seed = format!("{seeds}~{}_{value}", id(cell));
         let puzzle = parse(&format!("{spec}.{try_seed}{rules}")).ok()?;
@@ -220,8 +256,11 @@ pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
     let (_, found) = count_on(native, &puzzle, 1, 5)?;
     let board = found.first()?;
     // With more values than a row has cells, a house pins little down:
-    // such boards need more givens to be unique now and then.
+    // such boards need more givens to be unique now and then; so do
+    // rectangles, whose short lines are not full.
+    let side = shape.longer();
     let wanted = match (side, shape.values > side) {
+        _ if !shape.is_square() => shape.rows * shape.cols / 3 + random.below(side),
         (3, _) => 4 + random.below(3),
         (4, true) => 7 + random.below(4),
         (6, true) => 19 + random.below(8),
@@ -233,11 +272,11 @@ pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
     let mut givens = String::new();
     let mut taken = Vec::new();
     while taken.len() < wanted {
-        let cell = random.below(side * side);
+        let cell = random.below(shape.rows * shape.cols);
         if !taken.contains(&cell) {
             taken.push(cell);
             let value = usize::from(board.get(cell)) - 1 + shape.lowest;
-            givens += &format!("~{}_{value}", id((cell / side, cell % side)));
+            givens += &format!("~{}_{value}", id((cell / shape.cols, cell % shape.cols)));
         }
     }
     Some(format!("{spec}.{givens}{rules}"))

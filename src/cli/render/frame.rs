@@ -44,14 +44,16 @@ const JOINTS: [char; 16] = [
 
 /// The lines of one board.
 pub(super) struct Frame {
-    side: usize,
+    /// The board's rows and columns.
+    height: usize,
+    width: usize,
     /// Each place, row-major, in a ring of outside one cell wide: the cell
-    /// at row `r`, column `c` is at `(r + 1) * (side + 2) + c + 1`.
+    /// at row `r`, column `c` is at `(r + 1) * (width + 2) + c + 1`.
     places: Vec<Place>,
-    /// Whether a line is drawn above row `k`, for `k` in `0..=side` (`side`:
-    /// below the last row).
+    /// Whether a line is drawn above row `k`, for `k` in `0..=height`
+    /// (`height`: below the last row).
     rows: Vec<bool>,
-    /// Whether a line is drawn left of column `k`, for `k` in `0..=side`.
+    /// Whether a line is drawn left of column `k`, for `k` in `0..=width`.
     columns: Vec<bool>,
 }
 
@@ -64,11 +66,11 @@ impl Frame {
     /// The frame for a solution's own regions (each cell's, row-major)
     /// when it has them (chaos construction), else for `rules`' regions.
     pub(super) fn of_regions(rules: &Rules, found: Option<&[u8]>) -> Self {
-        let side = rules.size().side();
-        let ring = side + 2;
-        let mut places = vec![Place::Outside; ring * ring];
-        let at = |cell: usize| (cell / side + 1) * ring + cell % side + 1;
-        for cell in 0..side * side {
+        let (height, width) = (rules.size().rows(), rules.size().cols());
+        let ring = width + 2;
+        let mut places = vec![Place::Outside; (height + 2) * ring];
+        let at = |cell: usize| (cell / width + 1) * ring + cell % width + 1;
+        for cell in 0..height * width {
             places[at(cell)] = match found.and_then(|regions| regions.get(cell)) {
                 Some(&r) => Place::Region(usize::from(r)),
                 None => rules.region_of(cell).map_or(Place::Nowhere, Place::Region),
@@ -82,16 +84,17 @@ impl Frame {
             }
         }
         let mut frame = Frame {
-            side,
+            height,
+            width,
             places,
             rows: Vec::new(),
             columns: Vec::new(),
         };
-        frame.rows = (0..=side)
-            .map(|k| (0..side).any(|c| frame.above(k, c)))
+        frame.rows = (0..=height)
+            .map(|k| (0..width).any(|c| frame.above(k, c)))
             .collect();
-        frame.columns = (0..=side)
-            .map(|k| (0..side).any(|r| frame.left_of(r, k)))
+        frame.columns = (0..=width)
+            .map(|k| (0..height).any(|r| frame.left_of(r, k)))
             .collect();
         frame
     }
@@ -110,11 +113,11 @@ impl Frame {
     /// Draws the frame on `table`, whose cells are the board's.
     pub(super) fn draw(&self, table: &mut Table) {
         table.with(Style::empty());
-        let last = self.side - 1;
-        for r in 0..self.side {
-            for c in 0..self.side {
-                let (top, bottom) = (self.rows[r], r == last && self.rows[r + 1]);
-                let (left, right) = (self.columns[c], c == last && self.columns[c + 1]);
+        let (last_row, last_column) = (self.height - 1, self.width - 1);
+        for r in 0..self.height {
+            for c in 0..self.width {
+                let (top, bottom) = (self.rows[r], r == last_row && self.rows[r + 1]);
+                let (left, right) = (self.columns[c], c == last_column && self.columns[c + 1]);
                 let horizontal = |row| if self.above(row, c) { '─' } else { ' ' };
                 let vertical = |column| if self.left_of(r, column) { '│' } else { ' ' };
                 let border = Border {
@@ -136,7 +139,7 @@ impl Frame {
     /// row `r - 1`, column `c - 1`).
     fn place(&self, r: usize, c: usize) -> Place {
         self.places
-            .get(r * (self.side + 2) + c)
+            .get(r * (self.width + 2) + c)
             .copied()
             .unwrap_or(Place::Outside)
     }

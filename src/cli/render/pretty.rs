@@ -27,7 +27,7 @@ impl Render for Pretty {
         let mut builder = Builder::default();
         for (r, row) in grid.rows().enumerate() {
             builder.push_record(row.iter().enumerate().map(|(c, &digit)| {
-                let index = r * size.side() + c;
+                let index = r * size.cols() + c;
                 let text = puzzle.rules().value_char(digit).to_string();
                 let style = if highlight.contains(&index) {
                     DIFFERS
@@ -49,7 +49,7 @@ impl Render for Pretty {
         frame.draw(&mut table);
         // One space between digits, and one before each line.
         table.with(Padding::new(1, 0, 0, 0));
-        for k in (0..size.side()).filter(|&k| frame.line_left_of(k + 1)) {
+        for k in (0..size.cols()).filter(|&k| frame.line_left_of(k + 1)) {
             table.modify(Columns::one(k), Padding::new(1, 1, 0, 0));
         }
         let mut text = table.to_string() + "\n";

@@ -38,14 +38,14 @@ pub fn orthogonal_pairs(size: Size) -> Vec<(usize, usize)> {
 
 /// Every pair of cells one of `steps` apart, each once as `(a, b)`, `a < b`.
 pub fn steps_pairs(size: Size, steps: &[(isize, isize)]) -> Vec<(usize, usize)> {
-    let side = size.side() as isize;
+    let (rows, cols) = (size.rows() as isize, size.cols() as isize);
     let mut pairs = Vec::new();
     for a in 0..size.cells() {
-        let (row, col) = ((a as isize) / side, (a as isize) % side);
+        let (row, col) = ((a as isize) / cols, (a as isize) % cols);
         for &(dr, dc) in steps {
             let (r, c) = (row + dr, col + dc);
-            if (0..side).contains(&r) && (0..side).contains(&c) {
-                let b = (r * side + c) as usize;
+            if (0..rows).contains(&r) && (0..cols).contains(&c) {
+                let b = (r * cols + c) as usize;
                 pairs.push((a.min(b), a.max(b)));
             }
         }

@@ -8,18 +8,22 @@ pub const MAX_SIDE: usize = 25;
 /// The largest number of cells on a board (625).
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// The size of a board: its side `N`, and how many digits it has. The
-/// board is `N` x `N` and digits run from 1 to `N`, or on a board with more
-/// digits than a row has cells (sigh's `Shape~9x9~10`), from 1 to that
-/// count `V`: then no row holds every digit.
+/// The size of a board: its rows and columns, and how many digits it has.
+/// Most boards are square, `N` x `N` with digits from 1 to `N`; sigh also
+/// has rectangles (`Shape~6x9`: 6 rows of 9 cells, digits 1 to 9, the
+/// longer side) and more digits than the longer side (`Shape~9x9~10`): a
+/// row, column or box with fewer cells than digits then only keeps its
+/// digits apart.
 ///
-/// Every side from 1 to 16 exists, and 25: the constructors refuse others,
-/// so every `Size` is valid. (Sides 17 to 24 would need digits past `G` that
-/// no common tool writes, and 25 is kept as the largest classic board.)
-/// More digits than the side go up to 16 ([`Size::with_values`]).
+/// Every square side from 1 to 16 exists, and 25: the constructors refuse
+/// others, so every `Size` is valid. (Sides 17 to 24 would need digits past
+/// `G` that no common tool writes, and 25 is kept as the largest classic
+/// board.) Rectangles run to 16 on either side ([`Size::rectangle`]), and
+/// more digits than the longer side go up to 16 ([`Size::with_values`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
-    side: u8,
+    rows: u8,
+    cols: u8,
     values: u8,
 }
 
@@ -27,23 +31,49 @@ pub struct Size {
 /// sigh allows.
 pub const MAX_VALUES: usize = 16;
 
+/// The longest side a rectangle may have, as sigh allows.
+pub const MAX_RECTANGLE_SIDE: usize = 16;
+
 impl Size {
     /// The classic 9x9 board.
-    pub const NINE: Size = Size { side: 9, values: 9 };
+    pub const NINE: Size = Size {
+        rows: 9,
+        cols: 9,
+        values: 9,
+    };
 
-    /// Every size there is, smallest first: sides 1 to 16, and 25, each
-    /// with as many digits as its side.
+    /// Every square size there is, smallest first: sides 1 to 16, and 25,
+    /// each with as many digits as its side.
     pub fn all() -> impl Iterator<Item = Size> {
-        (1..=16).chain([25]).map(|side| Size { side, values: side })
+        (1..=16).chain([25]).map(|side| Size {
+            rows: side,
+            cols: side,
+            values: side,
+        })
     }
 
-    /// The same board with `values` digits, from its side to
+    /// The board of `rows` rows of `cols` cells (each 1 to 16, or a square
+    /// of 25), with as many digits as its longer side, as sigh's `Shape~6x9`.
+    pub fn rectangle(rows: usize, cols: usize) -> Option<Size> {
+        if rows == cols {
+            return Size::from_side(rows);
+        }
+        let fits = |n: usize| (1..=MAX_RECTANGLE_SIDE).contains(&n);
+        (fits(rows) && fits(cols)).then(|| Size {
+            rows: rows as u8,
+            cols: cols as u8,
+            values: rows.max(cols) as u8,
+        })
+    }
+
+    /// The same board with `values` digits, from its longer side to
     /// [`MAX_VALUES`] (or just its side, on a 25x25).
     pub fn with_values(self, values: usize) -> Option<Size> {
-        let fits = values == self.side() || (self.side()..=MAX_VALUES).contains(&values);
+        let longer = self.side();
+        let fits = values == longer || (longer..=MAX_VALUES).contains(&values);
         fits.then_some(Size {
-            side: self.side,
             values: values as u8,
+            ..self
         })
     }
 
@@ -52,45 +82,79 @@ impl Size {
         usize::from(self.values)
     }
 
-    /// Whether a row holds every digit: as many digits as a row has cells.
-    /// When not, rows, columns and boxes only keep their digits apart.
+    /// Whether every row and every column holds every digit: a square
+    /// board with as many digits as a row has cells. When not, a row,
+    /// column or box with fewer cells than digits only keeps its digits
+    /// apart.
     pub fn lines_full(self) -> bool {
-        self.values == self.side
+        self.rows == self.cols && self.values == self.rows
     }
 
-    /// The size whose side is `side` (1 to 16, or 25).
+    /// Whether it has as many rows as columns.
+    pub fn is_square(self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The square size whose side is `side` (1 to 16, or 25).
     pub fn from_side(side: usize) -> Option<Size> {
         Size::all().find(|s| s.side() == side)
     }
 
-    /// The size whose board has `count` cells (a valid side squared).
+    /// The square size whose board has `count` cells (a valid side squared).
     pub fn from_cells(count: usize) -> Option<Size> {
         Size::all().find(|s| s.cells() == count)
     }
 
-    /// The number of rows and columns (and digits, unless
-    /// [`Size::values`] says more).
+    /// The number of rows.
+    pub fn rows(self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// The number of columns: the cells of a row.
+    pub fn cols(self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// The side of a square board: its rows, its columns, the cells of a
+    /// box and (unless [`Size::values`] says more) its digits. On a
+    /// rectangle, the longer side, which is what a box holds and the
+    /// digits it has; everything that reads rows and columns apart reads
+    /// [`Size::rows`] and [`Size::cols`]. Code made for square boards
+    /// only (the commands a rectangle is refused by) reads this.
     pub fn side(self) -> usize {
-        usize::from(self.side)
+        usize::from(self.rows.max(self.cols))
     }
 
-    /// The number of cells: `N²`.
+    /// The number of cells: rows times columns.
     pub fn cells(self) -> usize {
-        self.side() * self.side()
+        self.rows() * self.cols()
     }
 
-    /// The default regions' shape as f-puzzles draws them, `(height,
-    /// width)`: the height is the largest divisor of `N` that is at most
-    /// `√N`, the width `N / height`. `None` when that height is 1 (sides 1,
-    /// 2, 3, 5, 7, 11, 13): such a board has no regions and is a Latin
-    /// square.
+    /// The default regions' shape, `(height, width)`, as f-puzzles and sigh
+    /// draw them: boxes of as many cells as the longer side `N`, whose
+    /// height is the largest divisor of `N` that is at most `√N` (and width
+    /// `N / height`), or on a rectangle that shape turned on its side when
+    /// only that tiles the board (sigh's `boxDimsForSize`). `None` when no
+    /// such box with a height above 1 tiles it (sides 1, 2, 3, 5, 7, 11,
+    /// 13): such a board has no regions and is a Latin square.
     pub fn region_shape(self) -> Option<(usize, usize)> {
-        let side = self.side();
-        let height = (1..=side)
-            .take_while(|h| h * h <= side)
-            .filter(|h| side.is_multiple_of(*h))
-            .last()?;
-        (height > 1).then_some((height, side / height))
+        let (rows, cols, side) = (self.rows(), self.cols(), self.side());
+        (2..=side)
+            .take_while(|small| small * small <= side)
+            .filter(|small| side.is_multiple_of(*small))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .find_map(|small| {
+                let large = side / small;
+                if rows.is_multiple_of(small) && cols.is_multiple_of(large) {
+                    Some((small, large))
+                } else if rows.is_multiple_of(large) && cols.is_multiple_of(small) {
+                    Some((large, small))
+                } else {
+                    None
+                }
+            })
     }
 
     /// The cell at `row`, `col` (0-based).
@@ -101,27 +165,32 @@ impl Size {
         }
     }
 
+    /// Whether the 0-based `row`, `col` is on the board.
+    pub fn contains(self, row: usize, col: usize) -> bool {
+        row < self.rows() && col < self.cols()
+    }
+
     /// The cell with row-major index `index`.
     pub fn cell_at(self, index: usize) -> Cell {
-        self.cell(index / self.side(), index % self.side())
+        self.cell(index / self.cols(), index % self.cols())
     }
 
     /// The orthogonal neighbours of the cell at row-major `index`: above,
     /// below, left and right, those on the board.
     pub fn orthogonal(self, index: usize) -> Vec<usize> {
-        let side = self.side();
-        let (row, col) = (index / side, index % side);
+        let (rows, cols) = (self.rows(), self.cols());
+        let (row, col) = (index / cols, index % cols);
         let mut out = Vec::with_capacity(4);
         if row > 0 {
-            out.push(index - side);
+            out.push(index - cols);
         }
-        if row + 1 < side {
-            out.push(index + side);
+        if row + 1 < rows {
+            out.push(index + cols);
         }
         if col > 0 {
             out.push(index - 1);
         }
-        if col + 1 < side {
+        if col + 1 < cols {
             out.push(index + 1);
         }
         out
@@ -129,10 +198,10 @@ impl Size {
 
     /// The row-major index of `cell`.
     pub fn index(self, cell: Cell) -> usize {
-        cell.row() * self.side() + cell.col()
+        cell.row() * self.cols() + cell.col()
     }
 
-    /// The text for an `N` x `N` board, e.g. `9x9`.
+    /// The text for a board of `R` rows and `C` columns, e.g. `9x9`, `6x9`.
     pub fn name(self) -> String {
         self.to_string()
     }
@@ -146,7 +215,7 @@ impl Default for Size {
 
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{0}x{0}", self.side())
+        write!(f, "{}x{}", self.rows(), self.cols())
     }
 }
 
@@ -369,7 +438,7 @@ impl Grid {
 
     /// The rows, each as a slice of digits.
     pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
-        self.cells().chunks(self.size.side())
+        self.cells().chunks(self.size.cols())
     }
 }
 
@@ -456,6 +525,32 @@ mod tests {
         for latin in [1, 2, 3, 5, 7, 11, 13] {
             assert_eq!(shape(latin), None, "side {latin}");
         }
+    }
+
+    #[test]
+    fn rectangles_have_sighs_boxes() {
+        let shape = |rows, cols| Size::rectangle(rows, cols).and_then(Size::region_shape);
+        // sigh's boxDimsForSize: a box of the longer side's cells that
+        // tiles the board, turned on its side when only that fits.
+        assert_eq!(shape(6, 9), Some((3, 3)));
+        assert_eq!(shape(4, 6), Some((2, 3)));
+        assert_eq!(shape(6, 4), Some((3, 2)));
+        assert_eq!(shape(9, 6), Some((3, 3)));
+        assert_eq!(shape(8, 6), Some((4, 2)));
+        assert_eq!(shape(3, 7), None);
+        let size = Size::rectangle(6, 9).unwrap_or_default();
+        assert_eq!((size.rows(), size.cols(), size.values()), (6, 9, 9));
+        assert_eq!(size.cells(), 54);
+        assert_eq!(size.to_string(), "6x9");
+        assert_eq!(size.cell_at(10).to_string(), "r2c2");
+        assert_eq!(size.index(size.cell(5, 8)), 53);
+        assert_eq!(size.orthogonal(53), vec![44, 52]);
+        assert!(!size.lines_full() && !size.is_square());
+        assert_eq!(Size::rectangle(9, 9), Some(Size::NINE));
+        assert_eq!(Size::rectangle(17, 9), None);
+        assert_eq!(Size::rectangle(0, 4), None);
+        assert_eq!(size.with_values(8), None);
+        assert_eq!(size.with_values(10).map(Size::values), Some(10));
     }
 
     #[test]

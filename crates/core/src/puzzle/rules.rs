@@ -247,6 +247,15 @@ impl RulesBuilder {
     /// `constraint` when it is not one of the kinds z3doku solves there
     /// (see [`with_more_digits`]).
     fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
+        if !self.size.is_square() && !on_rectangles(constraint) {
+            return Err(RuleError {
+                rule: constraint.to_string(),
+                problem: format!(
+                    "z3doku solves it on square boards, and this one is {}",
+                    self.size
+                ),
+            });
+        }
         if self.size.lines_full() || with_more_digits(constraint) {
             return Ok(());
         }
@@ -296,6 +305,22 @@ impl RulesBuilder {
         }
         let size = self.size;
         let side = size.side();
+        if !size.is_square() {
+            // sigh draws a diagonal and the disjoint groups on square
+            // boards only: a rectangle has no corner-to-corner line of a
+            // cell per digit, and its boxes are not one per digit.
+            let square_only = [
+                (self.diagonals[0], "diagonal-"),
+                (self.diagonals[1], "diagonal+"),
+                (self.disjoint_groups, "disjoint groups"),
+            ];
+            if let Some((_, rule)) = square_only.iter().find(|(on, _)| *on) {
+                return Err(RuleError {
+                    rule: (*rule).into(),
+                    problem: format!("it is defined on square boards, and this one is {size}"),
+                });
+            }
+        }
         let regions = match &self.regions {
             Some(regions) => regions.clone(),
             None => default_regions(size),
@@ -457,6 +482,20 @@ fn with_more_digits(constraint: &Constraint) -> bool {
     }
 }
 
+/// Whether `constraint` is one of the kinds z3doku solves on a rectangle
+/// (sigh's `Shape~6x9`): those of [`with_more_digits`] whose geometry
+/// reads only the cells they name or a cell's neighbours on the board
+/// (a knight's or king's move, orthogonal pairs), which a rectangle
+/// defines as a square does. The others (outside clues read along a
+/// whole row or column of a square, diagonals, tables made for `N` x `N`)
+/// are refused by name.
+fn on_rectangles(constraint: &Constraint) -> bool {
+    match constraint {
+        Constraint::Shifted(shifted) => on_rectangles(&shifted.solved),
+        other => with_more_digits(other),
+    }
+}
+
 /// Each cell's region on a board of `size` when the puzzle draws none: the
 /// boxes of [`Size::region_shape`], or none at all.
 /// Whether two region maps group the cells alike, whatever the ids.
@@ -474,15 +513,15 @@ fn same_partition(a: &[Option<usize>], b: &[Option<usize>]) -> bool {
 }
 
 fn default_regions(size: Size) -> Vec<Option<usize>> {
-    let side = size.side();
+    let cols = size.cols();
     let Some((height, width)) = size.region_shape() else {
         return vec![None; size.cells()];
     };
-    // Boxes are `height` rows by `width` columns, `side / width` across.
-    let across = side / width;
+    // Boxes are `height` rows by `width` columns, `cols / width` across.
+    let across = cols / width;
     (0..size.cells())
         .map(|cell| {
-            let (row, col) = (cell / side, cell % side);
+            let (row, col) = (cell / cols, cell % cols);
             Some(row / height * across + col / width)
         })
         .collect()
@@ -574,18 +613,20 @@ impl Rules {
     /// Rows, columns, and the regions of `regions` that have `side` cells,
     /// numbered in the order their first cells come on the board.
     fn build(size: Size, regions: &[Option<usize>]) -> Rules {
-        let side = size.side();
-        let mut houses = Vec::with_capacity(3 * side);
-        let line = |kind, number, cell: &dyn Fn(usize) -> usize| House {
+        // A box holds as many cells as the longer side; on a rectangle the
+        // shorter lines are houses that are not full.
+        let (side, rows, cols) = (size.side(), size.rows(), size.cols());
+        let mut houses = Vec::with_capacity(rows + cols + side);
+        let line = |kind, number, length, cell: &dyn Fn(usize) -> usize| House {
             kind,
             number,
-            cells: (0..side).map(cell).collect(),
+            cells: (0..length).map(cell).collect(),
         };
-        for r in 0..side {
-            houses.push(line(HouseKind::Row, r, &|k| r * side + k));
+        for r in 0..rows {
+            houses.push(line(HouseKind::Row, r, cols, &|k| r * cols + k));
         }
-        for c in 0..side {
-            houses.push(line(HouseKind::Column, c, &|k| k * side + c));
+        for c in 0..cols {
+            houses.push(line(HouseKind::Column, c, rows, &|k| k * cols + c));
         }
         let mut ids: Vec<usize> = Vec::new();
         let mut members: Vec<Vec<usize>> = Vec::new();

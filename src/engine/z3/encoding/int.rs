@@ -47,9 +47,9 @@ impl IntEncoding {
     /// Declares the cells and states `rules`.
     pub fn new(rules: &Rules) -> IntEncoding {
         let size = rules.size();
-        let side = size.side();
+        let cols = size.cols();
         let cells: Vec<Int> = (0..size.cells())
-            .map(|i| Int::new_const(format!("c_{}_{}", i / side + 1, i % side + 1)))
+            .map(|i| Int::new_const(format!("c_{}_{}", i / cols + 1, i % cols + 1)))
             .collect();
         let (one, max) = (Int::from_u64(1), Int::from_u64(size.values() as u64));
         let mut formulas: Vec<Bool> = cells

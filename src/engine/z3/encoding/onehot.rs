@@ -182,9 +182,9 @@ pub fn variable(size: Size, index: usize, digit: u8) -> usize {
 /// The readable name `x_R_C_D` of the variable numbered `number`. The
 /// underscores keep two-digit rows, columns and digits apart (`x_10_3_12`).
 pub fn name(size: Size, number: usize) -> String {
-    let (side, values) = (size.side(), size.values());
+    let (cols, values) = (size.cols(), size.values());
     let (index, digit) = ((number - 1) / values, (number - 1) % values + 1);
-    format!("x_{}_{}_{}", index / side + 1, index % side + 1, digit)
+    format!("x_{}_{}_{}", index / cols + 1, index % cols + 1, digit)
 }
 
 /// Every set of variables of which exactly one must be true, as DIMACS

@@ -67,15 +67,15 @@ macro_rules! flag_rule {
 /// Cells one of `steps` apart that hold the same digit, named.
 fn apart_broken(board: &Board<'_>, steps: &[(isize, isize)]) -> Option<String> {
     let size = board.size();
-    let side = size.side();
+    let cols = size.cols();
     // Every pair of cells, tested by its distance, rather than the steps
     // lowering walks.
     let mut pairs = Vec::new();
     for a in 0..size.cells() {
         for b in a + 1..size.cells() {
             let (dr, dc) = (
-                (b / side) as isize - (a / side) as isize,
-                (b % side) as isize - (a % side) as isize,
+                (b / cols) as isize - (a / cols) as isize,
+                (b % cols) as isize - (a % cols) as isize,
             );
             if steps
                 .iter()

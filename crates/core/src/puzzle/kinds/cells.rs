@@ -601,7 +601,7 @@ impl Read for Quadruple {
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
         let size = item.size;
         let corner = item.cell(item.args.first().map_or("", String::as_str))?;
-        if corner.row() + 1 >= size.side() || corner.col() + 1 >= size.side() {
+        if !size.contains(corner.row() + 1, corner.col() + 1) {
             return Err(item.invalid(format!("no 2x2 square starts at {corner}")));
         }
         let (r, c) = (corner.row(), corner.col());
@@ -691,12 +691,11 @@ impl Rule for Quadruple {
         ))
     }
     fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        let side = board.size.side();
         let corner = self.cells.iter().min().copied();
         let square = corner.is_some_and(|c| {
             let mut expected: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
                 .iter()
-                .filter(|(dr, dc)| c.row() + dr < side && c.col() + dc < side)
+                .filter(|(dr, dc)| board.size.contains(c.row() + dr, c.col() + dc))
                 .map(|(dr, dc)| board.size.cell(c.row() + dr, c.col() + dc))
                 .collect();
             let mut cells = self.cells.clone();

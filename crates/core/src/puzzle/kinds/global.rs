@@ -33,11 +33,11 @@ fn no_words(name: &str, words: &[String]) -> Result<(), String> {
 /// `apart` accepts: the checker's way of finding pairs, by distance rather
 /// than by the steps lowering walks.
 fn pairs_apart(size: Size, apart: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
-    let side = size.side();
+    let cols = size.cols();
     let mut pairs = Vec::new();
     for a in 0..size.cells() {
         for b in a + 1..size.cells() {
-            let (dr, dc) = ((a / side).abs_diff(b / side), (a % side).abs_diff(b % side));
+            let (dr, dc) = ((a / cols).abs_diff(b / cols), (a % cols).abs_diff(b % cols));
             if apart(dr, dc) {
                 pairs.push((a, b));
             }

@@ -360,11 +360,10 @@ impl Constraint {
     /// cannot: cells off the board, then what its kind says (see
     /// [`Rule::validate`]).
     pub fn validate(&self, size: Size) -> Result<(), String> {
-        let side = size.side();
         if let Some(off) = self
             .cells()
             .iter()
-            .find(|c| c.row() >= side || c.col() >= side)
+            .find(|c| !size.contains(c.row(), c.col()))
         {
             return Err(format!("{off} is not on the {size} board"));
         }

@@ -242,11 +242,11 @@ pub fn cell(word: &str, size: Size) -> Option<Cell> {
     if bytes.len() != 4 || !matches!(bytes[0], b'R' | b'r') || !matches!(bytes[2], b'C' | b'c') {
         return None;
     }
-    let place = |b: u8| {
+    let place = |b: u8, count: usize| {
         let n = char::from(b).to_digit(17)? as usize;
-        (1..=size.side()).contains(&n).then_some(n - 1)
+        (1..=count).contains(&n).then_some(n - 1)
     };
-    Some(size.cell(place(bytes[1])?, place(bytes[3])?))
+    Some(size.cell(place(bytes[1], size.rows())?, place(bytes[3], size.cols())?))
 }
 
 /// A cell as sigh names it: `R`, the row in base 17, `C`, the column.
@@ -518,7 +518,11 @@ mod tests {
                 .as_deref(),
             Some("`.~R7C1_1`: `R7C1` is not a cell of the 6x6 board")
         );
-        assert!(parse(".Shape~6x9").is_err());
+        let rectangle = parse(".Shape~6x9.~R6C9_3").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rectangle.size().to_string(), "6x9");
+        assert_eq!(rectangle.givens().get(53), 3);
+        assert!(parse(".Shape~6x9.~R7C1_1").is_err());
+        assert!(parse(".Shape~9x6.~R7C1_1").is_ok());
         assert!(parse(".Shape~9x9~0-9").is_ok());
     }
 
@@ -554,7 +558,10 @@ mod tests {
         let refused = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(refused(".Shape~9x9~17").contains("values 17"));
         assert!(refused(".Shape~9x9~10.Entropic~R1C1~R1C2~R1C3").contains("has 10"));
-        assert!(refused(".Shape~4x6").contains("a 4x6 board"));
+        assert!(refused(".Shape~4x6.Diagonal~1").contains("diagonal+"));
+        assert!(
+            refused(".Shape~6x9.Sandwich~10~R1").contains("square boards, and this one is 6x9")
+        );
         assert!(refused(".Shape~9x9~~Raw").contains("a Raw grid"));
         assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));
         assert!(refused(".Shape~9x9~8").contains("values 8"));

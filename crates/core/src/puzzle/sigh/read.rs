@@ -103,9 +103,9 @@ fn items(string: &str) -> Result<Vec<Item>, SighError> {
 /// of its digit 1: sigh's `<rows>x<columns>[~<range>][~<grid type>]`, its
 /// range a count of values from 1 (`9x9~9`) or a first and last value
 /// (`9x9~1-9`, `9x9~0-8`: sigh's values start at 0 or 1). z3doku solves
-/// square boards of 1 to 16 whose digits run from 1 or from 0, as many as a
-/// row has cells or more (up to 16); a shape sigh has beyond those (a
-/// rectangle, a `Raw` grid) is refused by name.
+/// boards of 1 to 16 rows and columns (`6x9`: 6 rows of 9 cells) whose
+/// digits run from 1 or from 0, as many as the longer side or more (up to
+/// 16); a shape sigh has beyond those (a `Raw` grid) is refused by name.
 fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     let Some(item) = items.iter().find(|i| i.kind == "Shape") else {
         return Ok((Size::NINE, 1));
@@ -125,16 +125,14 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     if !(1..=super::MAX_SIDE).contains(&rows) || !(1..=super::MAX_SIDE).contains(&cols) {
         return Err(item.invalid(format!("{rows}x{cols} is not a board sigh has")));
     }
-    if rows != cols {
-        return Err(item.differs(format!(
-            "a {rows}x{cols} board: z3doku solves square boards only"
-        )));
-    }
-    let size = Size::from_side(rows)
-        .ok_or_else(|| item.invalid(format!("{rows}x{rows} is not a board sigh has")))?;
+    // A rectangle has as many values as its longer side: its long lines
+    // and its boxes are houses, its short lines only keep values apart.
+    let size = Size::rectangle(rows, cols)
+        .ok_or_else(|| item.invalid(format!("{rows}x{cols} is not a board sigh has")))?;
+    let longer = size.side();
     // sigh's value count and first value; it has no other first values.
     let (count, lowest) = match range {
-        None => (rows, 1),
+        None => (longer, 1),
         Some(range) => {
             let number = |w: &str| w.parse::<usize>().ok().filter(|_| !w.starts_with('+'));
             let read = match range.split_once('-') {
@@ -144,10 +142,10 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
                     .filter(|(first, last)| first <= last)
                     .map(|(first, last)| (last - first + 1, first)),
             };
-            read.filter(|&(count, first)| first <= 1 && (rows..=super::MAX_SIDE).contains(&count))
+            read.filter(|&(count, first)| first <= 1 && (longer..=super::MAX_SIDE).contains(&count))
                 .ok_or_else(|| {
                     item.invalid(format!(
-                        "values {range}: sigh's run from 0 or 1, at least {rows} and at most {} \
+                        "values {range}: sigh's run from 0 or 1, at least {longer} and at most {} \
                          of them",
                         super::MAX_SIDE
                     ))

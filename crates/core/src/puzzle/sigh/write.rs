@@ -21,7 +21,7 @@ pub fn to_link(puzzle: &Puzzle) -> Result<String, SighError> {
 /// `puzzle` as a sigh string.
 pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
     let size = puzzle.size();
-    let side = size.side();
+    let (side, rows, cols) = (size.side(), size.rows(), size.cols());
     let rules = puzzle.rules();
     let cannot = |rule: &dyn std::fmt::Display, why: &str| SighError::CannotWrite {
         rule: rule.to_string(),
@@ -36,11 +36,11 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
     let lowest = usize::from(rules.lowest_value());
     let values = size.values();
     if lowest != 1 {
-        let _ = write!(out, ".Shape~{side}x{side}~{lowest}-{}", lowest + values - 1);
+        let _ = write!(out, ".Shape~{rows}x{cols}~{lowest}-{}", lowest + values - 1);
     } else if values != side {
-        let _ = write!(out, ".Shape~{side}x{side}~{values}");
-    } else if side != 9 {
-        let _ = write!(out, ".Shape~{side}x{side}");
+        let _ = write!(out, ".Shape~{rows}x{cols}~{values}");
+    } else if size != Size::NINE {
+        let _ = write!(out, ".Shape~{rows}x{cols}");
     }
     out += &regions(puzzle)?;
 
@@ -162,14 +162,14 @@ fn regions(puzzle: &Puzzle) -> Result<String, SighError> {
 /// numbers full regions (in the order their first cells come), or `None`
 /// everywhere on a board without boxes.
 fn default_regions(size: Size) -> Vec<Option<usize>> {
-    let side = size.side();
+    let cols = size.cols();
     let Some((height, width)) = size.region_shape() else {
         return vec![None; size.cells()];
     };
-    let across = side / width;
+    let across = cols / width;
     (0..size.cells())
         .map(|cell| {
-            let (row, col) = (cell / side, cell % side);
+            let (row, col) = (cell / cols, cell % cols);
             Some(row / height * across + col / width)
         })
         .collect()
