@@ -1,0 +1,257 @@
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a failed expectation panics, as a test should
+//! Rectangular boards, as sigh's `Shape~6x9` makes them: 6 rows of 9
+//! cells, 9 values; the rows (9 cells) and the 3x3 boxes are houses, the
+//! columns (6 cells) only keep their values apart. Puzzles unique under a
+//! rectangle and their rules solved by every engine and encoding to
+//! sigh's solution and passed by the checker; random instances counted up
+//! to a limit by every engine and by sigh's solver (`../shared/peers/sigh`,
+//! with Node; `SKIPPED` without them), which must agree; the sigh string
+//! written back reads as the same puzzle; and what z3doku does not take on
+//! a rectangle refused with one line and exit status 2.
+
+mod common;
+
+use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree};
+use common::{output_of, z3doku};
+use proptest::prelude::*;
+use z3doku::puzzle::sigh::parse;
+
+/// Solutions counted, at most.
+const LIMIT: usize = 5;
+
+/// Puzzles unique under their shape and rules (their givens alone have
+/// several solutions), each with sigh's solution (`node
+/// ../shared/peers/sigh/run.mjs`), and the text without its rules.
+const UNIQUE: &[(&str, &str, &str)] = &[
+    // 6x9 on 1 to 9: anti-knight and a thermometer.
+    (
+        ".Shape~6x9.~R1C1_3~R1C2_4~R1C7_2~R2C9_9~R3C7_6~R3C9_7~R4C8_7~R5C2_7~R5C3_5~R5C5_1\
+         ~R6C4_6~R6C5_3.AntiKnight.Thermo~R3C2~R3C3~R3C4~R3C5",
+        "346179285758246319912358647163985472875412936294637851",
+        ".AntiKnight",
+    ),
+    // 4x6 on 1 to 6: a cage and a white dot.
+    (
+        ".Shape~4x6.~R1C1_1~R1C6_3~R2C3_3~R2C6_6~R3C2_6~R3C5_2~R3C6_4~R4C1_4\
+         .Cage~10~R2C2~R2C3~R3C3.WhiteDot~R4C5~R4C6",
+        "146253523416365124412365",
+        ".Cage",
+    ),
+    // 6x4 on 0 to 5: an arrow and a V (restated on the digits).
+    (
+        ".Shape~6x4~0-5.~R1C4_2~R2C3_3~R2C4_0~R3C1_3~R4C1_5~R4C4_1~R5C2_2~R6C3_4\
+         .Arrow~R2C2~R3C2~R4C2.V~R5C3~R5C4",
+        "051224303154532142051043",
+        ".Arrow",
+    ),
+];
+
+#[test]
+fn unique_rectangles_solve_everywhere() {
+    for &(text, solution, rules) in UNIQUE {
+        let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(!puzzle.size().is_square(), "{text}");
+        for settings in common::every_engine() {
+            let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
+            assert_eq!(n, 1, "{settings:?} on {text}");
+            assert_eq!(
+                puzzle.rules().value_line(&found[0]),
+                solution,
+                "{settings:?}"
+            );
+        }
+        // The rules are what make it unique.
+        let givens = &text[..text.find(rules).unwrap()];
+        let bare = parse(givens).unwrap();
+        let (n, _) = count_on(&common::every_engine()[0], &bare, 2, 120).unwrap();
+        assert_eq!(n, 2, "{givens}");
+        // The command line prints the values, and the sigh string it
+        // writes reads back as the same puzzle.
+        let out = output_of(["solve", text, "--unique", "--output", "line"], 0);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().next(), Some(solution));
+        let written = String::from_utf8(output_of(["solve", text, "--output", "sigh"], 0)).unwrap();
+        let again = parse(written.trim()).unwrap();
+        assert_eq!(again, puzzle, "{written}");
+        let checked = output_of(["check", text], 0);
+        assert!(String::from_utf8(checked).unwrap().contains("unique"));
+        // The matrix has a row per board row, each of its columns.
+        let matrix = String::from_utf8(output_of(["solve", text, "-o", "matrix"], 0)).unwrap();
+        let size = puzzle.size();
+        assert_eq!(matrix.lines().count(), size.rows(), "{matrix}");
+        assert!(
+            matrix
+                .lines()
+                .all(|line| line.chars().filter(char::is_ascii_digit).count() == size.cols()),
+            "{matrix}"
+        );
+        let json = String::from_utf8(output_of(["solve", text, "-o", "json"], 0)).unwrap();
+        assert!(
+            json.contains(&format!("\"solutions\":[\"{solution}\"]")),
+            "{json}"
+        );
+    }
+}
+
+/// The drawn table of a 4x6 board: 2x3 boxes, a line between the two
+/// box columns and between the two box rows.
+#[test]
+fn pretty_draws_the_boxes_of_a_rectangle() {
+    let (text, solution, _) = UNIQUE[1];
+    let out = String::from_utf8(output_of(
+        ["solve", text, "-o", "pretty", "--color", "never"],
+        0,
+    ))
+    .unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "┌───────┬───────┐",
+            "│ 1 4 6 │ 2 5 3 │",
+            "│ 5 2 3 │ 4 1 6 │",
+            "├───────┼───────┤",
+            "│ 3 6 5 │ 1 2 4 │",
+            "│ 4 1 2 │ 3 6 5 │",
+            "└───────┴───────┘",
+        ],
+        "{out}"
+    );
+    let digits: String = out.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits, solution);
+}
+
+/// `batch` prints each solution as `solve -o line` does.
+#[test]
+fn batch_prints_the_values() {
+    let input: String = UNIQUE
+        .iter()
+        .map(|(text, _, _)| format!("{text}\n"))
+        .collect();
+    let out = z3doku()
+        .args(["batch", "--unique", "--output", "line", "--quiet", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let wanted: Vec<String> = UNIQUE.iter().map(|(_, s, _)| (*s).to_string()).collect();
+    assert_eq!(lines, wanted);
+}
+
+/// The solutions sigh's solver finds for the unique puzzles are the ones
+/// above.
+#[test]
+fn sigh_finds_the_same_unique_solutions() {
+    let Some(script) = common::sigh_runner() else {
+        return;
+    };
+    let named: Vec<(String, String)> = UNIQUE
+        .iter()
+        .enumerate()
+        .map(|(k, (text, _, _))| (k.to_string(), text.to_string()))
+        .collect();
+    let rows = common::run_sigh(&script, &named, 2);
+    for (row, (text, solution, _)) in rows.iter().zip(UNIQUE) {
+        assert_eq!(row.get(1).map(String::as_str), Some("1"), "{text}: {row:?}");
+        assert_eq!(row.get(5).map(String::as_str), Some(*solution), "{text}");
+    }
+}
+
+#[test]
+fn what_a_rectangle_cannot_take_is_refused_by_name() {
+    let (text, _, _) = UNIQUE[1];
+    let only = "its shape is 4x6, which only `solve`, `check` and `count` take";
+    let mut cases: Vec<(Vec<&str>, &str)> = [
+        "hint",
+        "steps",
+        "rate",
+        "candidates",
+        "minimize",
+        "emit",
+        "draw",
+    ]
+    .iter()
+    .map(|&command| (vec![command, text], only))
+    .collect();
+    cases.extend([
+        (
+            vec!["solve", text, "--output", "fpuzzles"],
+            "--output fpuzzles: this board's shape is 4x6, which it cannot show",
+        ),
+        (vec!["solve", text, "--output", "svg"], "--output svg"),
+        (vec!["check", text, "--output", "png"], "--output png"),
+        (vec!["solve", text, "--model"], "--model"),
+        (
+            vec!["solve", ".Shape~6x9.Diagonal~1"],
+            "diagonal+: it is defined on square boards, and this one is 6x9",
+        ),
+        (
+            vec!["solve", ".Shape~9x6.Diagonal~-1"],
+            "diagonal-: it is defined on square boards, and this one is 9x6",
+        ),
+        (
+            vec!["count", ".Shape~6x9.DisjointSets"],
+            "disjoint groups: it is defined on square boards, and this one is 6x9",
+        ),
+        (
+            vec!["solve", ".Shape~6x9.Sandwich~10~R1"],
+            "sandwich 10 (row 1): z3doku solves it on square boards, and this one is 6x9",
+        ),
+        (
+            vec!["solve", ".Shape~6x9.Entropic~R1C1~R1C2~R1C3"],
+            "entropic line r1c1→r1c2→r1c3: z3doku solves it on square boards, and this one is 6x9",
+        ),
+        (vec!["solve", ".Shape~4x6.~R5C1_1"], "`R5C1` is not a cell"),
+        (vec!["solve", ".Shape~4x17"], "4x17"),
+        (vec!["solve", ".Shape~6x9~8"], "values 8"),
+    ]);
+    for (args, says) in cases {
+        let out = z3doku().args(&args).assert().code(2).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// The shapes of the random instances, with how many of each.
+const SHAPES: &[(Shape, usize)] = &[
+    (Shape::rectangle(4, 6, 1), 12),
+    (Shape::rectangle(6, 4, 1), 10),
+    (Shape::rectangle(6, 4, 0), 6),
+    (Shape::rectangle(6, 9, 1), 8),
+    (Shape::rectangle(9, 6, 0), 4),
+];
+
+#[test]
+fn counts_on_rectangles_agree_with_sigh() {
+    let Some(cases) = counts_agree_with_sigh(0x6a9e_0029, SHAPES, LIMIT) else {
+        return;
+    };
+    for kind in [".Cage~", ".Arrow", ".Whisper", ".AntiKnight", ".Thermo"] {
+        let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
+        eprintln!("{with} instances with {kind}");
+        assert!(with > 0, "no instance with {kind}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// On 4x6 and 6x4 boards, from 0 and from 1, random rules z3doku keeps
+    /// there: every engine finds the same solutions (up to the limit),
+    /// each passed by the checker, and the sigh string written back reads
+    /// as the same puzzle.
+    #[test]
+    fn engines_agree_on_rectangles(seed in 1u64.., tall in any::<bool>(), zero in any::<bool>()) {
+        let (rows, cols) = if tall { (6, 4) } else { (4, 6) };
+        engines_agree(Shape::rectangle(rows, cols, usize::from(!zero)), seed, LIMIT)?;
+    }
+}
