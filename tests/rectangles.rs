@@ -221,6 +221,36 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
     }
 }
 
+/// The empty 2x4 on 1 to 5 (2x2 boxes, each row and box four of the five
+/// values, each column two) beside a count by hand, on every engine and
+/// by `count --estimate`, whose walks try every value the board has.
+#[test]
+fn the_empty_2x4_on_five_values_has_2400_fillings() {
+    let rows: Vec<[u8; 4]> = (0..5u32.pow(4))
+        .map(|n| [0, 1, 2, 3].map(|k| (n / 5u32.pow(k) % 5) as u8 + 1))
+        .filter(|r| (0..4).all(|i| (i + 1..4).all(|j| r[i] != r[j])))
+        .collect();
+    let boxes_differ = |x: &[u8; 4], y: &[u8; 4]| {
+        [[0, 1], [2, 3]]
+            .iter()
+            .all(|b| b.iter().all(|&i| b.iter().all(|&j| x[i] != y[j])))
+    };
+    let by_hand = rows
+        .iter()
+        .flat_map(|x| rows.iter().filter(move |y| boxes_differ(x, y)))
+        .count();
+    assert_eq!(by_hand, 2400);
+    let puzzle = parse(".Shape~2x4~5").unwrap();
+    assert_eq!(common::shapes::count_everywhere(&puzzle, 3000), by_hand);
+    let out = String::from_utf8(output_of(["count", ".Shape~2x4~5", "--estimate"], 0)).unwrap();
+    let about: f64 = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!((about - 2400.0).abs() < 240.0, "{out}");
+}
+
 /// The shapes of the random instances, with how many of each.
 const SHAPES: &[(Shape, usize)] = &[
     (Shape::rectangle(4, 6, 1), 12),

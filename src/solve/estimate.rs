@@ -205,7 +205,9 @@ fn count_to(
 /// digits; `None` when no cell is empty.
 pub(crate) fn fewest(puzzle: &Puzzle, givens: &Grid) -> Option<(usize, Vec<u8>)> {
     let rules = puzzle.rules();
-    let side = puzzle.size().side();
+    // Every digit the board has: more than a row's cells with sigh's
+    // `Shape~9x9~10` or `Shape~6x9~10`.
+    let side = puzzle.size().values();
     let all: u64 = (1u64 << side) - 1;
     let mut best: Option<(usize, u64)> = None;
     for cell in 0..puzzle.size().cells() {
