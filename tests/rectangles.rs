@@ -251,6 +251,22 @@ fn the_empty_2x4_on_five_values_has_2400_fillings() {
     assert!((about - 2400.0).abs() < 240.0, "{out}");
 }
 
+/// A 4x6 of jigsaw pieces (sigh's `NoBoxes` and `Jigsaw`): 810 solutions
+/// on every engine and on sigh's solver, and written back as the same
+/// puzzle.
+#[test]
+fn a_jigsaw_rectangle_counts_as_sigh_counts() {
+    let text = ".Shape~4x6.NoBoxes.Jigsaw~111122112222333344334444\
+                .~R1C1_1~R2C6_2~R4C1_3~R3C3_4~R2C2_3";
+    let puzzle = parse(text).unwrap();
+    let written = z3doku::puzzle::sigh::to_sigh(&puzzle).unwrap();
+    assert_eq!(parse(&written).unwrap(), puzzle, "{written}");
+    assert_eq!(common::shapes::count_everywhere(&puzzle, 1000), 810);
+    if let Some(script) = common::sigh_runner() {
+        assert_eq!(common::sigh_counts(&script, &[text], 1000), [810]);
+    }
+}
+
 /// The shapes of the random instances, with how many of each.
 const SHAPES: &[(Shape, usize)] = &[
     (Shape::rectangle(4, 6, 1), 12),
