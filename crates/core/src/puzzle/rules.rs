@@ -245,7 +245,8 @@ impl RulesBuilder {
 
     /// Refuses, on a board with more digits than a row has cells,
     /// `constraint` when it is not one of the kinds z3doku solves there
-    /// (see [`with_more_digits`]).
+    /// (see [`with_more_digits`]), and on a rectangle one that is not of
+    /// the kinds it solves there (see [`on_rectangles`]).
     fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
         if !self.size.is_square() && !on_rectangles(constraint) {
             return Err(RuleError {
@@ -490,10 +491,7 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 /// whole row or column of a square, diagonals, tables made for `N` x `N`)
 /// are refused by name.
 fn on_rectangles(constraint: &Constraint) -> bool {
-    match constraint {
-        Constraint::Shifted(shifted) => on_rectangles(&shifted.solved),
-        other => with_more_digits(other),
-    }
+    with_more_digits(constraint)
 }
 
 /// Each cell's region on a board of `size` when the puzzle draws none: the
