@@ -209,3 +209,88 @@ impl Copies {
 fn bits(digits: u32) -> impl Iterator<Item = u32> {
     (0..32).filter(move |b| digits >> b & 1 == 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::{SatResult, Solver};
+
+    /// A sum line's automaton over digits 1 to 4, as `kinds/sum_line.rs`
+    /// builds it: states `p * sum + s` for the total `p` a loop starts at
+    /// and the total `s` now.
+    fn sum_line(sum: usize, looped: bool) -> Automaton {
+        let starts = if looped { sum } else { 1 };
+        let mut edges = Vec::new();
+        for p in 0..starts {
+            for s in 0..sum {
+                let mut back = 0u32;
+                for d in 1..=4.min(sum - s) {
+                    if s + d == sum {
+                        back |= 1 << (d - 1);
+                    } else {
+                        edges.push((p * sum + s, p * sum + s + d, 1u32 << (d - 1)));
+                    }
+                }
+                if back != 0 {
+                    edges.push((p * sum + s, p * sum, back));
+                }
+            }
+        }
+        let ends: Vec<usize> = (0..starts).map(|p| p * sum + p).collect();
+        Automaton {
+            states: starts * sum,
+            start: ends.clone(),
+            accept: ends,
+            edges,
+        }
+    }
+
+    #[test]
+    fn a_loop_is_copies_and_a_line_is_not() {
+        let copies = Copies::of(&sum_line(5, true)).map(|c| (c.copies.len(), c.moves.len()));
+        assert_eq!(copies, Some((5, 5)));
+        assert!(Copies::of(&sum_line(5, false)).is_none());
+    }
+
+    #[test]
+    fn each_assignment_is_accepted_as_the_automaton_reads_it() {
+        // Four cells of digits 1 to 4, one Boolean per cell and digit.
+        let vars: Vec<Vec<Bool>> = (0..4)
+            .map(|c| {
+                (1..=4)
+                    .map(|d| Bool::new_const(format!("x_{c}_{d}")))
+                    .collect()
+            })
+            .collect();
+        let holds = |c: usize, digits: u32| {
+            let options: Vec<Bool> = (0..4)
+                .filter(|d| digits >> d & 1 == 1)
+                .map(|d| vars[c][d].clone())
+                .collect();
+            Bool::or(&options)
+        };
+        let solver = Solver::new();
+        for (sum, looped) in [(5, true), (6, true), (7, false), (3, true)] {
+            let automaton = sum_line(sum, looped);
+            let stated = state(&automaton, &[0, 1, 2, 3], &holds);
+            for code in 0..256usize {
+                let digits: Vec<u8> = (0..4).map(|k| (code >> (2 * k) & 3) as u8 + 1).collect();
+                solver.push();
+                solver.assert(&stated);
+                for (c, &d) in digits.iter().enumerate() {
+                    for e in 1..=4u8 {
+                        let v = &vars[c][usize::from(e - 1)];
+                        solver.assert(if e == d { v.clone() } else { v.not() });
+                    }
+                }
+                let sat = solver.check() == SatResult::Sat;
+                solver.pop(1);
+                assert_eq!(
+                    sat,
+                    automaton.accepts(&digits),
+                    "sum {sum}, loop {looped}, {digits:?}"
+                );
+            }
+        }
+    }
+}
