@@ -17,8 +17,9 @@ after the same classic baseline, `benches/data/connected_values.txt` `-k "connec
 `time` runs, each round, sigh's runner on the whole file (its `total_ms`: building its handlers
 and the search for up to 2 solutions), then per engine `z3doku batch --unique --jobs 1 -o json`
 on the file's strings, one process for the whole file as sigh's runner is (each line's
-`time_ms`: reading, solving, proving unique, checking; Z3 keeps its solver from puzzle to
-puzzle), and prints per puzzle the median over the rounds of each, then the median over the
+`time_ms`: reading, solving, proving unique, checking; Z3 keeps one solver for the houses
+from the first puzzle on, so the classic baseline pays for making it and Z3's context, where
+sigh's runner warms up untimed), and prints per puzzle the median over the rounds of each, then the median over the
 puzzles and each engine's ratio to sigh. Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
 Needs node (sigh is ../shared/peers/sigh, see ../shared/peers/README.md).
 """

@@ -483,7 +483,7 @@ impl Batch {
         results: &Sender<(u64, Record)>,
         stop: &AtomicBool,
     ) -> ControlFlow<()> {
-        let mut pipeline = Pipeline::new(self.request.clone());
+        let mut pipeline = self.pipeline();
         // Classic lines never need a reasoned step, so the native engine
         // serves as prover too.
         let mut tutor = self.tutor();
@@ -504,6 +504,14 @@ impl Batch {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// A pipeline for the request's puzzles, with engines told that many
+    /// follow one another (a Z3 engine keeps its solver from the first).
+    fn pipeline(&self) -> Pipeline {
+        let mut request = self.request.clone();
+        request.settings.many_puzzles = true;
+        Pipeline::new(request)
     }
 
     /// Whether the request needs Z3: to search, or to verify the native
@@ -540,7 +548,7 @@ impl Batch {
             // says so and the run goes on with fresh engines.
             let solved = catch_unwind(AssertUnwindSafe(|| pipeline.solve(&puzzle)));
             let solved = solved.unwrap_or_else(|_| {
-                *pipeline = Pipeline::new(self.request.clone());
+                *pipeline = self.pipeline();
                 Err(InternalError("the engine panicked".into()))
             });
             solved.map_err(|error| LineError::Internal {
@@ -587,7 +595,7 @@ impl Batch {
             .name("z3doku-reader".into())
             .spawn(move || read_chunks(lines, &chunks_tx, &reader_stop))
             .map_err(|e| BatchError::Thread(e.to_string()))?;
-        let mut pipeline = Pipeline::new(self.request.clone());
+        let mut pipeline = self.pipeline();
         let mut tutor = self.tutor();
         loop {
             let chunk = match chunks_rx.try_recv() {

@@ -56,6 +56,7 @@ impl EngineArgs {
                 encoding: self.encoding.unwrap_or_default(),
                 keep_models,
                 keep_statistics: stats,
+                many_puzzles: false,
             },
             unique,
             explain,

@@ -91,6 +91,7 @@ impl RaceEngine {
                 encoding: EncodingKind::Bool,
                 keep_models: false,
                 keep_statistics: settings.keep_statistics,
+                many_puzzles: settings.many_puzzles,
             },
             worker: None,
             stop: None,

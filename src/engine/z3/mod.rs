@@ -170,8 +170,12 @@ impl Z3Engine {
     /// search comes under the same houses: a lone puzzle is answered faster
     /// by a new solver, into whose rules Z3 substitutes the clues before
     /// preprocessing them (see build.md, "The `int` encoding on a kept
-    /// solver"). Called once per search; an explanation makes a solver of
-    /// its own and does not count.
+    /// solver"). When the settings say many puzzles follow (`batch`), from
+    /// the first search on: the new solver of the first would be built for
+    /// one puzzle, and the kept one's cost fall on the second
+    /// (docs/variants.md, "Formulas in the one-hot encodings"). Called once
+    /// per search; an explanation makes a solver of its own and does not
+    /// count.
     fn keep_on_reuse(&mut self) {
         let Some((_, encoding)) = &self.encoding else {
             return;
@@ -180,7 +184,8 @@ impl Z3Engine {
         if encoding.kept_searches().is_some_and(|most| served >= most) {
             self.kept = None;
         }
-        if self.kept.is_none() && self.searches > 0 && encoding.keeps_solver() {
+        let reused = self.searches > 0 || self.settings.many_puzzles;
+        if self.kept.is_none() && reused && encoding.keeps_solver() {
             let solver = self.houses_solver(encoding.as_ref(), false);
             self.configure_kept(&solver, encoding.as_ref());
             self.kept = Some(Kept {

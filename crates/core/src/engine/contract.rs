@@ -91,6 +91,10 @@ pub struct Settings {
     /// costs Z3 a few per cent of a Boolean encoding's time, so only when
     /// asked.
     pub keep_statistics: bool,
+    /// More puzzles follow this one (`batch`): Z3 keeps a solver for the
+    /// houses from the first puzzle on, rather than answering the first
+    /// with a new solver of its own, which suits a lone puzzle.
+    pub many_puzzles: bool,
 }
 
 /// A solution as an engine found it.

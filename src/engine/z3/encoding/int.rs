@@ -22,6 +22,7 @@ use super::cage::CageSets;
 use super::chaos;
 use super::connected;
 use super::expr;
+use super::onehot::searches_alone;
 use crate::puzzle::grid::{Grid, Size};
 use crate::puzzle::implied::implied_cages;
 use crate::puzzle::primitive::{Primitive, Relation};
@@ -41,6 +42,9 @@ pub struct IntEncoding {
     houses: Vec<Vec<usize>>,
     implied_by_constraints: Vec<Bool>,
     classic: bool,
+    /// Whether each puzzle gets a solver of its own (see
+    /// [`searches_alone`]).
+    alone: bool,
 }
 
 impl IntEncoding {
@@ -81,6 +85,7 @@ impl IntEncoding {
             houses,
             implied_by_constraints,
             classic: rules.is_classic(),
+            alone: searches_alone(rules),
         }
     }
 }
@@ -390,6 +395,7 @@ impl Encoding for IntEncoding {
             houses: self.houses.clone(),
             implied_by_constraints,
             classic: rules.is_classic(),
+            alone: searches_alone(rules),
         })
     }
 
@@ -432,7 +438,7 @@ impl Encoding for IntEncoding {
     }
 
     fn keeps_solver(&self) -> bool {
-        keeps_solver(self.size)
+        keeps_solver(self.size) && !self.alone
     }
 
     fn kept_formulas(&self) -> Vec<Bool> {

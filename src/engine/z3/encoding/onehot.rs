@@ -158,19 +158,21 @@ impl Encoding for OneHotEncoding {
 }
 
 /// Whether puzzles under `rules` are searched faster by a new solver each
-/// than by the kept one: a chaos construction's regions take thousands of
-/// conflicts, and a new solver preprocesses its formulas with the clues
-/// and simplifies its clauses as it searches, which a kept solver, whose
-/// rules sit in a scope of their own and whose inprocessing is held back,
-/// does not (on `benches/data/chaos.txt`, `bool` in `batch` took 2.3x and
-/// 8x as long with the kept solver; docs/variants.md, "Chaos
-/// construction").
-fn searches_alone(rules: &Rules) -> bool {
+/// than by the kept one: a chaos construction's regions and a connected
+/// region take thousands of conflicts, and a new solver preprocesses its
+/// formulas with the clues and simplifies its clauses as it searches,
+/// which a kept solver, whose rules sit in a scope of their own and whose
+/// inprocessing is held back, does not (on `benches/data/chaos.txt`,
+/// `bool` in `batch` took 2.3x and 8x as long with the kept solver; on
+/// `benches/data/connected_values.txt`, `int` 3.7x as long on the first
+/// puzzle; docs/variants.md, "Chaos construction" and "Connected values").
+/// The `int` encoding asks the same.
+pub(super) fn searches_alone(rules: &Rules) -> bool {
     rules
         .lowered()
         .iter()
         .flatten()
-        .any(|p| matches!(p, Primitive::Chaos(_)))
+        .any(|p| matches!(p, Primitive::Chaos(_) | Primitive::Connected(_)))
 }
 
 /// The DIMACS number (1-based) of "cell `index` holds `digit`":
