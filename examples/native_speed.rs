@@ -8,7 +8,10 @@
 //! passes over the number of searches, as tdoku's benchmark counts: unlike
 //! the best pass, it includes whatever the machine's load takes away.
 //! `Z3DOKU_DATA` names another folder of the sets (for a checkout that is
-//! not beside `shared`).
+//! not beside `shared`). With `Z3DOKU_NODES` set, each puzzle's search
+//! nodes also go to standard error, one a line in the sets' order, to put
+//! beside tdoku's (`TDOKU_NODES=1 tdoku_best_pass 1 FILE...`, from
+//! benches/tdoku_best_pass.cc) puzzle by puzzle.
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)] // a broken expectation stops the run loudly
 
@@ -33,6 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..Settings::default()
     };
     let mut engine = new_engine(&settings);
+    let per_puzzle = std::env::var_os("Z3DOKU_NODES").is_some();
     println!("| set | puzzles | mean µs | median µs | p99 µs | mean nodes | mean µs, all passes |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let data = std::env::var_os("Z3DOKU_DATA").map_or_else(
@@ -51,7 +55,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let count = unique(engine.as_mut(), puzzle)?;
                 *best = (*best).min(start.elapsed());
                 if pass == 0 {
-                    nodes += search_nodes(engine.as_ref());
+                    let these = search_nodes(engine.as_ref());
+                    nodes += these;
+                    if per_puzzle {
+                        eprintln!("{these}");
+                    }
                 }
                 if count != 1 {
                     return Err(format!("{puzzle}: {count} solutions").into());
