@@ -11,8 +11,11 @@
 
 mod common;
 
-use common::shapes::{Shape, count_everywhere, count_on, counts_agree_with_sigh, engines_agree};
-use common::{output_of, z3doku};
+use common::output_of;
+use common::shapes::{
+    Shape, count_everywhere, counts_agree_with_sigh, each_kind_among, engines_agree,
+    unique_everywhere,
+};
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
 
@@ -61,17 +64,8 @@ const UNIQUE: &[(&str, &str)] = &[
 #[test]
 fn unique_puzzles_with_more_values_solve_everywhere() {
     for &(text, solution) in UNIQUE {
-        let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let puzzle = unique_everywhere(text, solution);
         assert!(!puzzle.size().lines_full(), "{text}");
-        for settings in common::every_engine() {
-            let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
-            assert_eq!(n, 1, "{settings:?} on {text}");
-            assert_eq!(
-                puzzle.rules().value_line(&found[0]),
-                solution,
-                "{settings:?}"
-            );
-        }
         // The command line prints the values, and the sigh string it
         // writes reads back as the same puzzle.
         let out = output_of(["solve", text, "--unique", "--output", "line"], 0);
@@ -135,7 +129,7 @@ fn sigh_finds_the_same_unique_solutions() {
 
 #[test]
 fn what_a_board_with_more_values_cannot_keep_is_refused_by_name() {
-    for (args, says) in [
+    common::refused_in_one_line([
         (vec!["solve", ".Shape~9x9~17"], "values 17"),
         (vec!["solve", ".Shape~6x9~8"], "values 8"),
         (
@@ -156,13 +150,7 @@ fn what_a_board_with_more_values_cannot_keep_is_refused_by_name() {
             "--output fpuzzles",
         ),
         (vec!["solve", ".Shape~4x4~5", "--model"], "--model"),
-    ] {
-        let out = z3doku().args(&args).assert().code(2).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    }
+    ]);
 }
 
 /// The shapes of the random instances, with how many of each.
@@ -181,11 +169,10 @@ fn counts_on_boards_with_more_values_agree_with_sigh() {
     let Some(cases) = counts_agree_with_sigh(0x5a9e_0029, SHAPES, LIMIT) else {
         return;
     };
-    for kind in [".BlackDot", ".DisjointSets", ".Cage~", ".Arrow", ".Whisper"] {
-        let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
-        eprintln!("{with} instances with {kind}");
-        assert!(with > 0, "no instance with {kind}");
-    }
+    each_kind_among(
+        &cases,
+        &[".BlackDot", ".DisjointSets", ".Cage~", ".Arrow", ".Whisper"],
+    );
 }
 
 /// The empty boards' counts beside a count by hand: 3x3 arrays of values 1

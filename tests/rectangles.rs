@@ -11,7 +11,9 @@
 
 mod common;
 
-use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree};
+use common::shapes::{
+    Shape, count_on, counts_agree_with_sigh, each_kind_among, engines_agree, unique_everywhere,
+};
 use common::{output_of, z3doku};
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -49,17 +51,8 @@ const UNIQUE: &[(&str, &str, &str)] = &[
 #[test]
 fn unique_rectangles_solve_everywhere() {
     for &(text, solution, rules) in UNIQUE {
-        let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let puzzle = unique_everywhere(text, solution);
         assert!(!puzzle.size().is_square(), "{text}");
-        for settings in common::every_engine() {
-            let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
-            assert_eq!(n, 1, "{settings:?} on {text}");
-            assert_eq!(
-                puzzle.rules().value_line(&found[0]),
-                solution,
-                "{settings:?}"
-            );
-        }
         // The rules are what make it unique.
         let givens = &text[..text.find(rules).unwrap()];
         let bare = parse(givens).unwrap();
@@ -212,13 +205,7 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
         (vec!["solve", ".Shape~4x17"], "4x17"),
         (vec!["solve", ".Shape~6x9~8"], "values 8"),
     ]);
-    for (args, says) in cases {
-        let out = z3doku().args(&args).assert().code(2).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    }
+    common::refused_in_one_line(cases);
 }
 
 /// The empty 2x4 on 1 to 5 (2x2 boxes, each row and box four of the five
@@ -281,11 +268,10 @@ fn counts_on_rectangles_agree_with_sigh() {
     let Some(cases) = counts_agree_with_sigh(0x6a9e_0029, SHAPES, LIMIT) else {
         return;
     };
-    for kind in [".Cage~", ".Arrow", ".Whisper", ".AntiKnight", ".Thermo"] {
-        let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
-        eprintln!("{with} instances with {kind}");
-        assert!(with > 0, "no instance with {kind}");
-    }
+    each_kind_among(
+        &cases,
+        &[".Cage~", ".Arrow", ".Whisper", ".AntiKnight", ".Thermo"],
+    );
 }
 
 proptest! {

@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree};
-use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of, z3doku};
+use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree, unique_everywhere};
+use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of};
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
 
@@ -63,17 +63,8 @@ fn unique_puzzles_with_values_from_zero_solve_everywhere() {
         ),
     ];
     for (text, solution) in cases {
-        let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let puzzle = unique_everywhere(text, &solution);
         assert_eq!(puzzle.rules().lowest_value(), 0);
-        for settings in common::every_engine() {
-            let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
-            assert_eq!(n, 1, "{settings:?} on {text}");
-            assert_eq!(
-                puzzle.rules().value_line(&found[0]),
-                solution,
-                "{settings:?}"
-            );
-        }
         // The rules are what make the variants unique: the givens alone
         // leave more than one solution.
         let givens_alone: Vec<&str> = text.split('.').take(3).collect();
@@ -101,7 +92,7 @@ fn unique_puzzles_with_values_from_zero_solve_everywhere() {
 
 #[test]
 fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
-    for (args, says) in [
+    common::refused_in_one_line([
         (
             vec!["hint", ".Shape~6x9~0-8"],
             "its shape is 6x9, which only `solve`, `check` and `count` take",
@@ -131,13 +122,7 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
             "--output fpuzzles",
         ),
         (vec!["solve", ".Shape~4x4~0-3", "--model"], "--model"),
-    ] {
-        let out = z3doku().args(&args).assert().code(2).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-    }
+    ]);
 }
 
 #[test]

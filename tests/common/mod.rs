@@ -28,6 +28,19 @@ pub fn output_of<S: AsRef<std::ffi::OsStr>>(
         .clone()
 }
 
+/// Runs `z3doku` with each case's arguments and checks it refuses them
+/// as a user should see it: exit status 2, nothing on standard output, and
+/// one line on standard error that says the case's words.
+pub fn refused_in_one_line<'a>(cases: impl IntoIterator<Item = (Vec<&'a str>, &'a str)>) {
+    for (args, says) in cases {
+        let out = z3doku().args(&args).assert().code(2).get_output().clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
 /// A one-line puzzle read as classic Sudoku.
 pub fn puzzle(line: &str) -> z3doku::puzzle::Puzzle {
     let givens =

@@ -327,6 +327,32 @@ pub fn counts_agree_with_sigh(
     Some(cases)
 }
 
+/// Reads the sigh string `text` and checks every engine finds it unique
+/// with `solution` (its values in one line, as sigh writes them).
+pub fn unique_everywhere(text: &str, solution: &str) -> Puzzle {
+    let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    for settings in super::every_engine() {
+        let (n, found) = count_on(&settings, &puzzle, 2, 120).unwrap();
+        assert_eq!(n, 1, "{settings:?} on {text}");
+        assert_eq!(
+            puzzle.rules().value_line(&found[0]),
+            solution,
+            "{settings:?} on {text}"
+        );
+    }
+    puzzle
+}
+
+/// Checks each of `kinds` (a sigh item's start, such as `".Arrow"`) is in
+/// at least one of the instances made, so none goes untested by chance.
+pub fn each_kind_among(cases: &[(String, usize)], kinds: &[&str]) {
+    for kind in kinds {
+        let with = cases.iter().filter(|(line, _)| line.contains(kind)).count();
+        eprintln!("{with} instances with {kind}");
+        assert!(with > 0, "no instance with {kind}");
+    }
+}
+
 /// A random instance of `shape` from `seed`, if one is made: every engine
 /// finds the same solutions (up to `limit`), each passed by the checker,
 /// and the sigh string written back reads as the same puzzle.

@@ -215,34 +215,15 @@ mod tests {
     use super::*;
     use z3::{SatResult, Solver};
 
-    /// A sum line's automaton over digits 1 to 4, as `kinds/sum_line.rs`
-    /// builds it: states `p * sum + s` for the total `p` a loop starts at
-    /// and the total `s` now.
-    fn sum_line(sum: usize, looped: bool) -> Automaton {
-        let starts = if looped { sum } else { 1 };
-        let mut edges = Vec::new();
-        for p in 0..starts {
-            for s in 0..sum {
-                let mut back = 0u32;
-                for d in 1..=4.min(sum - s) {
-                    if s + d == sum {
-                        back |= 1 << (d - 1);
-                    } else {
-                        edges.push((p * sum + s, p * sum + s + d, 1u32 << (d - 1)));
-                    }
-                }
-                if back != 0 {
-                    edges.push((p * sum + s, p * sum, back));
-                }
-            }
-        }
-        let ends: Vec<usize> = (0..starts).map(|p| p * sum + p).collect();
-        Automaton {
-            states: starts * sum,
-            start: ends.clone(),
-            accept: ends,
-            edges,
-        }
+    /// A sum line's automaton over digits 1 to 4, as the rule builds it.
+    fn sum_line(sum: u32, looped: bool) -> Automaton {
+        let size = crate::puzzle::grid::Size::from_side(4).expect("a 4x4 board");
+        let line = crate::puzzle::kinds::sum_line::SumLine {
+            sum,
+            looped,
+            cells: Vec::new(),
+        };
+        line.automaton(size)
     }
 
     #[test]

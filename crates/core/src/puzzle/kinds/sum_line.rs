@@ -120,7 +120,7 @@ impl SumLine {
     /// The automaton over running totals: states `p * sum + s` for the
     /// total `p` the run started at (always 0 on a line) and the total
     /// `s` now; a digit moves `s` to `s + d`, or to 0 when that is the sum.
-    fn automaton(&self, size: Size) -> Automaton {
+    pub fn automaton(&self, size: Size) -> Automaton {
         let sum = self.sum as usize;
         let starts = if self.looped { sum } else { 1 };
         let side = size.side();
