@@ -254,6 +254,33 @@ fn a_jigsaw_rectangle_counts_as_sigh_counts() {
     }
 }
 
+/// Empty rectangles without boxes, whose short lines only keep their
+/// digits apart: the native search fills the tall and the wide ones at
+/// once (an empty `9x6` ran for minutes before its short lines shared
+/// out the digits), and counts the 3x5 Latin rectangles' 66,240 fillings
+/// (of `5x3`) as sigh's solver does, each passed by the checker.
+#[test]
+fn empty_rectangles_without_boxes_fill_on_native() {
+    let native = &common::every_engine()[0];
+    for text in [
+        ".Shape~9x6.NoBoxes",
+        ".Shape~6x9.NoBoxes",
+        ".Shape~8x6.NoBoxes",
+        ".Shape~16x9.NoBoxes",
+        ".Shape~16x15.NoBoxes",
+    ] {
+        let puzzle = parse(text).unwrap();
+        let found = count_on(native, &puzzle, 2, 10).map(|(n, _)| n);
+        assert_eq!(found, Some(2), "{text}");
+    }
+    let text = ".Shape~5x3.NoBoxes";
+    let found = count_on(native, &parse(text).unwrap(), 70_000, 60).map(|(n, _)| n);
+    assert_eq!(found, Some(66_240));
+    if let Some(script) = common::sigh_runner() {
+        assert_eq!(common::sigh_counts(&script, &[text], 70_000), [66_240]);
+    }
+}
+
 /// The shapes of the random instances, with how many of each.
 const SHAPES: &[(Shape, usize)] = &[
     (Shape::rectangle(4, 6, 1), 12),
