@@ -230,6 +230,91 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
     }
 }
 
+/// sigh's kinds that read only the cells they name, kept on rectangles
+/// whose values run from 1 to the longer side (beside those of [`rule`]).
+pub const NAMED_KINDS: &[&str] = &[
+    ".SumLine",
+    ".CountDistinct",
+    ".ValueIndexing",
+    ".Regex",
+    ".LookAndSay",
+    ".RellikCage",
+    ".EqualityCage",
+    ".Lunchbox",
+    ".EqualSum",
+    ".CountingCircles",
+];
+
+/// One random rule of the kind `NAMED_KINDS[kind]` on a board of `shape`
+/// (values from 1), with clues its cells can mostly meet.
+pub fn named_cell_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
+    let v = shape.values;
+    let digit = |random: &mut super::Rng| 1 + random.below(v);
+    let line = |random: &mut super::Rng, least: usize, more: usize| {
+        let len = least + random.below(more + 1);
+        ids(&walk(random, shape, len))
+    };
+    let scattered = |random: &mut super::Rng, least: usize, more: usize| {
+        let n = least + random.below(more + 1);
+        let mut cells = Vec::new();
+        while cells.len() < n {
+            let c = cell(random, shape);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        cells
+    };
+    let name = NAMED_KINDS[kind];
+    match kind {
+        0 => {
+            let sum = v / 2 + random.below(2 * v);
+            let looped = ["", "", "~LOOP"][random.below(3)];
+            format!("{name}~{sum}{}{looped}", line(random, 3, 3))
+        }
+        1 | 2 => format!("{name}{}", line(random, 3 + kind - 1, 2)),
+        3 => {
+            let (a, c) = (digit(random), digit(random));
+            let b = a + random.below(v + 1 - a);
+            let pattern = match random.below(3) {
+                0 => format!("[{a}-{b}]*{c}.*"),
+                1 => format!("(.)?[^{c}]{{2,}}"),
+                _ => format!("({a}|{c}|[{b}-{v}])+.?"),
+            };
+            let escaped: String = pattern.bytes().map(|b| format!("%{b:02X}")).collect();
+            format!("{name}~{escaped}{}", line(random, 3, 3))
+        }
+        4 => {
+            let (a, mut b) = (digit(random), digit(random));
+            while b == a {
+                b = digit(random);
+            }
+            let clue = format!("{}{a}{}{b}", random.below(3), random.below(3));
+            format!("{name}~{clue}{}", line(random, 4, 2))
+        }
+        5 => format!("{name}~{}{}", 3 + random.below(2 * v), line(random, 3, 0)),
+        6 => format!("{name}{}", line(random, 2, 0) + &line(random, 2, 0)),
+        7 => {
+            // Three to five cells along a row or a column.
+            let n = 3 + random.below(3).min(shape.cols.min(shape.rows) - 3);
+            let (r, c) = (random.below(shape.rows), random.below(shape.cols + 1 - n));
+            let mut cells: Vec<(usize, usize)> = (c..c + n).map(|k| (r, k)).collect();
+            if random.below(2) == 0 && shape.rows >= n {
+                let (r, c) = (random.below(shape.rows + 1 - n), random.below(shape.cols));
+                cells = (r..r + n).map(|k| (k, c)).collect();
+            }
+            format!("{name}~{}{}", random.below(3 * v), ids(&cells))
+        }
+        8 => {
+            let segments: Vec<String> = (0..2 + random.below(2))
+                .map(|_| ids(&scattered(random, 1, 2))[1..].to_string())
+                .collect();
+            format!("{name}~{}", segments.join("~-~"))
+        }
+        _ => format!("{name}{}", ids(&scattered(random, 4, 4))),
+    }
+}
+
 /// A random puzzle of `shape`: a rule or three, and givens from a
 /// solution of them; `None` when the rules allow none (or take long to
 /// say).
@@ -238,6 +323,12 @@ pub fn instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
     let rules: String = (0..1 + random.below(3))
         .map(|_| rule(random, shape, &mut dots, &mut anti))
         .collect();
+    instance_of(random, shape, &rules)
+}
+
+/// A random puzzle of `shape` with `rules`: givens from a solution of
+/// them; `None` when they allow none (or take long to say).
+pub fn instance_of(random: &mut super::Rng, shape: Shape, rules: &str) -> Option<String> {
     let spec = shape.spec();
     let native = &super::every_engine()[0];
     // A few random values first, so that each instance has a board of
@@ -290,6 +381,16 @@ pub fn counts_agree_with_sigh(
     shapes: &[(Shape, usize)],
     limit: usize,
 ) -> Option<Vec<(String, usize)>> {
+    counts_of_made_agree_with_sigh(seed, shapes, limit, instance)
+}
+
+/// As [`counts_agree_with_sigh`], with the instances `make` makes.
+pub fn counts_of_made_agree_with_sigh(
+    seed: u64,
+    shapes: &[(Shape, usize)],
+    limit: usize,
+    mut make: impl FnMut(&mut super::Rng, Shape) -> Option<String>,
+) -> Option<Vec<(String, usize)>> {
     let script = super::sigh_runner()?;
     let mut random = super::Rng(seed);
     let mut cases: Vec<(String, usize)> = Vec::new();
@@ -299,7 +400,7 @@ pub fn counts_agree_with_sigh(
         while made < wanted {
             tries += 1;
             assert!(tries < 20 * wanted, "{shape:?}: too few instances");
-            let Some(text) = instance(&mut random, shape) else {
+            let Some(text) = make(&mut random, shape) else {
                 continue;
             };
             let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -248,7 +248,7 @@ impl RulesBuilder {
     /// (see [`with_more_digits`]), and on a rectangle one that is not of
     /// the kinds it solves there (see [`on_rectangles`]).
     fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
-        if !self.size.is_square() && !on_rectangles(constraint) {
+        if !self.size.is_square() && !on_rectangles(constraint, self.size) {
             return Err(RuleError {
                 rule: constraint.to_string(),
                 problem: format!(
@@ -257,7 +257,10 @@ impl RulesBuilder {
                 ),
             });
         }
-        if self.size.lines_full() || with_more_digits(constraint) {
+        if self.size.lines_full()
+            || with_more_digits(constraint)
+            || !self.size.is_square() && self.size.values() == self.size.side()
+        {
             return Ok(());
         }
         Err(RuleError {
@@ -484,14 +487,38 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 }
 
 /// Whether `constraint` is one of the kinds z3doku solves on a rectangle
-/// (sigh's `Shape~6x9`): those of [`with_more_digits`] whose geometry
-/// reads only the cells they name or a cell's neighbours on the board
-/// (a knight's or king's move, orthogonal pairs), which a rectangle
-/// defines as a square does. The others (outside clues read along a
-/// whole row or column of a square, diagonals, tables made for `N` x `N`)
-/// are refused by name.
-fn on_rectangles(constraint: &Constraint) -> bool {
-    with_more_digits(constraint)
+/// (sigh's `Shape~6x9`) of `size`: those of [`with_more_digits`], whose
+/// geometry reads only the cells they name or a cell's neighbours on the
+/// board (a knight's or king's move, orthogonal pairs), which a rectangle
+/// defines as a square does; and, when the values are as many as the
+/// longer side, those of [`on_named_cells`]. The others (outside clues
+/// read along a whole row or column of a square, rules over the whole
+/// board that walk it as a square, diagonals) are refused by name.
+fn on_rectangles(constraint: &Constraint, size: Size) -> bool {
+    with_more_digits(constraint) || size.values() == size.side() && on_named_cells(constraint)
+}
+
+/// Whether `constraint` is one of sigh's kinds that read only the cells
+/// they name and count values as [`Size::side`] does: so it holds on a
+/// rectangle whose values run from 1 to its longer side, where
+/// [`Size::side`] is that count, as on a square. Each is checked against
+/// sigh's solver on rectangles in `tests/rectangles.rs`.
+fn on_named_cells(constraint: &Constraint) -> bool {
+    // Values from 0 (a shifted rule) are not among them: no test holds
+    // those kinds to sigh's on such a rectangle.
+    matches!(
+        constraint,
+        Constraint::SumLine(_)
+            | Constraint::CountDistinct(_)
+            | Constraint::ValueIndexing(_)
+            | Constraint::Regex(_)
+            | Constraint::LookAndSay(_)
+            | Constraint::RellikCage(_)
+            | Constraint::EqualityCage(_)
+            | Constraint::Lunchbox(_)
+            | Constraint::EqualSum(_)
+            | Constraint::CountingCircles(_)
+    )
 }
 
 /// Each cell's region on a board of `size` when the puzzle draws none: the
