@@ -15,8 +15,9 @@ use std::time::Duration;
 use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
-use z3doku::puzzle::grid::Grid;
+use z3doku::puzzle::grid::{Grid, Size};
 use z3doku::puzzle::input::Source;
+use z3doku::puzzle::sigh::{parse, to_sigh};
 use z3doku::solve::count_with;
 
 /// Solutions counted, at most.
@@ -650,6 +651,33 @@ fn board(random: &mut common::Rng, rules: &str) -> Option<Grid> {
         }
     }
     found
+}
+
+/// Each kind's sigh string reads as the same rules as its rule lines, and
+/// the puzzle of the rule lines is written by `--output sigh` as a string
+/// that reads back the same: on every kind of the list, with no sigh
+/// beside it needed.
+#[test]
+fn sigh_strings_read_as_the_rule_lines_and_back() {
+    let mut random = common::Rng(0x51d4_2029);
+    let mut differ = Vec::new();
+    for (kind, make) in kinds() {
+        for _ in 0..INSTANCES {
+            let rule = make(&mut random);
+            let ours = puzzle(&Grid::empty(Size::NINE), &rule.z3doku);
+            let theirs = parse(&rule.sigh).unwrap_or_else(|e| panic!("{kind}: {}: {e}", rule.sigh));
+            if theirs != ours {
+                differ.push(format!(
+                    "{kind}: {} read as {theirs}, not {ours}",
+                    rule.sigh
+                ));
+            }
+            let written = to_sigh(&ours).unwrap_or_else(|e| panic!("{kind}: {ours}: {e}"));
+            let back = parse(&written).unwrap_or_else(|e| panic!("{kind}: {written}: {e}"));
+            assert_eq!(back, ours, "{kind}: {written}");
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
 #[test]

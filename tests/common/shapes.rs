@@ -243,6 +243,9 @@ pub const NAMED_KINDS: &[&str] = &[
     ".Lunchbox",
     ".EqualSum",
     ".CountingCircles",
+    ".GreaterThan",
+    ".ContainAtLeast",
+    ".ContainExact",
 ];
 
 /// One random rule of the kind `NAMED_KINDS[kind]` on a board of `shape`
@@ -311,7 +314,17 @@ pub fn named_cell_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> St
                 .collect();
             format!("{name}~{}", segments.join("~-~"))
         }
-        _ => format!("{name}{}", ids(&scattered(random, 4, 4))),
+        9 => format!("{name}{}", ids(&scattered(random, 4, 4))),
+        10 => format!("{name}{}", line(random, 2, 1)),
+        _ => {
+            let (a, b) = (digit(random), digit(random));
+            let cells = if kind == 11 {
+                ids(&scattered(random, 3, 2))
+            } else {
+                line(random, 3, 1)
+            };
+            format!("{name}~{}_{}{cells}", a.min(b), a.max(b))
+        }
     }
 }
 

@@ -518,6 +518,8 @@ fn on_named_cells(constraint: &Constraint) -> bool {
             | Constraint::Lunchbox(_)
             | Constraint::EqualSum(_)
             | Constraint::CountingCircles(_)
+            | Constraint::GreaterThan(_)
+            | Constraint::Contains(_)
     )
 }
 

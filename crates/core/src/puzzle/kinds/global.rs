@@ -29,6 +29,29 @@ fn no_words(name: &str, words: &[String]) -> Result<(), String> {
     }
 }
 
+/// Why sigh's strings cannot say a rule sigh states on boards of nine
+/// values only.
+const SIGH_NINE_VALUES: &str = "sigh states it on boards of 9 values only";
+
+/// Refuses a sigh item that sigh takes on boards of nine values only
+/// (its `DutchFlatmates`, `GlobalEntropy` and `GlobalMod`), elsewhere:
+/// z3doku's own rule lines say what they mean on other boards, sigh's
+/// strings do not.
+fn sigh_nine_values(item: &sigh::SighItem<'_>) -> Result<(), sigh::SighError> {
+    match item.size.values() {
+        9 => Ok(()),
+        _ => Err(item.invalid(SIGH_NINE_VALUES)),
+    }
+}
+
+/// `item` for a board of nine values, as [`sigh_nine_values`] reads it.
+fn sigh_on_nine_values(board: &sigh::SighBoard<'_>, item: &str) -> sigh::ToSigh {
+    match board.size.values() {
+        9 => sigh::ToSigh::Item(item.into()),
+        _ => sigh::ToSigh::Cannot(SIGH_NINE_VALUES),
+    }
+}
+
 /// Every pair of cells `(a, b)`, `a < b`, whose row and column distances
 /// `apart` accepts: the checker's way of finding pairs, by distance rather
 /// than by the steps lowering walks.
@@ -72,9 +95,9 @@ impl Read for AntiTaxicab {
         no_words(name, words)?;
         Ok(one(AntiTaxicab))
     }
-    const SIGH: &'static [&'static str] = &[];
-    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+    const SIGH: &'static [&'static str] = &["AntiTaxicab"];
+    fn from_sigh(_: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Ok(one(AntiTaxicab))
     }
 }
 
@@ -140,7 +163,7 @@ impl Rule for AntiTaxicab {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        sigh::ToSigh::Item(".AntiTaxicab".into())
     }
 }
 
@@ -457,9 +480,9 @@ impl Read for Windoku {
         no_words(name, words)?;
         Ok(one(Windoku))
     }
-    const SIGH: &'static [&'static str] = &[];
-    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+    const SIGH: &'static [&'static str] = &["Windoku"];
+    fn from_sigh(_: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Ok(one(Windoku))
     }
 }
 
@@ -512,7 +535,7 @@ impl Rule for Windoku {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        sigh::ToSigh::Item(".Windoku".into())
     }
 }
 
@@ -534,9 +557,10 @@ impl Read for DutchFlatmates {
         no_words(name, words)?;
         Ok(one(DutchFlatmates))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["DutchFlatmates"];
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        sigh_nine_values(item)?;
+        Ok(one(DutchFlatmates))
     }
 }
 
@@ -606,8 +630,8 @@ impl Rule for DutchFlatmates {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
-    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh_on_nine_values(board, ".DutchFlatmates")
     }
 }
 
@@ -690,9 +714,10 @@ impl Read for GlobalEntropy {
         no_words(name, words)?;
         Ok(one(GlobalEntropy))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["GlobalEntropy"];
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        sigh_nine_values(item)?;
+        Ok(one(GlobalEntropy))
     }
 }
 
@@ -730,8 +755,8 @@ impl Rule for GlobalEntropy {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
-    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh_on_nine_values(board, ".GlobalEntropy")
     }
 }
 
@@ -756,9 +781,10 @@ impl Read for GlobalMod {
             _ => Err(format!("`{name}` takes only the modulus 3")),
         }
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["GlobalMod"];
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        sigh_nine_values(item)?;
+        Ok(one(GlobalMod))
     }
 }
 
@@ -795,8 +821,8 @@ impl Rule for GlobalMod {
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
         None
     }
-    fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        sigh_on_nine_values(board, ".GlobalMod")
     }
 }
 

@@ -73,9 +73,12 @@ impl Read for GreaterThan {
             cells: text::cells(words, size)?,
         }))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["GreaterThan"];
+    /// `.GreaterThan~CELL~…`, the greater first.
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        Ok(one(GreaterThan {
+            cells: item.cells(item.args)?,
+        }))
     }
 }
 
@@ -124,7 +127,7 @@ impl Rule for GreaterThan {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        sigh::ToSigh::Item(format!(".GreaterThan{}", sigh::ids(&self.cells)))
     }
 }
 
@@ -327,9 +330,27 @@ impl Read for Contains {
             exact: matches!(name, "contains exactly" | "containexact"),
         }))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["ContainAtLeast", "ContainExact"];
+    /// `.ContainAtLeast~1_1_2~CELL~…` (or `ContainExact`): the digits
+    /// parted by `_`, then the cells.
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        let listed = item.args.first().cloned().unwrap_or_default();
+        let mut digits = listed
+            .split('_')
+            .map(|word| {
+                let digit = item.number(Some(&word.to_string()))?;
+                u8::try_from(digit)
+                    .ok()
+                    .filter(|&d| d >= 1)
+                    .ok_or_else(|| item.invalid(format!("{digit} is not a digit of the board")))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        digits.sort_unstable();
+        Ok(one(Contains {
+            digits,
+            cells: item.cells(item.args.get(1..).unwrap_or_default())?,
+            exact: item.kind == "ContainExact",
+        }))
     }
 }
 
@@ -449,7 +470,17 @@ impl Rule for Contains {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        let kind = if self.exact {
+            "ContainExact"
+        } else {
+            "ContainAtLeast"
+        };
+        let digits: Vec<String> = self.digits.iter().map(u8::to_string).collect();
+        sigh::ToSigh::Item(format!(
+            ".{kind}~{}{}",
+            digits.join("_"),
+            sigh::ids(&self.cells)
+        ))
     }
 }
 

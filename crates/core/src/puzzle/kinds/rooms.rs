@@ -8,7 +8,7 @@
 //! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
 use super::FromZero;
-use super::outside::{Outside, clue_words};
+use super::outside::{Outside, clue_words, sigh_clue, sigh_clues};
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, all_digits, digit_range, index, pair};
@@ -54,9 +54,16 @@ impl Read for HiddenSkyscraper {
             digit: digit_of(clue, size)?,
         }))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["HiddenSkyscraper"];
+    /// `.HiddenSkyscraper~R3~FRONT~BACK`, either clue empty.
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        sigh_clues(item, |line, clue| {
+            HiddenSkyscraper {
+                line,
+                digit: u8::try_from(clue).unwrap_or(u8::MAX),
+            }
+            .into()
+        })
     }
 }
 
@@ -135,7 +142,11 @@ impl Rule for HiddenSkyscraper {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        sigh::ToSigh::Item(sigh_clue(
+            "HiddenSkyscraper",
+            self.line,
+            u32::from(self.digit),
+        ))
     }
 }
 
@@ -164,9 +175,16 @@ impl Read for NumberedRoom {
             digit: digit_of(clue, size)?,
         }))
     }
-    const SIGH: &'static [&'static str] = &[];
+    const SIGH: &'static [&'static str] = &["NumberedRoom"];
+    /// `.NumberedRoom~R3~FRONT~BACK`, either clue empty.
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        Err(item.unknown())
+        sigh_clues(item, |line, clue| {
+            NumberedRoom {
+                line,
+                digit: u8::try_from(clue).unwrap_or(u8::MAX),
+            }
+            .into()
+        })
     }
 }
 
@@ -234,6 +252,6 @@ impl Rule for NumberedRoom {
         None
     }
     fn to_sigh(&self, _: &sigh::SighBoard<'_>) -> sigh::ToSigh {
-        sigh::ToSigh::Cannot(sigh::NO_SUCH_RULE)
+        sigh::ToSigh::Item(sigh_clue("NumberedRoom", self.line, u32::from(self.digit)))
     }
 }
