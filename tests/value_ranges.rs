@@ -10,7 +10,10 @@
 
 mod common;
 
-use common::shapes::{Shape, count_on, counts_agree_with_sigh, engines_agree, unique_everywhere};
+use common::shapes::{
+    Shape, count_on, counts_agree_with_sigh, counts_of_made_agree_with_sigh, engines_agree,
+    instance_of, unique_everywhere,
+};
 use common::{NOTEBOOK, NOTEBOOK_SOLUTION, output_of};
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -133,6 +136,53 @@ fn counts_on_boards_from_zero_agree_with_sigh() {
         &[(from_zero(4), 16), (from_zero(6), 16), (from_zero(9), 8)],
         LIMIT,
     );
+}
+
+/// Doppelganger (sigh's, on N x N boards from 0 to N): the empty 4x4 on
+/// 0-4 has 768 solutions on every engine and on sigh's solver (17,280
+/// without boxes, on native); a 9x9 puzzle has sigh's 3 solutions on
+/// every engine; random instances on 4x4 and 6x6 count as sigh counts
+/// them; on a board from 1 it is refused by name.
+#[test]
+fn doppelganger_counts_as_sigh_counts() {
+    let empty = parse(".Shape~4x4~0-4.Doppelganger").unwrap();
+    assert_eq!(common::shapes::count_everywhere(&empty, 1000), 768);
+    let native = &common::every_engine()[0];
+    let open = parse(".Shape~4x4~0-4.NoBoxes.Doppelganger").unwrap();
+    assert_eq!(
+        count_on(native, &open, 20_000, 60).map(|(n, _)| n),
+        Some(17_280)
+    );
+    common::refused_in_one_line([
+        (
+            vec!["solve", ".Doppelganger"],
+            "doppelganger: it is stated on N x N boards whose values run from 0 to N",
+        ),
+        (vec!["solve", ".Shape~6x6~0-5.Doppelganger"], "from 0 to N"),
+    ]);
+    if let Some(script) = common::sigh_runner() {
+        let counts = common::sigh_counts(
+            &script,
+            &[
+                ".Shape~4x4~0-4.Doppelganger",
+                ".Shape~4x4~0-4.NoBoxes.Doppelganger",
+            ],
+            20_000,
+        );
+        assert_eq!(counts, [768, 17_280]);
+    }
+    // 30 givens of a solution sigh found: 3 solutions on every engine.
+    let nine = parse(
+        ".Shape~9x9~0-9.Doppelganger.~R5C6_4.~R3C2_9.~R6C6_2.~R1C7_4.~R2C1_4.~R8C6_7.~R2C4_6.~R6C2_8.~R1C8_9.~R8C2_6.~R4C1_6.~R1C5_5.~R2C3_5.~R7C2_1.~R6C9_4.~R1C9_8.~R4C4_7.~R9C4_1.~R4C9_0.~R8C8_3.~R1C4_3.~R6C8_1.~R5C1_2.~R9C1_0.~R2C6_8.~R5C5_6.~R8C5_4.~R5C2_0.~R7C7_2.~R7C5_3",
+    )
+    .unwrap();
+    assert_eq!(common::shapes::count_everywhere(&nine, 10), 3);
+    // Random instances on 9x9 take long to make: an almost empty 9x9 on
+    // 0-9 is slow to fill on native (docs/variants.md).
+    let shapes = [(Shape::square(4, 5, 0), 10), (Shape::square(6, 7, 0), 10)];
+    counts_of_made_agree_with_sigh(0xd099_e129, &shapes, LIMIT, |random, shape| {
+        instance_of(random, shape, ".Doppelganger")
+    });
 }
 
 proptest! {

@@ -482,6 +482,7 @@ fn with_more_digits(constraint: &Constraint) -> bool {
                 | Constraint::Xv(_)
                 | Constraint::WeightedSum(_)
                 | Constraint::Pairwise(_)
+                | Constraint::Doppelganger(_)
         ),
     }
 }

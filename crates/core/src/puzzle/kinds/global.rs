@@ -4,8 +4,8 @@
 //! Dutch flatmates, global entropy and global mod.
 //!
 //! f-puzzles has no key for any of them, so they are read from rule lines
-//! only, and an f-puzzles link leaves them out (see
-//! [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
+//! and (those sigh has) sigh strings, and an f-puzzles link leaves them
+//! out (see [`unwritable`](crate::puzzle::fpuzzles::write::unwritable)).
 
 use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};

@@ -22,6 +22,7 @@ pub mod chaos;
 pub mod connected_values;
 pub mod count_distinct;
 pub mod counting;
+pub mod doppelganger;
 pub mod dots;
 pub mod drawing;
 pub mod either;
@@ -334,6 +335,7 @@ registry! {
         Lunchbox => lunchbox::Lunchbox,
         EqualSum => equal_sum::EqualSum,
         CountingCircles => counting::CountingCircles,
+        Doppelganger => doppelganger::Doppelganger,
         Shifted => shifted::Shifted,
     }
     houses {

@@ -50,7 +50,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "StrictKropki",
     "Shape",
     "DisjointSets",
-    "Doppelganger",
     "AntiConsecutive",
     "FullRankTies",
     "Binary",
