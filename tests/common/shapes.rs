@@ -230,8 +230,9 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
     }
 }
 
-/// sigh's kinds that read only the cells they name, kept on rectangles
-/// whose values run from 1 to the longer side (beside those of [`rule`]).
+/// sigh's kinds kept on rectangles whose values run from 1 to the longer
+/// side beside those of [`rule`]: those that read only the cells they
+/// name, and whole-board rules that walk rows and columns apart.
 pub const NAMED_KINDS: &[&str] = &[
     ".SumLine",
     ".CountDistinct",
@@ -246,6 +247,10 @@ pub const NAMED_KINDS: &[&str] = &[
     ".GreaterThan",
     ".ContainAtLeast",
     ".ContainExact",
+    ".AntiTaxicab",
+    ".DutchFlatmates",
+    ".GlobalEntropy",
+    ".GlobalMod",
 ];
 
 /// One random rule of the kind `NAMED_KINDS[kind]` on a board of `shape`
@@ -316,6 +321,9 @@ pub fn named_cell_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> St
         }
         9 => format!("{name}{}", ids(&scattered(random, 4, 4))),
         10 => format!("{name}{}", line(random, 2, 1)),
+        // sigh takes the last three on boards of 9 values only.
+        13.. if v == 9 || kind == 13 => name.to_string(),
+        13.. => NAMED_KINDS[13].to_string(),
         _ => {
             let (a, b) = (digit(random), digit(random));
             let cells = if kind == 11 {

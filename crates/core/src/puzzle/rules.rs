@@ -492,11 +492,29 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 /// geometry reads only the cells they name or a cell's neighbours on the
 /// board (a knight's or king's move, orthogonal pairs), which a rectangle
 /// defines as a square does; and, when the values are as many as the
-/// longer side, those of [`on_named_cells`]. The others (outside clues
-/// read along a whole row or column of a square, rules over the whole
-/// board that walk it as a square, diagonals) are refused by name.
+/// longer side, those of [`on_named_cells`] and
+/// [`walks_rows_and_columns`]. The others (outside clues read along a
+/// whole row or column of a square, diagonals, windoku) are refused by
+/// name.
 fn on_rectangles(constraint: &Constraint, size: Size) -> bool {
-    with_more_digits(constraint) || size.values() == size.side() && on_named_cells(constraint)
+    with_more_digits(constraint)
+        || size.values() == size.side()
+            && (on_named_cells(constraint) || walks_rows_and_columns(constraint))
+}
+
+/// Whether `constraint` is one of sigh's rules over the whole board that
+/// walk it by rows and columns apart (anti-taxicab's distances, the
+/// flatmates above and below, the 2x2 windows), so that they hold on a
+/// rectangle as on a square; checked against sigh's solver on rectangles
+/// in `tests/rectangles.rs`.
+fn walks_rows_and_columns(constraint: &Constraint) -> bool {
+    matches!(
+        constraint,
+        Constraint::AntiTaxicab(_)
+            | Constraint::DutchFlatmates(_)
+            | Constraint::GlobalEntropy(_)
+            | Constraint::GlobalMod(_)
+    )
 }
 
 /// Whether `constraint` is one of sigh's kinds that read only the cells

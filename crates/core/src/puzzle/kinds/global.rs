@@ -121,18 +121,20 @@ impl Rule for AntiTaxicab {
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
-        let side = context.size.side();
+        // The highest digit, and the row-major stride (they differ on a
+        // rectangle).
+        let (side, cols) = (context.size.side(), context.size.cols());
         // Cells in one row, column or region differ anyway.
         let shared = |a: usize, b: usize| {
-            a / side == b / side
-                || a % side == b % side
+            a / cols == b / cols
+                || a % cols == b % cols
                 || context.region_of[a].is_some() && context.region_of[a] == context.region_of[b]
         };
         pairs_apart(context.size, |dr, dc| dr + dc <= side)
             .into_iter()
             .filter(|&(a, b)| !shared(a, b))
             .map(|(a, b)| {
-                let distance = (a / side).abs_diff(b / side) + (a % side).abs_diff(b % side);
+                let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
                 pair(a, b, Relation::NotBoth(distance as u8))
             })
             .collect()
@@ -140,12 +142,12 @@ impl Rule for AntiTaxicab {
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let size = board.size();
-        let side = size.side();
+        let cols = size.cols();
         pairs_apart(size, |_, _| true)
             .into_iter()
             .find_map(|(a, b)| {
                 let digit = board.grid.get(a);
-                let distance = (a / side).abs_diff(b / side) + (a % side).abs_diff(b % side);
+                let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
                 (digit == board.grid.get(b) && usize::from(digit) == distance).then(|| {
                     format!(
                         "{} and {} both hold {digit}, {distance} apart",
@@ -593,17 +595,17 @@ impl Rule for DutchFlatmates {
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
-        let side = size.side();
+        let (side, cols) = (size.side(), size.cols());
         let mid = middle(side);
         let all = all_digits(size);
         (0..size.cells())
             .map(|c| {
                 let mut literals = vec![(c, all & !(1 << (mid - 1)))];
-                if c >= side {
-                    literals.push((c - side, 1));
+                if c >= cols {
+                    literals.push((c - cols, 1));
                 }
-                if c + side < size.cells() {
-                    literals.push((c + side, 1 << (side - 1)));
+                if c + cols < size.cells() {
+                    literals.push((c + cols, 1 << (side - 1)));
                 }
                 Primitive::Any { literals }
             })
@@ -617,7 +619,7 @@ impl Rule for DutchFlatmates {
         (0..size.cells()).find_map(|c| {
             let cell = size.cell_at(c);
             let above = cell.row() > 0 && board.digit(size.cell(cell.row() - 1, cell.col())) == 1;
-            let below = cell.row() + 1 < side
+            let below = cell.row() + 1 < size.rows()
                 && usize::from(board.digit(size.cell(cell.row() + 1, cell.col()))) == side;
             (board.digit(cell) == mid && !above && !below)
                 .then(|| format!("{cell} holds {mid} with no 1 above it and no {side} below it"))
@@ -637,10 +639,9 @@ impl Rule for DutchFlatmates {
 
 /// Every 2x2 window of the board, its cells in reading order.
 fn squares(size: Size) -> Vec<[Cell; 4]> {
-    let side = size.side();
     let mut out = Vec::new();
-    for r in 0..side.saturating_sub(1) {
-        for c in 0..side - 1 {
+    for r in 0..size.rows().saturating_sub(1) {
+        for c in 0..size.cols().saturating_sub(1) {
             out.push([
                 size.cell(r, c),
                 size.cell(r, c + 1),
