@@ -248,19 +248,21 @@ impl RulesBuilder {
     /// (see [`with_more_digits`]), and on a rectangle one that is not of
     /// the kinds it solves there (see [`on_rectangles`]).
     fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
-        if !self.size.is_square() && !on_rectangles(constraint, self.size) {
-            return Err(RuleError {
-                rule: constraint.to_string(),
-                problem: format!(
-                    "z3doku solves it on square boards, and this one is {}",
-                    self.size
-                ),
-            });
+        if !self.size.is_square() {
+            // A rectangle keeps what `on_rectangles` says, whatever its
+            // values.
+            return match on_rectangles(constraint, self.size) {
+                true => Ok(()),
+                false => Err(RuleError {
+                    rule: constraint.to_string(),
+                    problem: format!(
+                        "z3doku solves it on square boards, and this one is {}",
+                        self.size
+                    ),
+                }),
+            };
         }
-        if self.size.lines_full()
-            || with_more_digits(constraint)
-            || !self.size.is_square() && self.size.values() == self.size.side()
-        {
+        if self.size.lines_full() || with_more_digits(constraint) {
             return Ok(());
         }
         Err(RuleError {
@@ -491,40 +493,24 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 /// (sigh's `Shape~6x9`) of `size`: those of [`with_more_digits`], whose
 /// geometry reads only the cells they name or a cell's neighbours on the
 /// board (a knight's or king's move, orthogonal pairs), which a rectangle
-/// defines as a square does; and, when the values are as many as the
-/// longer side, those of [`on_named_cells`] and
-/// [`walks_rows_and_columns`]. The others (outside clues read along a
-/// whole row or column of a square, diagonals, windoku) are refused by
-/// name.
+/// defines as a square does; and, when its values run from 1 to the
+/// longer side, those of [`on_rectangles_from_one`]. The others (outside
+/// clues read along a whole row or column of a square, diagonals,
+/// windoku) are refused by name.
 fn on_rectangles(constraint: &Constraint, size: Size) -> bool {
     with_more_digits(constraint)
-        || size.values() == size.side()
-            && (on_named_cells(constraint) || walks_rows_and_columns(constraint))
+        || size.values() == size.side() && on_rectangles_from_one(constraint)
 }
 
-/// Whether `constraint` is one of sigh's rules over the whole board that
-/// walk it by rows and columns apart (anti-taxicab's distances, the
-/// flatmates above and below, the 2x2 windows), so that they hold on a
-/// rectangle as on a square; checked against sigh's solver on rectangles
-/// in `tests/rectangles.rs`.
-fn walks_rows_and_columns(constraint: &Constraint) -> bool {
-    matches!(
-        constraint,
-        Constraint::AntiTaxicab(_)
-            | Constraint::DutchFlatmates(_)
-            | Constraint::GlobalEntropy(_)
-            | Constraint::GlobalMod(_)
-    )
-}
-
-/// Whether `constraint` is one of sigh's kinds that read only the cells
-/// they name and count values as [`Size::side`] does: so it holds on a
-/// rectangle whose values run from 1 to its longer side, where
-/// [`Size::side`] is that count, as on a square. Each is checked against
-/// sigh's solver on rectangles in `tests/rectangles.rs`.
-fn on_named_cells(constraint: &Constraint) -> bool {
-    // Values from 0 (a shifted rule) are not among them: no test holds
-    // those kinds to sigh's on such a rectangle.
+/// Whether `constraint` is one of sigh's kinds that hold on a rectangle
+/// whose values run from 1 to its longer side as on a square: they count
+/// values as [`Size::side`] does, which is that count there, and read
+/// only the cells they name or walk the whole board by rows and columns
+/// apart (anti-taxicab's distances, the flatmates above and below, the
+/// 2x2 windows). Values from 0 (a shifted rule) are not among them: no
+/// test holds those kinds to sigh's on such a rectangle. Each is checked
+/// against sigh's solver on rectangles in `tests/rectangles.rs`.
+fn on_rectangles_from_one(constraint: &Constraint) -> bool {
     matches!(
         constraint,
         Constraint::SumLine(_)
@@ -539,6 +525,10 @@ fn on_named_cells(constraint: &Constraint) -> bool {
             | Constraint::CountingCircles(_)
             | Constraint::GreaterThan(_)
             | Constraint::Contains(_)
+            | Constraint::AntiTaxicab(_)
+            | Constraint::DutchFlatmates(_)
+            | Constraint::GlobalEntropy(_)
+            | Constraint::GlobalMod(_)
     )
 }
 

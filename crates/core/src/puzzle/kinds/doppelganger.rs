@@ -21,9 +21,10 @@
 //! (`.Doppelganger`) and rule lines (`doppelganger`).
 
 use super::FromZero;
+use super::global::no_words;
 use super::{Added, Constraint, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::Context;
+use crate::puzzle::constraint::{Context, all_digits};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
@@ -56,10 +57,8 @@ impl Read for Doppelganger {
     }
 
     fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
-        match words.first() {
-            None => Ok(one(Doppelganger { on_digits: false })),
-            Some(word) => Err(format!("`{name}` takes nothing after it, found {word:?}")),
-        }
+        no_words(name, words)?;
+        Ok(one(Doppelganger { on_digits: false }))
     }
 
     const SIGH: &'static [&'static str] = &["Doppelganger"];
@@ -154,7 +153,7 @@ impl Rule for Doppelganger {
             count: n - 1,
         }));
         // A 0's houses, two at a time, miss different values.
-        let not_zero = (u32::MAX >> (32 - size.values())) & !(1 << (ZERO - 1));
+        let not_zero = all_digits(size) & !(1 << (ZERO - 1));
         for (cell, of) in houses.of.iter().enumerate() {
             for (k, &a) in of.iter().enumerate() {
                 for &b in &of[k + 1..] {
@@ -201,7 +200,7 @@ impl Rule for Doppelganger {
             let held: u32 = cells
                 .iter()
                 .fold(0, |m, &c| m | 1 << (board.grid.get(c) - 1));
-            let lacks = (u32::MAX >> (32 - size.values())) & !held;
+            let lacks = all_digits(size) & !held;
             if held & 1 << (ZERO - 1) == 0 || lacks.count_ones() != 1 {
                 return Some(format!("{} does not hold 0 and all but one value", name(h)));
             }

@@ -22,7 +22,7 @@ use serde_json::Value;
 use std::fmt;
 
 /// Refuses words after a name that takes none.
-fn no_words(name: &str, words: &[String]) -> Result<(), String> {
+pub(super) fn no_words(name: &str, words: &[String]) -> Result<(), String> {
     match words.first() {
         None => Ok(()),
         Some(word) => Err(format!("`{name}` takes nothing after it, found {word:?}")),
