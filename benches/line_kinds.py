@@ -20,7 +20,9 @@ on the file's strings, one process for the whole file as sigh's runner is (each 
 `time_ms`: reading, solving, proving unique, checking; Z3 keeps one solver for the houses
 from the first puzzle on, so the classic baseline pays for making it and Z3's context, where
 sigh's runner warms up untimed), and prints per puzzle the median over the rounds of each, then the median over the
-puzzles and each engine's ratio to sigh. Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
+puzzles and each engine's ratio to sigh. A line named `... (warm-up)` is run but left out of the
+table (`benches/data/shapes.txt`: before each shape's puzzle, its solution as givens, so that
+the shape's houses are built once, as the classic baseline builds 9x9's). Engines are `native` or a Z3 encoding (`int`, `bool`, `pb`).
 Needs node (sigh is ../shared/peers/sigh, see ../shared/peers/README.md).
 """
 
@@ -36,6 +38,10 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # take it, else beside the repository.
 SIGH = os.path.join(os.environ.get("Z3DOKU_SHARED", os.path.join(HERE, "..", "shared")),
                     "peers", "sigh", "run.mjs")
+
+# A line whose name ends so is timed but not shown or counted in the medians: it makes the
+# solver the next puzzles of its shape find kept, as the classic baseline does for 9x9.
+WARM_UP = "(warm-up)"
 
 # (name, rule lines): a few instances of each kind on an empty 9x9 board.
 RULES = [
@@ -145,6 +151,8 @@ def time(binary, rounds, engines, path):
     print("puzzle\tsigh ms\t" + "\t".join(f"{e} ms\tvs sigh" for e in engines))
     medians = {e: [] for e in ["sigh", *engines]}
     for name, _ in lines:
+        if name.endswith(WARM_UP):
+            continue
         s = statistics.median(sigh[name])
         medians["sigh"].append(s)
         row = [name, f"{s:.2f}"]

@@ -41,9 +41,10 @@ pub fn house_clauses(rules: &Rules) -> Vec<Clause> {
 /// The SAT lesson's encoding of `rules`.
 pub fn bool_encoding(rules: &Rules) -> OneHotEncoding {
     OneHotEncoding::new(rules, |vars| {
+        let negated: Vec<_> = vars.iter().map(|v| v.not()).collect();
         house_clauses(rules)
             .iter()
-            .map(|clause| clause_formula(vars, clause))
+            .map(|clause| clause_formula(vars, Some(&negated), clause))
             .collect()
     })
 }
