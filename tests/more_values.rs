@@ -13,8 +13,8 @@ mod common;
 
 use common::output_of;
 use common::shapes::{
-    Shape, count_everywhere, counts_agree_with_sigh, each_kind_among, engines_agree,
-    unique_everywhere,
+    Shape, count_everywhere, count_on, counts_agree_with_sigh, counts_of_made_agree_with_sigh,
+    each_kind_among, engines_agree, instance_of, rule, unique_everywhere,
 };
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -53,6 +53,19 @@ const UNIQUE: &[(&str, &str)] = &[
         ".Shape~6x6~7.~R1C3_5~R1C4_7~R2C5_1~R3C1_1~R3C2_6~R3C6_7~R4C5_5~R4C6_1~R5C3_6~R5C4_4\
          ~R6C3_3~R6C5_7.Arrow~R2C2~R2C3~R2C4.V~R5C5~R5C6.Sum~9~R6C1~R5C2.WhiteDot~R1C5~R1C6",
         "615743372516164327237651756432423175",
+    ),
+    // Values 1 to 7 on 6x6, the largest regions holding the same values.
+    (
+        ".Shape~6x6~7.~R1C1_7~R1C6_5~R2C2_4~R2C5_2~R3C1_1~R3C3_3~R3C4_7~R6C1_5~R6C5_3\
+         .RegionSameValues",
+        "712345345127123754457213234571571432",
+    ),
+    // Values 1 to 10 on 9x9, the same.
+    (
+        ".Shape~9x9~10.~R1C2_1~R2C5_7~R2C9_10~R3C3_8~R3C5_2~R3C6_10~R3C7_3~R4C2_2~R4C5_5~R4C8_6\
+         ~R5C7_4~R5C8_5~R5C9_3~R6C1_4~R6C3_6~R6C4_7~R7C1_2~R7C4_5~R8C1_5~R8C7_8~R9C3_7~R9C5_3\
+         ~R9C8_1~R9C9_6.RegionSameValues",
+        "A1234567834567812A67812A345123854A6778A2614534567A32812315867A4564A178328A7432516",
     ),
     // Values 1 to 5 on 4x4, a renban.
     (
@@ -173,6 +186,78 @@ fn counts_on_boards_with_more_values_agree_with_sigh() {
         &cases,
         &[".BlackDot", ".DisjointSets", ".Cage~", ".Arrow", ".Whisper"],
     );
+}
+
+/// Region same values (sigh's `RegionSameValues`) is what makes the
+/// unique puzzles above that state it unique: without it they have more
+/// solutions.
+#[test]
+fn region_same_values_is_what_makes_its_puzzles_unique() {
+    let native = &common::every_engine()[0];
+    for (text, _) in UNIQUE
+        .iter()
+        .filter(|(t, _)| t.contains(".RegionSameValues"))
+    {
+        let without = parse(&text.replace(".RegionSameValues", "")).unwrap();
+        let (n, _) = count_on(native, &without, 2, 120).unwrap();
+        assert_eq!(n, 2, "{text}");
+    }
+}
+
+/// On an empty board whose rows hold N of V values, the rule leaves the
+/// fillings of the same board on N values, one for each N of the V: its
+/// count is C(V, N) times theirs, on every engine (and sigh's, where it
+/// runs: 48, 480 and 1,440).
+#[test]
+fn region_same_values_on_empty_boards_counts_fillings_of_n_values() {
+    let cases = [
+        (".Shape~3x3~4", ".Shape~3x3", 4),
+        (".Shape~2x4~5", ".Shape~2x4", 5),
+        (".Shape~4x4~0-4", ".Shape~4x4~0-3", 5),
+    ];
+    let mut texts = Vec::new();
+    for (shape, on_n, choices) in cases {
+        let text = format!("{shape}.RegionSameValues");
+        let n_values = count_everywhere(&parse(on_n).unwrap(), 2000);
+        let tied = count_everywhere(&parse(&text).unwrap(), 10_000);
+        assert_eq!(tied, choices * n_values, "{text}");
+        texts.push((text, tied));
+    }
+    if let Some(script) = common::sigh_runner() {
+        let strings: Vec<&str> = texts.iter().map(|(t, _)| t.as_str()).collect();
+        let theirs = common::sigh_counts(&script, &strings, 10_000);
+        let ours: Vec<usize> = texts.iter().map(|&(_, n)| n).collect();
+        assert_eq!(ours, theirs);
+    }
+}
+
+/// Random instances with region same values on boards with more values
+/// (and rectangles with more values), counted by every engine and sigh.
+#[test]
+fn region_same_values_counts_agree_with_sigh() {
+    let shapes = [
+        (Shape::square(4, 5, 1), 6),
+        (Shape::square(4, 6, 0), 4),
+        (Shape::square(6, 7, 1), 6),
+        (Shape::square(9, 10, 1), 3),
+        (
+            Shape {
+                rows: 4,
+                cols: 6,
+                values: 7,
+                lowest: 1,
+            },
+            4,
+        ),
+    ];
+    counts_of_made_agree_with_sigh(0x5a9e_0035, &shapes, LIMIT, |random, shape| {
+        let mut rules = String::from(".RegionSameValues");
+        if random.below(2) == 0 {
+            let (mut dots, mut anti) = (false, false);
+            rules += &rule(random, shape, &mut dots, &mut anti);
+        }
+        instance_of(random, shape, &rules)
+    });
 }
 
 /// The empty boards' counts beside a count by hand: 3x3 arrays of values 1

@@ -485,6 +485,7 @@ fn with_more_digits(constraint: &Constraint) -> bool {
                 | Constraint::WeightedSum(_)
                 | Constraint::Pairwise(_)
                 | Constraint::Doppelganger(_)
+                | Constraint::RegionSameValues(_)
         ),
     }
 }

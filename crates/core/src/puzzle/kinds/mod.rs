@@ -40,6 +40,7 @@ pub mod outside;
 pub mod pairs;
 pub mod parity;
 pub mod regex;
+pub mod region_same_values;
 pub mod rellik;
 pub mod rooms;
 pub mod shifted;
@@ -336,6 +337,7 @@ registry! {
         EqualSum => equal_sum::EqualSum,
         CountingCircles => counting::CountingCircles,
         Doppelganger => doppelganger::Doppelganger,
+        RegionSameValues => region_same_values::RegionSameValues,
         Shifted => shifted::Shifted,
     }
     houses {

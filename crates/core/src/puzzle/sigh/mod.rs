@@ -46,7 +46,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "Jigsaw",
     "NoBoxes",
     "RegionSize",
-    "RegionSameValues",
     "StrictKropki",
     "Shape",
     "DisjointSets",

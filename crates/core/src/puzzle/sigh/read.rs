@@ -351,12 +351,6 @@ impl Reader {
                 }
             }
             "Shape" => {}
-            // sigh states that the largest regions (rows, columns, boxes,
-            // jigsaw pieces) hold the same digits only when they are not
-            // as large as the count of digits. On z3doku's boards the rows
-            // are the largest regions and hold every digit once, so sigh
-            // states nothing, and the item adds nothing here either.
-            "RegionSameValues" => {}
             "FullRankTies" => match args.first().map(String::as_str) {
                 Some("only-unclued") => self.full_rank_ties = false,
                 Some("any") => self.full_rank_ties = true,
@@ -541,7 +535,21 @@ impl Reader {
             if self.no_boxes {
                 self.added.push(Added::Regions(regions));
             } else {
-                // Pieces beside the boxes are more houses.
+                // Pieces beside the boxes are more houses, which sigh's
+                // region same values ties with the boxes and z3doku's does
+                // not: its rule reads the board's regions.
+                if self
+                    .added
+                    .iter()
+                    .any(|a| matches!(a, Added::Constraint(Constraint::RegionSameValues(_))))
+                {
+                    return Err(SighError::Differs {
+                        kind: "RegionSameValues".into(),
+                        why: "beside a jigsaw laid over the boxes, whose pieces sigh ties with \
+                              the boxes and z3doku does not"
+                            .into(),
+                    });
+                }
                 let count = regions.iter().flatten().max().map_or(0, |m| m + 1);
                 for piece in 0..count {
                     let cells: Vec<Cell> = (0..size.cells())
