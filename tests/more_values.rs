@@ -163,6 +163,13 @@ fn what_a_board_with_more_values_cannot_keep_is_refused_by_name() {
             "--output fpuzzles",
         ),
         (vec!["solve", ".Shape~4x4~5", "--model"], "--model"),
+        (
+            vec![
+                "solve",
+                ".Shape~4x4~5.Jigsaw~1112122233343444.RegionSameValues",
+            ],
+            "`RegionSameValues`: beside a jigsaw laid over the boxes",
+        ),
     ]);
 }
 
