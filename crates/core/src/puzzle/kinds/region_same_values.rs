@@ -193,32 +193,27 @@ mod tests {
 
     #[test]
     fn only_the_largest_regions_that_lack_values_are_tied() {
+        // `count` boxes of 3x3, three across a board 9 wide.
+        let boxes = |count: usize| -> Vec<Vec<usize>> {
+            let cell = |b: usize, k: usize| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
+            (0..count)
+                .map(|b| (0..9).map(|k| cell(b, k)).collect())
+                .collect()
+        };
         // A 9x9 on 1 to 10: its 27 houses of 9 cells.
         let ten = Size::NINE.with_values(10).unwrap_or(Size::NINE);
-        let boxes: Vec<Vec<usize>> = (0..9)
-            .map(|b| {
-                (0..9)
-                    .map(|k| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3)
-                    .collect()
-            })
-            .collect();
-        let tied = largest(ten, &boxes);
+        let tied = largest(ten, &boxes(9));
         assert_eq!(tied.len(), 27);
         assert_eq!(tied[26].0, "region 9");
         // On 1 to 9 each holds every value: nothing is tied.
-        assert!(largest(Size::NINE, &boxes).is_empty());
-        // A 6x9 on 1 to 10: its 6 rows of 9 and 6 boxes of 3x3, not its
-        // columns of 6.
+        assert!(largest(Size::NINE, &boxes(9)).is_empty());
+        // A 6x9 on 1 to 10: its 6 rows of 9 and 6 boxes, not its columns
+        // of 6.
         let wide = Size::rectangle(6, 9).and_then(|s| s.with_values(10));
-        let wide = wide.unwrap_or(Size::NINE);
-        let boxes: Vec<Vec<usize>> = (0..6)
-            .map(|b| {
-                (0..9)
-                    .map(|k| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3)
-                    .collect()
-            })
+        let names: Vec<String> = largest(wide.unwrap_or(Size::NINE), &boxes(6))
+            .into_iter()
+            .map(|(n, _)| n)
             .collect();
-        let names: Vec<String> = largest(wide, &boxes).into_iter().map(|(n, _)| n).collect();
         assert_eq!(names.len(), 12);
         assert!(names.iter().all(|n| !n.starts_with("column")));
     }
