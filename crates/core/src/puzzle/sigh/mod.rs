@@ -629,6 +629,18 @@ mod tests {
     }
 
     #[test]
+    fn a_search_priority_changes_nothing_and_is_checked() {
+        let plain = parse(".~R1C1_5.Thermo~R2C2~R2C3").unwrap();
+        let hinted =
+            parse(".SearchPriority~2~R1C1~R9C9.~R1C1_5.SearchPriority~-1.Thermo~R2C2~R2C3");
+        assert_eq!(hinted, Ok(plain));
+        let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error(".SearchPriority~x~R1C1").contains("a priority of \"x\""));
+        assert!(error(".SearchPriority~2~R1CZ").contains("`R1CZ` is not a cell"));
+        assert!(error(".SearchPriority").contains("expected a priority"));
+    }
+
+    #[test]
     fn composites_sum_lines_and_ranks_read_and_write_back() {
         let text = ".Or.Thermo~R1C1~R1C2.And.X~R3C3~R3C4.~R5C5_1_2.End.Or.V~R1C1~R1C2.~R2C2_3.End.End\
                     .And.SumLine~10~R4C1~R4C2~R4C3.End.SumLine~12~R6C1~R6C2~R7C2~R7C1~LOOP\

@@ -351,6 +351,20 @@ impl Reader {
                 }
             }
             "Shape" => {}
+            // A hint to sigh's search on which cells to try first: it
+            // changes no solution, so it is read (a number, then cells of
+            // the board) and set aside, and `--output sigh` leaves it out.
+            "SearchPriority" => {
+                let (priority, cells) = args
+                    .split_first()
+                    .ok_or_else(|| item.invalid("expected a priority"))?;
+                if priority.parse::<f64>().is_err() {
+                    return Err(item.invalid(format!("a priority of {priority:?}")));
+                }
+                if !cells.is_empty() {
+                    item.as_sigh(size, args).cells(cells)?;
+                }
+            }
             "FullRankTies" => match args.first().map(String::as_str) {
                 Some("only-unclued") => self.full_rank_ties = false,
                 Some("any") => self.full_rank_ties = true,
