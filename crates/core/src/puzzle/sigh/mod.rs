@@ -729,6 +729,14 @@ mod tests {
                 "whispers 5 r4c6→r4c7".to_string(),
             ][..])
         );
+        // One item that makes several rules is one branch of an Or, as
+        // sigh joins them in an And.
+        assert_eq!(
+            rules_of(".Or.~R1C1_1~R1C2_2.~R1C1_3.End").as_deref(),
+            Ok(
+                &["either r1c1 is one of 1 && r1c2 is one of 2 || r1c1 is one of 3".to_string()][..]
+            )
+        );
         // Inside an Or the copies are one branch.
         assert_eq!(
             rules_of(".Or.Replicate~D.~R1C1_1.End.~R1C1_3.End").as_deref(),

@@ -217,9 +217,8 @@ enum Ties {
 }
 
 /// An `Or` or `And` being read: its children, each a branch of one rule
-/// or more (an `And` inside an `Or` is one branch; sigh makes one rule of
-/// each given cell, each end of an outside clue and each group of a line
-/// item, and so does z3doku, so each is a branch of its own).
+/// or more (an `And` inside an `Or` is one branch, and so is one item that
+/// makes several rules, as in sigh).
 struct Group {
     or: bool,
     children: Vec<Vec<Constraint>>,
@@ -293,11 +292,19 @@ impl Reader {
         if self.groups.is_empty() {
             return self.plain(item);
         }
+        // One item is one child, however many rules it makes: sigh makes a
+        // constraint of each given cell, each end of an outside clue and
+        // each group of a pair, and inside an `Or` joins those of one item
+        // in an `And`, a single branch.
         let kind = item.kind.as_str();
         if kind == "Given" {
+            let mut unit = Vec::new();
             for arg in &item.args {
                 let (cell, digits) = self.given(item, arg)?;
-                self.put(vec![Allowed { cell, digits }.into()]);
+                unit.push(Allowed { cell, digits }.into());
+            }
+            if !unit.is_empty() {
+                self.put(unit);
             }
             return Ok(());
         }
@@ -312,9 +319,10 @@ impl Reader {
         let mark = self.added.len();
         self.plain(item)?;
         let read: Vec<Added> = self.added.drain(mark..).collect();
+        let mut unit = Vec::new();
         for added in read {
             match added {
-                Added::Constraint(c) if !either::whole_board(&c) => self.put(vec![c]),
+                Added::Constraint(c) if !either::whole_board(&c) => unit.push(c),
                 _ => {
                     return Err(item.differs(
                         "inside an Or or And, which sigh keeps to rules of cells, lines, \
@@ -322,6 +330,9 @@ impl Reader {
                     ));
                 }
             }
+        }
+        if !unit.is_empty() {
+            self.put(unit);
         }
         Ok(())
     }
