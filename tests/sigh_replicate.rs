@@ -352,3 +352,78 @@ fn sigh_and_z3doku_refuse_the_same_replicates() {
         }
     }
 }
+
+/// sigh's own `makeShifted`, run on an item of each type it allows in a
+/// `Replicate`, moved one column right: its copies read as the same
+/// puzzle as z3doku's copies of the same item (or both are refused).
+const SHIFT_BY_SIGH: &str = r#"
+import { pathToFileURL } from 'node:url';
+globalThis.self = globalThis; globalThis.VERSION_PARAM = '';
+const dir = process.argv[2];
+const { SudokuParser } = await import(pathToFileURL(dir + '/js/sudoku_parser.js').href);
+const { SudokuConstraint } = await import(pathToFileURL(dir + '/js/sudoku_constraint.js').href);
+const slow = SudokuConstraint.Pair.fnToKey((a, b) => a <= b, 9);
+const white = SudokuConstraint.Pair.fnToKey((a, b) => Math.abs(a - b) == 1, 9);
+const regex = SudokuConstraint.Regex.encodePattern('1.*');
+const nfa = SudokuConstraint.NFA.encodeSpec(
+  { startState: 0, transition: (s, v) => (s + v <= 5 ? s + v : undefined), accept: s => s == 5 }, 9);
+const items = [
+  'Thermo~R1C1~R1C2~R1C3', 'Renban~R1C1~R1C2', 'Entropic~R1C1~R1C2~R1C3',
+  'RegionSumLine~R1C1~R1C2', 'Between~R1C1~R1C2~R1C3', 'Palindrome~R1C1~R1C2',
+  'Zipper~R1C1~R1C2~R1C3', 'WhiteDot~R1C1~R1C2', 'BlackDot~R1C1~R1C2', 'GreaterThan~R1C1~R1C2',
+  'X~R1C1~R1C2', 'V~R1C1~R1C2', 'ValueIndexing~R1C1~R1C2~R1C3', 'Arrow~R1C1~R1C2~R1C3',
+  'DoubleArrow~R1C1~R1C2~R1C3', 'EqualityCage~R1C1~R1C2', 'AllDifferent~R1C1~R1C2',
+  'CountingCircles~R1C1~R1C2', 'CountDistinct~R1C1~R1C2~R1C3', 'Whisper~5~R1C1~R1C2',
+  'Modular~3~R1C1~R1C2', 'Lockout~4~R1C1~R1C2~R1C3', 'SumLine~10~R1C1~R1C2~R2C2~R2C1',
+  'PillArrow~2~R1C1~R1C2~R1C3', 'Cage~10~R1C1~R1C2', 'RellikCage~10~R1C1~R1C2',
+  'Sum~10~R1C1~R1C2', 'Lunchbox~5~R1C1~R1C2~R1C3', 'ContainAtLeast~1_2~R1C1~R1C2',
+  'ContainExact~1_2~R1C1~R1C2', 'LookAndSay~12~R1C1~R1C2', 'SameValues~2~R1C1~R1C2',
+  'Indexing~R~R1C1', 'Quad~R1C1~1~2', `Pair~${slow}~_a~R1C1~R1C2~~R2C1~R2C2`,
+  `PairX~${white}~_b~R1C1~R1C2`, `NFA~${nfa}~R1C1~R1C2`, 'EqualSum~R1C1~R1C2~-~R2C1~R2C2',
+  `Regex~${regex}~R1C1~R1C2~~R2C1~R2C2`, '~R1C1_5~R2C2_3',
+];
+const right = id => 'R' + id[1] + 'C' + (parseInt(id[3], 17) + 1).toString(17);
+for (const item of items) {
+  const replicate = SudokuParser.parseText(`.Replicate~C.${item}.End`).constraints[0];
+  const copies = replicate.constraints.map(c => c.makeShifted(right));
+  console.log(item + '\t' + copies.map(c => c.constructor.serialize([c])).join(''));
+}
+"#;
+
+#[test]
+fn each_type_moves_as_sighs_make_shifted_moves_it() {
+    let Some(script) = common::sigh_runner() else {
+        return;
+    };
+    let dir = script.parent().unwrap();
+    let file = std::env::temp_dir().join(format!("z3doku-shift-{}.mjs", std::process::id()));
+    std::fs::write(&file, SHIFT_BY_SIGH).unwrap();
+    let out = std::process::Command::new("node")
+        .arg(&file)
+        .arg(dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut read = 0;
+    for line in text.lines() {
+        let (item, theirs) = line.split_once('\t').unwrap();
+        let ours = parse(&format!(".Replicate~C.{item}.End"));
+        let theirs = parse(theirs);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{item}");
+                read += 1;
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{item}"),
+            _ => panic!("{item}: ours {ours:?}, sigh's copy {theirs:?}"),
+        }
+    }
+    assert_eq!(text.lines().count(), 40);
+    assert!(read >= 38, "{read} read");
+}
