@@ -239,6 +239,7 @@ pub fn whole_board(rule: &Constraint) -> bool {
             | Constraint::DutchFlatmates(_)
             | Constraint::GlobalEntropy(_)
             | Constraint::GlobalMod(_)
+            | Constraint::FullRankNoTies(_)
     )
 }
 

@@ -11,20 +11,26 @@
 //! `FullRankTies` option says what a tie means. By default (`only-unclued`)
 //! a clued number ties with none: the rest of the four are all higher.
 //! With `any`, ties share a rank (as in 1, 2, 2, 4), so only the count of
-//! lower numbers is fixed; this is the clue's `ties`. sigh's `none`, which
-//! forbids ties between any two numbers of the board, clued or not, is not
-//! a rule z3doku has, and reading it is an error that names it.
+//! lower numbers is fixed; this is the clue's `ties`. With `none` no two of
+//! the 4N numbers tie, clued or not, and it holds with no clue at all
+//! (sigh: "No ranks" affects the grid even when there are no FullRank
+//! clues): that is a rule of its own, [`NoTies`] (`full rank without
+//! ties`), and each clue beside it ties with none, as by default. (sigh's
+//! handler in that mode ranks clues as by default and then refuses any two
+//! equal numbers of the board.)
 //!
 //! f-puzzles has no key for it: it is read from rule lines (`full rank 5
-//! (row 1)`, `full rank 5 with ties (column 3 from the bottom)`) and sigh
-//! strings (`.FullRank~R1~5~`, the value before the second `~` for the
-//! left or top end, after it for the right or bottom end).
+//! (row 1)`, `full rank 5 with ties (column 3 from the bottom)`, `full
+//! rank without ties`) and sigh strings (`.FullRank~R1~5~`, the value
+//! before the second `~` for the left or top end, after it for the right
+//! or bottom end; `.FullRankTies~none`).
 
 use super::FromZero;
 use super::outside::{Outside, clue_words, sigh_clue, sigh_clues};
 use super::{Added, Constraint, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::Context;
+use crate::puzzle::expr::{Compare, Num, Test};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
@@ -278,6 +284,161 @@ impl Rule for FullRank {
     }
 }
 
+/// No two of the 4N numbers (every row and column read from each end) are
+/// the same: sigh's `FullRankTies~none`, which holds on the whole board,
+/// with full rank clues or without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NoTies;
+
+impl Read for NoTies {
+    const KEYS: &'static [&'static str] = &[];
+    const NAMES: &'static [&'static str] = &["full rank without ties"];
+
+    fn from_fpuzzles(key: &str, _: &Value, _: Size) -> Result<Vec<Added>, FpuzzlesError> {
+        no_key(key)
+    }
+
+    fn from_text(name: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
+        super::global::no_words(name, words)?;
+        Ok(one(NoTies))
+    }
+
+    /// sigh says it as an option of its full rank clues
+    /// (`FullRankTies~none`), which the reader reads with the others.
+    const SIGH: &'static [&'static str] = &[];
+
+    fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
+        Err(item.unknown())
+    }
+}
+
+impl fmt::Display for NoTies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("full rank without ties")
+    }
+}
+
+impl NoTies {
+    /// The pairs of numbers that could tie on a board of `size`, one of
+    /// each two that tie together, as the cells each reads: a row or
+    /// column read forwards beside each other one read either way. (Both
+    /// read backwards tie exactly when both read forwards do.)
+    fn pairs(size: Size) -> Vec<(Vec<Cell>, Vec<Cell>)> {
+        let lines: Vec<Outside> = entries(size).into_iter().filter(|e| !e.reversed).collect();
+        let mut out = Vec::new();
+        for (k, &a) in lines.iter().enumerate() {
+            for &b in &lines[k + 1..] {
+                for reversed in [false, true] {
+                    out.push((a.cells(size), Outside { reversed, ..b }.cells(size)));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Rule for NoTies {
+    /// It reads only whether digits are equal.
+    fn on_values_from_zero(&self) -> FromZero {
+        FromZero::Same
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, _: Size) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// For each two numbers that could tie, a formula: some place holds
+    /// different digits. Two numbers with a place whose two cells share a
+    /// house (a row, a column or a region: two rows read the same way, at
+    /// their first place) never tie and need none. Without regions only a
+    /// row and a column can tie on an odd side (row i with column i, and
+    /// with the column as far from the other edge read backwards), 18
+    /// formulas on 9x9; with 9x9's boxes none can, so there the rule
+    /// states nothing. A place read from one cell by both is equal anyway
+    /// and left out.
+    fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
+        let size = context.size;
+        let house = |x: Cell, y: Cell| {
+            let (i, j) = (size.index(x), size.index(y));
+            apart(x, y)
+                || x != y && context.region_of[i].is_some_and(|r| context.region_of[j] == Some(r))
+        };
+        Self::pairs(size)
+            .into_iter()
+            .filter(|(a, b)| !a.iter().zip(b).any(|(&x, &y)| house(x, y)))
+            .map(|(a, b)| {
+                let places: Vec<Test<usize>> = a
+                    .iter()
+                    .zip(&b)
+                    .filter(|(x, y)| x != y)
+                    .map(|(&x, &y)| {
+                        Test::Compare(
+                            Compare::Ne,
+                            Box::new(Num::Cell(size.index(x))),
+                            Box::new(Num::Cell(size.index(y))),
+                        )
+                    })
+                    .collect();
+                let mut places = places;
+                let test = match places.len() {
+                    // No place to differ: the two numbers are one.
+                    0 => Test::Literal(false),
+                    1 => places.pop().unwrap_or(Test::Literal(false)),
+                    _ => Test::Or(places),
+                };
+                Primitive::Formula(Arc::new(test))
+            })
+            .collect()
+    }
+
+    /// As stated: the 4N numbers, and no two the same.
+    fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let size = board.size();
+        let read = |line: Outside| -> String {
+            line.cells(size)
+                .iter()
+                .map(|&c| crate::puzzle::grid::digit_char(board.digit(c)))
+                .collect()
+        };
+        let all = entries(size);
+        all.iter().enumerate().find_map(|(k, &a)| {
+            let number = read(a);
+            all[k + 1..]
+                .iter()
+                .find(|&&b| read(b) == number)
+                .map(|&b| format!("{a} and {b} both read {number}"))
+        })
+    }
+
+    fn sketch(&self, _size: Size) -> Vec<crate::puzzle::sketch::Mark> {
+        Vec::new()
+    }
+
+    fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
+        None
+    }
+
+    /// sigh's option, which its clues take too: a clue with ties beside
+    /// it cannot be said.
+    fn to_sigh(&self, board: &sigh::SighBoard<'_>) -> sigh::ToSigh {
+        let with_ties = board
+            .constraints
+            .iter()
+            .any(|c| matches!(c, Constraint::FullRank(f) if f.ties));
+        if with_ties {
+            return sigh::ToSigh::Cannot(
+                "sigh's full rank ties are one option for the whole puzzle, and a clue here \
+                 allows ties",
+            );
+        }
+        sigh::ToSigh::Item(".FullRankTies~none".into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,11 +537,57 @@ mod tests {
         }
     }
 
+    /// The checker finds a tie where there is one, and none where the 16
+    /// numbers of a 4x4 all differ; lowering states ties only where the
+    /// houses leave room for them.
+    #[test]
+    fn no_ties_is_checked_as_stated_and_lowered_where_ties_can_be() {
+        use crate::puzzle::parse::parse_puzzle;
+        let puzzle = |givens: &str, rules: &str| {
+            let grid = parse_puzzle(givens, None).unwrap_or_else(|e| panic!("{e}"));
+            let mut builder = crate::puzzle::rules::Rules::builder(grid.size());
+            let lines: Vec<(usize, &str)> = rules.lines().map(|l| (1, l)).collect();
+            crate::puzzle::rule_text::read_rules(&lines, grid.size(), &mut builder)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let rules = builder.build().unwrap_or_else(|e| panic!("{e}"));
+            crate::puzzle::Puzzle::new(grid, rules)
+        };
+        let p = puzzle(&".".repeat(16), "full rank without ties");
+        let check = |solution: &str| {
+            let grid = parse_puzzle(solution, None).unwrap_or_else(|e| panic!("{e}"));
+            crate::puzzle::check::verify_solution(&p, &grid).map_err(|e| e.to_string())
+        };
+        assert_eq!(check("1234341223414123"), Ok(()));
+        // Row 1 from the left and row 4 from the right both read 1234.
+        let tie = check("1234341221434321");
+        assert!(
+            tie.as_ref()
+                .is_err_and(|e| e.contains("row 1 from the left and row 4 from the right")),
+            "{tie:?}"
+        );
+        let formulas = |p: &crate::puzzle::Puzzle| {
+            p.rules()
+                .primitives()
+                .filter(|q| matches!(q, Primitive::Formula(_)))
+                .count()
+        };
+        // With 9x9's boxes no two numbers can tie; without them a row
+        // ties only with a column: row i with column i, and with column
+        // 10 - i read backwards.
+        assert_eq!(
+            formulas(&puzzle(&".".repeat(81), "full rank without ties")),
+            0
+        );
+        let latin = format!("full rank without ties\nregions {}", ".".repeat(81));
+        assert_eq!(formulas(&puzzle(&".".repeat(81), &latin)), 18);
+    }
+
     #[test]
     fn it_reads_back() {
         for line in [
             "full rank 5 (row 1 from the left)",
             "full rank 12 with ties (column 3 from the bottom)",
+            "full rank without ties",
         ] {
             let mut builder = crate::puzzle::rules::Rules::builder(Size::NINE);
             crate::puzzle::rule_text::read_rules(&[(1, line)], Size::NINE, &mut builder)

@@ -326,6 +326,7 @@ registry! {
         HiddenSkyscraper => rooms::HiddenSkyscraper,
         NumberedRoom => rooms::NumberedRoom,
         FullRank => full_rank::FullRank,
+        FullRankNoTies => full_rank::NoTies,
         Difference => dots::Difference,
         Ratio => dots::Ratio,
         Xv => dots::Xv,

@@ -17,6 +17,7 @@
 pub mod write;
 
 mod read;
+mod replicate;
 
 pub use read::parse;
 pub use write::{to_link, to_sigh};
@@ -618,7 +619,23 @@ mod tests {
         assert!(error(".Or.AntiKnight.AntiKing.End").starts_with("sigh's `AntiKnight`: inside"));
         assert!(error(".Or.Thermo~R1C1~R1C2").contains("no End"));
         assert!(error(".X~R1C1~R1C2.End").contains("an End with no Or"));
-        assert!(error(".Replicate.End").starts_with("sigh's `Replicate`"));
+        // What sigh refuses in a `Replicate`, and copies it cannot make.
+        assert!(
+            error(".Replicate~B.Skyscraper~R1~3~.End")
+                .contains("sigh allows no Skyscraper inside a Replicate")
+        );
+        assert!(error(".Replicate~C.Thermo~R1C8~R1C9.End").contains("leaves the board"));
+        assert!(error(".Replicate~B.Thermo~R1C1~R1C2").contains("no End closes it"));
+        assert!(
+            error(".Replicate~B.SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP.End")
+                .contains("`LOOP` of its `.SumLine")
+        );
+        assert!(error(".Replicate~B*.X~R1C1~R1C2.End").contains("not a base64 digit"));
+        assert!(error(".Replicate~AAAAAAAAAAAAAI.X~R1C1~R1C2.End").contains("past the last cell"));
+        assert!(
+            error(".Or.Container.X~R1C1~R1C2.End.V~R1C1~R1C2.End")
+                .contains("no Container inside an Or")
+        );
         assert!(error(&".Or".repeat(100_000)).contains("at most 8 deep"));
         let sum_of_three = relation_key(9, |a, b| (a + b) % 3 == 0);
         assert!(
@@ -660,7 +677,94 @@ mod tests {
         let puzzle = parse(text).unwrap_or_else(|e| panic!("{e}"));
         let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(parse(&written), Ok(puzzle), "{written}");
-        assert!(parse(".FullRankTies~none").is_err_and(|e| e.to_string().contains("none")));
+    }
+
+    #[test]
+    fn full_rank_without_ties_reads_and_writes_back() {
+        assert_eq!(
+            rules_of(".FullRankTies~none").as_deref(),
+            Ok(&["full rank without ties".to_string()][..])
+        );
+        let text = ".FullRank~R1~5~.FullRankTies~none";
+        assert_eq!(
+            rules_of(text).as_deref(),
+            Ok(&[
+                "full rank 5 (row 1 from the left)".to_string(),
+                "full rank without ties".to_string(),
+            ][..])
+        );
+        let puzzle = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(&written), Ok(puzzle), "{written}");
+        // As in sigh, the last option says.
+        assert_eq!(
+            rules_of(".FullRank~R1~5~.FullRankTies~none.FullRankTies~any").as_deref(),
+            Ok(&["full rank 5 with ties (row 1 from the left)".to_string()][..])
+        );
+        assert!(parse(".FullRankTies~some").is_err());
+    }
+
+    #[test]
+    fn replicate_copies_its_children_onto_each_target() {
+        // `C` is bit 1 (the cell after the origin), `Q` bit 4 of the
+        // second six (10 after it): R1C2 and R2C2. The origin itself is
+        // not a target unless its bit is set.
+        let text = ".Replicate~CQ.Thermo~R1C1~R1C2~R1C3.~R1C1_5.End";
+        assert_eq!(
+            rules_of(text).as_deref(),
+            Ok(&[
+                "thermo r1c2→r1c3→r1c4".to_string(),
+                "thermo r2c2→r2c3→r2c4".to_string(),
+            ][..])
+        );
+        let puzzle = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(puzzle.givens().to_line().find('5'), Some(1));
+        assert_eq!(puzzle.givens().clues().count(), 2);
+        let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parse(&written), Ok(puzzle), "{written}");
+        // Bit 0 is the origin (R5C5 here): the cage stays; bit 7 is 7
+        // cells on in reading order, R6C3, one row down and two left.
+        assert_eq!(
+            rules_of(".Replicate~BC~R5C5.Cage~10~R5C5~R5C6.End").as_deref(),
+            Ok(&[
+                "cage 10 (r5c5 r5c6)".to_string(),
+                "cage 10 (r6c3 r6c4)".to_string(),
+            ][..])
+        );
+        // A nested Replicate shifts what the outer one shifted; a key,
+        // a sum and a group name stay as they are.
+        assert_eq!(
+            rules_of(".Replicate~C.Replicate~C.X~R1C1~R2C1.Whisper~5~R4C4~R4C5.End.End").as_deref(),
+            Ok(&[
+                "X (r1c3 r2c3)".to_string(),
+                "whispers 5 r4c6→r4c7".to_string(),
+            ][..])
+        );
+        // One item that makes several rules is one branch of an Or, as
+        // sigh joins them in an And.
+        assert_eq!(
+            rules_of(".Or.~R1C1_1~R1C2_2.~R1C1_3.End").as_deref(),
+            Ok(
+                &["either r1c1 is one of 1 && r1c2 is one of 2 || r1c1 is one of 3".to_string()][..]
+            )
+        );
+        // Inside an Or the copies are one branch.
+        assert_eq!(
+            rules_of(".Or.Replicate~D.~R1C1_1.End.~R1C1_3.End").as_deref(),
+            Ok(
+                &["either r1c1 is one of 1 && r1c2 is one of 1 || r1c1 is one of 3".to_string()][..]
+            )
+        );
+        // No targets, or no children: nothing.
+        assert_eq!(
+            rules_of(".Replicate.End.Replicate~B.End").as_deref(),
+            Ok(&[][..])
+        );
+        // A Container only groups.
+        assert_eq!(
+            rules_of(".Container.Thermo~R1C1~R1C2.Container.X~R3C3~R3C4.End.End").as_deref(),
+            Ok(&["thermo r1c1→r1c2".to_string(), "X (r3c3 r3c4)".to_string()][..])
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::puzzle::kinds::{
     cages::ExtraRegion,
     cells::{Allowed, Even, Odd},
     either::{self, Either},
+    full_rank::NoTies,
     readers_of_sigh,
 };
 use crate::puzzle::parse::parse_puzzle;
@@ -33,6 +34,7 @@ pub fn parse(text: &str) -> Result<Puzzle, SighError> {
     }
     let items = items(&string)?;
     let (size, lowest) = shape(&items)?;
+    let items = super::replicate::expand(items, size)?;
     let mut reader = Reader::new(size, lowest);
     for item in &items {
         reader.item(item)?;
@@ -41,13 +43,28 @@ pub fn parse(text: &str) -> Result<Puzzle, SighError> {
 }
 
 /// One item: its type (`Given` for the empty one) and its arguments.
-struct Item {
-    kind: String,
-    args: Vec<String>,
-    text: String,
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    pub(super) kind: String,
+    pub(super) args: Vec<String>,
+    pub(super) text: String,
 }
 
 impl Item {
+    /// An item made of its type and arguments (a `Replicate`'s copy).
+    pub(super) fn new(kind: &str, args: Vec<String>) -> Item {
+        let name = if kind == "Given" { "" } else { kind };
+        let text = std::iter::once(name)
+            .chain(args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("~");
+        Item {
+            kind: kind.to_string(),
+            args,
+            text,
+        }
+    }
+
     /// The item as kinds read it.
     fn as_sigh<'a>(&'a self, size: Size, args: &'a [String]) -> SighItem<'a> {
         SighItem {
@@ -58,14 +75,14 @@ impl Item {
         }
     }
 
-    fn invalid(&self, problem: impl Into<String>) -> SighError {
+    pub(super) fn invalid(&self, problem: impl Into<String>) -> SighError {
         SighError::Invalid {
             item: shortened(&self.text),
             problem: problem.into(),
         }
     }
 
-    fn differs(&self, why: impl Into<String>) -> SighError {
+    pub(super) fn differs(&self, why: impl Into<String>) -> SighError {
         SighError::Differs {
             kind: self.kind.clone(),
             why: why.into(),
@@ -182,17 +199,26 @@ struct Reader {
     /// z3doku's would.
     pair_dots: bool,
     disjoint_sets: bool,
-    /// sigh's `FullRankTies` option: whether full rank clues share ranks
-    /// when their numbers tie.
-    full_rank_ties: bool,
+    /// sigh's `FullRankTies` option, the last one given.
+    full_rank_ties: Ties,
     /// The `Or`s and `And`s whose `End` has not come yet, innermost last.
     groups: Vec<Group>,
 }
 
+/// sigh's `FullRankTies` option: when full rank numbers may tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ties {
+    /// Its default: no number ties with a clued one.
+    OnlyUnclued,
+    /// Ties share a rank.
+    Any,
+    /// No two numbers of the board tie, clued or not.
+    None,
+}
+
 /// An `Or` or `And` being read: its children, each a branch of one rule
-/// or more (an `And` inside an `Or` is one branch; sigh makes one rule of
-/// each given cell, each end of an outside clue and each group of a line
-/// item, and so does z3doku, so each is a branch of its own).
+/// or more (an `And` inside an `Or` is one branch, and so is one item that
+/// makes several rules, as in sigh).
 struct Group {
     or: bool,
     children: Vec<Vec<Constraint>>,
@@ -211,7 +237,7 @@ impl Reader {
             strict_kropki: false,
             pair_dots: false,
             disjoint_sets: false,
-            full_rank_ties: false,
+            full_rank_ties: Ties::OnlyUnclued,
             groups: Vec::new(),
         }
     }
@@ -266,11 +292,19 @@ impl Reader {
         if self.groups.is_empty() {
             return self.plain(item);
         }
+        // One item is one child, however many rules it makes: sigh makes a
+        // constraint of each given cell, each end of an outside clue and
+        // each group of a pair, and inside an `Or` joins those of one item
+        // in an `And`, a single branch.
         let kind = item.kind.as_str();
         if kind == "Given" {
+            let mut unit = Vec::new();
             for arg in &item.args {
                 let (cell, digits) = self.given(item, arg)?;
-                self.put(vec![Allowed { cell, digits }.into()]);
+                unit.push(Allowed { cell, digits }.into());
+            }
+            if !unit.is_empty() {
+                self.put(unit);
             }
             return Ok(());
         }
@@ -285,9 +319,10 @@ impl Reader {
         let mark = self.added.len();
         self.plain(item)?;
         let read: Vec<Added> = self.added.drain(mark..).collect();
+        let mut unit = Vec::new();
         for added in read {
             match added {
-                Added::Constraint(c) if !either::whole_board(&c) => self.put(vec![c]),
+                Added::Constraint(c) if !either::whole_board(&c) => unit.push(c),
                 _ => {
                     return Err(item.differs(
                         "inside an Or or And, which sigh keeps to rules of cells, lines, \
@@ -295,6 +330,9 @@ impl Reader {
                     ));
                 }
             }
+        }
+        if !unit.is_empty() {
+            self.put(unit);
         }
         Ok(())
     }
@@ -365,17 +403,15 @@ impl Reader {
                     item.as_sigh(size, args).cells(cells)?;
                 }
             }
-            "FullRankTies" => match args.first().map(String::as_str) {
-                Some("only-unclued") => self.full_rank_ties = false,
-                Some("any") => self.full_rank_ties = true,
-                Some("none") => {
-                    return Err(item.differs(
-                        "`none` forbids ties between any two rows or columns read as \
-                         numbers, a rule z3doku does not have",
-                    ));
+            // As in sigh, the last one says.
+            "FullRankTies" => {
+                self.full_rank_ties = match args.first().map(String::as_str) {
+                    Some("only-unclued") => Ties::OnlyUnclued,
+                    Some("any") => Ties::Any,
+                    Some("none") => Ties::None,
+                    _ => return Err(item.invalid("expected none, only-unclued or any")),
                 }
-                _ => return Err(item.invalid("expected none, only-unclued or any")),
-            },
+            }
             "NoBoxes" => self.no_boxes = true,
             "Jigsaw" => {
                 // sigh's older form puts the shape first; the layout is
@@ -403,11 +439,6 @@ impl Reader {
             "AntiConsecutive" => self.anti_consecutive = true,
             "StrictKropki" => self.strict_kropki = true,
             "Pair" | "PairX" | "Binary" | "BinaryX" => self.pair(item)?,
-            "Replicate" | "Container" => {
-                return Err(
-                    item.differs("z3doku cannot replicate rules or hold them in a container")
-                );
-            }
             kind => {
                 if let Some(reader) = readers_of_sigh(kind).next() {
                     let added = (reader.from_sigh)(&item.as_sigh(size, args))?;
@@ -595,12 +626,18 @@ impl Reader {
                 problem: "no End closes it".into(),
             });
         }
-        if self.full_rank_ties {
-            for added in &mut self.added {
-                if let Added::Constraint(constraint) = added {
-                    allow_ties(constraint);
+        match self.full_rank_ties {
+            Ties::OnlyUnclued => {}
+            Ties::Any => {
+                for added in &mut self.added {
+                    if let Added::Constraint(constraint) = added {
+                        allow_ties(constraint);
+                    }
                 }
             }
+            // The clues tie with none, as by default, and neither does any
+            // other number of the board.
+            Ties::None => self.constraint(NoTies),
         }
         let mut builder = Rules::builder(size);
         if self.lowest == 0 {
