@@ -4,6 +4,7 @@
 use super::FromZero;
 use super::lunchbox::Lunchbox;
 use super::{Added, Read, Rule, one};
+use crate::puzzle::automaton::Automaton;
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, digit_range, index, ones, sum};
 use crate::puzzle::fpuzzles::write::{Item, rim_name};
@@ -15,6 +16,7 @@ use crate::puzzle::sigh;
 use crate::puzzle::sketch::{Mark, Side};
 use serde_json::{Value, json};
 use std::fmt;
+use std::sync::Arc;
 
 /// Which way a line of cells runs from a clue outside the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -520,6 +522,63 @@ impl fmt::Display for Sandwich {
     }
 }
 
+/// An automaton that reads `len` different digits from 1 to `values`
+/// and accepts them when those between the smallest and the largest add
+/// up to `sum` (a lunchbox; the digits' being different is stated
+/// apart). A run guesses the two extremes `lo < hi` at its start, reads
+/// digits strictly between them up to the first of the two, adds up
+/// those after it up to the other, then reads digits between them again:
+/// with different digits, `lo` and `hi` are then the smallest and the
+/// largest. The search propagates it cell by cell, where the lunchbox's
+/// formulas are read only through their bounds (four such sandwiches on
+/// columns of 6 took 11 ms on native, 0.3 ms on rows of 9).
+fn lunchbox_automaton(len: usize, values: usize, sum: u32) -> Automaton {
+    let sum = sum as usize;
+    let mut states = 0;
+    let (mut start, mut accept, mut edges) = (Vec::new(), Vec::new(), Vec::new());
+    let mut new_state = || {
+        states += 1;
+        states - 1
+    };
+    for lo in 1..=values {
+        for hi in lo + 1..=values {
+            let inside = digit_range(lo + 1, hi - 1);
+            // The most the cells between the extremes can add up to:
+            // the largest `len - 2` digits strictly between them.
+            let most: usize = (lo + 1..hi).rev().take(len.saturating_sub(2)).sum();
+            if sum > most {
+                continue;
+            }
+            let before = new_state();
+            let after = new_state();
+            start.push(before);
+            accept.push(after);
+            edges.push((before, before, inside));
+            edges.push((after, after, inside));
+            // Between the extremes, `first` seen, the digits so far adding
+            // up to `s`: one state per `s` up to the clue.
+            for (first, second) in [(lo, hi), (hi, lo)] {
+                let running: Vec<usize> = (0..=sum).map(|_| new_state()).collect();
+                edges.push((before, running[0], 1 << (first - 1)));
+                edges.push((running[sum], after, 1 << (second - 1)));
+                for (s, &from) in running.iter().enumerate() {
+                    for d in lo + 1..hi {
+                        if s + d <= sum {
+                            edges.push((from, running[s + d], 1 << (d - 1)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Automaton {
+        states,
+        start,
+        accept,
+        edges,
+    }
+}
+
 impl Sandwich {
     /// The lunchbox over the line's cells, read from the clue: the rule on
     /// a short line.
@@ -544,15 +603,32 @@ impl Rule for Sandwich {
         if self.sum > line_total(size) {
             return Err(format!("no line adds up to {}", self.sum));
         }
+        // A line of one cell (a board one cell high or wide) has no two
+        // places for its extremes, as a lunchbox of one cell has not.
+        if self.line.len(size) < 2 {
+            return Err("a sandwich needs a line of at least two cells".into());
+        }
         Ok(())
     }
 
     /// A `When` per pair of places for 1 and the highest digit; on a
-    /// short line, the lunchbox over its cells.
+    /// short line, the lunchbox over its cells, as an automaton (see
+    /// [`lunchbox_automaton`]) beside the line's different digits.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         if !self.line.is_full(size) {
-            return self.lunchbox(size).lower(context);
+            let cells = index(size, &self.line.cells(size));
+            let automaton = lunchbox_automaton(cells.len(), size.values(), self.sum);
+            return vec![
+                Primitive::Distinct {
+                    cells: cells.clone(),
+                    sum: None,
+                },
+                Primitive::Automaton {
+                    cells,
+                    automaton: Arc::new(automaton),
+                },
+            ];
         }
         let cells = index(size, &self.line.cells(size));
         let high = size.values() as u8;
@@ -1037,6 +1113,42 @@ mod rectangle_tests {
             "{}",
             killer[0]
         );
+    }
+
+    /// The lunchbox automaton accepts exactly the lines of different
+    /// digits whose digits between the smallest and the largest add up
+    /// to the clue: every line of 4 different digits of 1 to 7, every
+    /// clue up to 12.
+    #[test]
+    fn the_lunchbox_automaton_reads_lines_as_the_rule_says() {
+        let (len, values) = (4, 7u8);
+        let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..len {
+            let mut longer = Vec::new();
+            for line in &lines {
+                for d in (1..=values).filter(|d| !line.contains(d)) {
+                    let mut next = line.clone();
+                    next.push(d);
+                    longer.push(next);
+                }
+            }
+            lines = longer;
+        }
+        for sum in 0..=12u32 {
+            let automaton = super::lunchbox_automaton(len, usize::from(values), sum);
+            for line in &lines {
+                let place = |d: u8| line.iter().position(|&x| x == d).unwrap_or(0);
+                let (low, high) = (
+                    place(*line.iter().min().unwrap_or(&0)),
+                    place(*line.iter().max().unwrap_or(&0)),
+                );
+                let between: u32 = line[low.min(high) + 1..low.max(high)]
+                    .iter()
+                    .map(|&d| u32::from(d))
+                    .sum();
+                assert_eq!(automaton.accepts(line), between == sum, "{line:?} {sum}");
+            }
+        }
     }
 
     /// The first cells of sigh's diagonals on 6x9, as its
