@@ -595,3 +595,46 @@ pub fn outside_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> Strin
         _ => name.to_string(),
     }
 }
+
+/// sigh's lines and quadruples kept on rectangles whose values run from 1
+/// to the longer side: they read only the cells they name (region-sum
+/// lines the boxes they pass through; entropic lines on 9 values only).
+pub const LINE_KINDS: &[&str] = &[
+    ".Zipper",
+    ".DoubleArrow",
+    ".Quad",
+    ".RegionSumLine",
+    ".Entropic",
+];
+
+/// One random rule of the kind `LINE_KINDS[kind]` on a board of `shape`
+/// (values from 1); an entropic line only on 9 values, a zipper
+/// otherwise.
+pub fn line_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
+    let v = shape.values;
+    let line = |random: &mut super::Rng, least: usize, more: usize| {
+        let len = least + random.below(more + 1);
+        ids(&walk(random, shape, len))
+    };
+    let name = LINE_KINDS[kind];
+    match kind {
+        0 => format!("{name}{}", line(random, 3, 3)),
+        1 => format!("{name}{}", line(random, 3, 2)),
+        2 => {
+            let (r, c) = (random.below(shape.rows - 1), random.below(shape.cols - 1));
+            let a = 1 + random.below(v);
+            let mut b = 1 + random.below(v);
+            while b == a {
+                b = 1 + random.below(v);
+            }
+            let digits = match random.below(2) {
+                0 => format!("~{a}"),
+                _ => format!("~{a}~{b}"),
+            };
+            format!("{name}~{}{digits}", id((r, c)))
+        }
+        3 => format!("{name}{}", line(random, 3, 3)),
+        _ if v == 9 => format!("{name}{}", line(random, 3, 3)),
+        _ => format!("{}{}", LINE_KINDS[0], line(random, 3, 3)),
+    }
+}

@@ -535,7 +535,8 @@ fn on_rectangles(constraint: &Constraint, size: Size, lowest: u8) -> bool {
 /// values as [`Size::side`] does, which is that count there, and read
 /// only the cells they name or walk the whole board by rows and columns
 /// apart (anti-taxicab's distances, the flatmates above and below, the
-/// 2x2 windows, strict Kropki's and strict XV's orthogonal pairs), or
+/// 2x2 windows, strict Kropki's and strict XV's orthogonal pairs; a
+/// region-sum line reads the boxes of the rectangle), or
 /// read a row or column from a clue beside it, or a diagonal from one
 /// edge to the other, as sigh reads lines of either length (a short
 /// line's sandwich is the lunchbox of its cells). Values from 0 are not
@@ -570,6 +571,11 @@ fn on_rectangles_from_one(constraint: &Constraint) -> bool {
             | Constraint::Skyscraper(_)
             | Constraint::HiddenSkyscraper(_)
             | Constraint::NumberedRoom(_)
+            | Constraint::ZipperLine(_)
+            | Constraint::DoubleArrow(_)
+            | Constraint::Quadruple(_)
+            | Constraint::EntropicLine(_)
+            | Constraint::RegionSumLine(_)
     )
 }
 
