@@ -12,12 +12,15 @@
 mod common;
 
 use common::shapes::{
-    NAMED_KINDS, Shape, count_on, counts_agree_with_sigh, counts_of_made_agree_with_sigh,
-    each_kind_among, engines_agree, instance_of, named_cell_rule, unique_everywhere,
+    LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, Shape, count_on, counts_agree_with_sigh,
+    counts_of_made_agree_with_sigh, each_kind_among, engines_agree, instance_of, line_rule,
+    named_cell_rule, outside_rule, unique_everywhere,
 };
 use common::{output_of, z3doku};
 use proptest::prelude::*;
-use z3doku::puzzle::sigh::parse;
+use z3doku::puzzle::rule_text::read_rules;
+use z3doku::puzzle::rules::Rules;
+use z3doku::puzzle::sigh::{parse, to_sigh};
 
 /// Solutions counted, at most.
 const LIMIT: usize = 5;
@@ -46,6 +49,75 @@ const UNIQUE: &[(&str, &str, &str)] = &[
          .Arrow~R2C2~R3C2~R4C2.V~R5C3~R5C4",
         "051224303154532142051043",
         ".Arrow",
+    ), // 6x9 on 1 to 9: sandwiches, four on columns of 6 cells (each the lunchbox of its column).
+    (
+        ".Shape~6x9.~R2C9_4~R5C2_4~R4C7_4~R4C5_7~R6C1_8~R3C2_3~R2C4_7~R5C3_3~R4C1_9~R3C4_2\
+         ~R1C8_8.Sandwich~35~R3.Sandwich~0~R4.Sandwich~8~C6.Sandwich~14~C3.Sandwich~7~R6.Sandwich\
+         ~7~R5.Sandwich~15~C4.Sandwich~0~C1",
+        "479136285256789134138245679912673458543821796867594312",
+        ".Sandwich",
+    ),
+    // 9x6 on 1 to 9: X-sums, on rows of 6 cells and columns of 9.
+    (
+        ".Shape~9x6.~R1C3_4~R1C6_6~R2C2_3~R5C1_7~R8C5_9~R8C6_1~R3C6_7~R6C2_5~R3C4_4~R5C6_5~R2C5_2\
+         ~R9C3_6~R6C4_7~R5C3_3.XSum~R4~~20.XSum~C1~~17.XSum~C4~27~.XSum~R1~3~.XSum~R8~16~.XSum~C5\
+         ~6~.XSum~R6~~8.XSum~R9~21~",
+        "214536537829869417641983723145958762172354385691496278",
+        ".XSum",
+    ),
+    // 4x6 on 1 to 6: skyscrapers, on rows of 6 cells and columns of 4.
+    (
+        ".Shape~4x6.~R1C4_2~R4C3_1~R4C5_4~R1C6_3~R2C2_2.Skyscraper~R3~2~.Skyscraper~R1~3\
+         ~.Skyscraper~C3~~3.Skyscraper~C5~3~.Skyscraper~C6~2~.Skyscraper~C2~2~",
+        "456213123456534162261345",
+        ".Skyscraper",
+    ),
+    // 6x9 on 1 to 9: hidden skyscrapers, mostly on columns of 6 cells.
+    (
+        ".Shape~6x9.~R2C5_2~R5C2_9~R4C5_9~R6C7_8~R3C5_6~R1C4_1~R6C2_1~R4C8_1~R3C3_4~R6C1_3~R6C6_7\
+         ~R1C2_7~R3C8_7~R1C9_6~R2C1_5~R1C8_5~R5C8_2~R2C6_8~R4C7_3.HiddenSkyscraper~C2~\
+         ~4.HiddenSkyscraper~C5~~1.HiddenSkyscraper~C8~3~.HiddenSkyscraper~C1~1~.HiddenSkyscraper\
+         ~C6~~5.HiddenSkyscraper~R2~~3.HiddenSkyscraper~R3~~7.HiddenSkyscraper~R6~1~",
+        "278134956569728134134569278742896315896315427315247869",
+        ".HiddenSkyscraper",
+    ),
+    // 9x6 on 1 to 9: numbered rooms, on rows of 6 cells and columns of 9.
+    (
+        ".Shape~9x6.~R7C2_2~R8C3_3~R6C3_9~R8C1_9~R7C4_3~R4C5_9~R9C1_8~R7C3_1~R6C6_3~R6C4_2~R8C4_8\
+         ~R3C5_7~R2C4_6~R9C5_2.NumberedRoom~R5~5~.NumberedRoom~C3~4~.NumberedRoom~C6~5\
+         ~.NumberedRoom~R3~~8.NumberedRoom~C2~1~.NumberedRoom~C1~1~.NumberedRoom~R6~4\
+         ~.NumberedRoom~R1~1~",
+        "152938374652698174236791417586589243721369943815865427",
+        ".NumberedRoom",
+    ),
+    // 6x9 on 1 to 9: little killers along sigh's diagonals of the rectangle.
+    (
+        ".Shape~6x9.~R2C5_3~R2C6_7~R3C5_4~R6C5_1~R4C7_5~R4C8_7~R2C1_4~R6C7_4~R4C2_1\
+         ~R6C2_9.LittleKiller~11~R2C9.LittleKiller~11~R1C3.LittleKiller~18~R6C6.LittleKiller~31\
+         ~R1C9.LittleKiller~30~R4C9.LittleKiller~33~R1C1.LittleKiller~16~R3C1.LittleKiller~4~R6C8",
+        "738569124425137869169248357214693578386475291597812436",
+        ".LittleKiller",
+    ),
+    // 6x4 on 1 to 6: strict XV (no two neighbours add up to 5 or 10).
+    (
+        ".Shape~6x4.~R3C2_6~R1C3_3~R3C4_1~R4C2_5~R3C1_5~R2C1_1~R6C3_1.StrictXV",
+        "243613455621456231546213",
+        ".StrictXV",
+    ),
+    // 6x9 on 1 to 9: strict Kropki (no two neighbours consecutive or one twice the other).
+    (
+        ".Shape~6x9.~R2C6_6~R3C1_3~R1C7_1.StrictKropki",
+        "268374159591826473374159628937415286682793514415268397",
+        ".StrictKropki",
+    ),
+    // 6x9 on 1 to 9: a zipper, a double arrow, a region-sum line across
+    // three boxes, an entropic line and a quadruple.
+    (
+        ".Shape~6x9.~R2C3_6~R4C4_5~R2C5_9~R4C1_4~R6C5_8~R6C1_6~R6C7_3~R3C3_8~R1C8_9~R2C8_5~R4C3_1\
+         ~R6C3_2~R2C6_8~R3C7_2~R1C2_2.Zipper~R1C1~R1C2~R1C3~R1C4~R1C5.DoubleArrow~R3C1~R3C2~R3C3\
+         ~R3C4.RegionSumLine~R5C2~R5C3~R5C4~R5C5~R4C5.Entropic~R2C6~R2C7~R2C8~R2C9.Quad~R4C7~1~2",
+        "125347896346298157978615234431569728857423619692781345",
+        ".Zipper",
     ),
 ];
 
@@ -54,6 +126,7 @@ fn unique_rectangles_solve_everywhere() {
     for &(text, solution, rules) in UNIQUE {
         let puzzle = unique_everywhere(text, solution);
         assert!(!puzzle.size().is_square(), "{text}");
+        written_and_read_back(&puzzle);
         // The rules are what make it unique.
         let givens = &text[..text.find(rules).unwrap()];
         let bare = parse(givens).unwrap();
@@ -195,12 +268,30 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
             "disjoint groups: it is defined on square boards, and this one is 6x9",
         ),
         (
-            vec!["solve", ".Shape~6x9.Sandwich~10~R1"],
-            "sandwich 10 (row 1): z3doku solves it on square boards, and this one is 6x9",
+            vec!["solve", ".Shape~6x9.Windoku"],
+            "windoku: it is defined on square boards, and this one is 6x9",
         ),
         (
-            vec!["solve", ".Shape~6x9.Entropic~R1C1~R1C2~R1C3"],
-            "entropic line r1c1→r1c2→r1c3: z3doku solves it on square boards, and this one is 6x9",
+            vec!["solve", ".Shape~9x6.FullRank~C1~3~"],
+            "full rank 3 (column 1 from the top): it is defined on square boards, and this one is 9x6",
+        ),
+        (
+            vec!["solve", ".Shape~6x9~0-8.Skyscraper~R1~3~"],
+            "skyscraper 3 (row 1 from the left): z3doku solves it on rectangles whose values run \
+             from 1 to the longer side, and this 6x9 runs from 0 to 8",
+        ),
+        (
+            vec!["solve", ".Shape~6x9~10.XSum~R1~10~"],
+            "x-sum 10 (row 1 from the left): z3doku solves it on rectangles whose values run from 1 \
+             to the longer side, and this 6x9 runs from 1 to 10",
+        ),
+        (
+            vec!["solve", ".Shape~6x9.Sandwich~10~R7"],
+            "`R7` is not a row or column of the board",
+        ),
+        (
+            vec!["solve", ".Shape~6x9.Indexing~C~R1C1"],
+            "column indexer r1c1: z3doku solves it on square boards, and this one is 6x9",
         ),
         (vec!["solve", ".Shape~4x6.~R5C1_1"], "`R5C1` is not a cell"),
         (vec!["solve", ".Shape~4x17"], "4x17"),
@@ -342,6 +433,95 @@ fn named_cell_kinds_on_rectangles_agree_with_sigh() {
         return;
     };
     each_kind_among(&cases, NAMED_KINDS);
+}
+
+/// sigh's outside clues on rectangles from 1, read along lines of either
+/// length (a sandwich on a short line is the lunchbox of its cells, an
+/// X-sum's first digit names at most the line's cells, a hidden
+/// skyscraper's digit must stand in the line, a numbered room's first
+/// digit names one of its cells; little killers along sigh's diagonals
+/// of the rectangle), and strict Kropki and strict XV: random instances
+/// of each, counted up to the limit by every engine and by sigh's solver,
+/// which agree.
+#[test]
+fn outside_clues_on_rectangles_agree_with_sigh() {
+    let shapes = [
+        (Shape::rectangle(6, 9, 1), 30),
+        (Shape::rectangle(4, 6, 1), 24),
+        (Shape::rectangle(9, 6, 1), 30),
+    ];
+    let mut next = 0;
+    let made = counts_of_made_agree_with_sigh(0x0a75_1de5, &shapes, 20, |random, shape| {
+        let kind = next % OUTSIDE_KINDS.len();
+        next += 1;
+        let mut rules = outside_rule(random, shape, kind);
+        for _ in 0..1 + random.below(3) {
+            let other = random.below(OUTSIDE_KINDS.len());
+            let more = outside_rule(random, shape, other);
+            // sigh refuses a whole-board rule given twice.
+            if !rules.contains(&more) {
+                rules += &more;
+            }
+        }
+        instance_of(random, shape, &rules)
+    });
+    let Some(cases) = made else {
+        return;
+    };
+    each_kind_among(&cases, OUTSIDE_KINDS);
+    for (text, _) in &cases {
+        written_and_read_back(&parse(text).unwrap());
+    }
+}
+
+/// sigh's zipper, double-arrow, region-sum and entropic lines and
+/// quadruples on rectangles from 1: random instances of each (entropic
+/// lines on 9 values), counted up to the limit by every engine and by
+/// sigh's solver, which agree, each written back as it was read.
+#[test]
+fn line_kinds_on_rectangles_agree_with_sigh() {
+    let shapes = [
+        (Shape::rectangle(6, 9, 1), 20),
+        (Shape::rectangle(4, 6, 1), 16),
+        (Shape::rectangle(9, 6, 1), 20),
+    ];
+    let mut next = 0;
+    let made = counts_of_made_agree_with_sigh(0x11e5_0a7e, &shapes, 20, |random, shape| {
+        let kind = next % LINE_KINDS.len();
+        next += 1;
+        let mut rules = line_rule(random, shape, kind);
+        for _ in 0..1 + random.below(2) {
+            let other = random.below(LINE_KINDS.len());
+            rules += &line_rule(random, shape, other);
+        }
+        instance_of(random, shape, &rules)
+    });
+    let Some(cases) = made else {
+        return;
+    };
+    each_kind_among(&cases, LINE_KINDS);
+    for (text, _) in &cases {
+        written_and_read_back(&parse(text).unwrap());
+    }
+}
+
+/// The sigh string written for `puzzle` reads as the same puzzle, and
+/// each of its rules, written as its rule line, reads back as itself on
+/// the puzzle's board.
+fn written_and_read_back(puzzle: &z3doku::puzzle::Puzzle) {
+    let written = to_sigh(puzzle).unwrap();
+    assert_eq!(&parse(&written).unwrap(), puzzle, "{written}");
+    let size = puzzle.size();
+    for constraint in puzzle.rules().constraints() {
+        let line = constraint.to_string();
+        let mut builder = Rules::builder(size);
+        if puzzle.rules().lowest_value() == 0 {
+            builder.digits_from_zero();
+        }
+        read_rules(&[(1, &line)], size, &mut builder).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let rules = builder.build().unwrap();
+        assert!(rules.constraints().contains(constraint), "{line}");
+    }
 }
 
 proptest! {

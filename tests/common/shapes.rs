@@ -498,3 +498,143 @@ pub fn engines_agree(shape: Shape, seed: u64, limit: usize) -> Result<(), TestCa
     }
     Ok(())
 }
+
+/// sigh's outside clues and negative constraints kept on rectangles whose
+/// values run from 1 to the longer side: clues beside a row or column
+/// (read along lines of either length) or at the start of a diagonal,
+/// and the whole-board rules that forbid pairs of orthogonal neighbours.
+pub const OUTSIDE_KINDS: &[&str] = &[
+    ".Sandwich",
+    ".XSum",
+    ".Skyscraper",
+    ".HiddenSkyscraper",
+    ".NumberedRoom",
+    ".LittleKiller",
+    ".StrictKropki",
+    ".StrictXV",
+];
+
+/// sigh's little killer diagonals on a board of `shape`, each as its
+/// first cell and its length (sigh's `LittleKiller.cellMap`: from the
+/// left side down-right, the right side up-left, the top down-left, the
+/// bottom up-right, each set of cells once, two cells or more).
+pub fn sigh_diagonals(shape: Shape) -> Vec<((usize, usize), usize)> {
+    let (rows, cols) = (shape.rows as isize, shape.cols as isize);
+    let mut seen: Vec<Vec<(isize, isize)>> = Vec::new();
+    let mut out = Vec::new();
+    let mut add = |r: isize, c: isize, dr: isize, dc: isize| {
+        let mut cells: Vec<(isize, isize)> = (0..)
+            .map(|k| (r + k * dr, c + k * dc))
+            .take_while(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
+            .collect();
+        let first = cells[0];
+        let len = cells.len();
+        cells.sort_unstable();
+        if len > 1 && !seen.contains(&cells) {
+            seen.push(cells);
+            out.push(((first.0 as usize, first.1 as usize), len));
+        }
+    };
+    for r in 0..rows - 1 {
+        add(r, 0, 1, 1);
+    }
+    for r in 1..rows - 1 {
+        add(r, cols - 1, -1, -1);
+    }
+    for c in 1..cols {
+        add(0, c, 1, -1);
+    }
+    for c in 1..cols - 1 {
+        add(rows - 1, c, -1, 1);
+    }
+    out
+}
+
+/// One random rule of the kind `OUTSIDE_KINDS[kind]` on a board of
+/// `shape` (values from 1), with a clue its line can mostly meet: on a
+/// row or a column, whichever is shorter or longer, at either end.
+pub fn outside_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
+    let v = shape.values;
+    let row = random.below(2) == 0;
+    let (count, len) = match row {
+        true => (shape.rows, shape.cols),
+        false => (shape.cols, shape.rows),
+    };
+    let line = format!("{}{}", if row { 'R' } else { 'C' }, 1 + random.below(count));
+    let name = OUTSIDE_KINDS[kind];
+    // A clue at the front (left or top) or at the back.
+    let ends = |random: &mut super::Rng, clue: usize| match random.below(2) {
+        0 => format!("{name}~{line}~{clue}~"),
+        _ => format!("{name}~{line}~~{clue}"),
+    };
+    match kind {
+        0 => format!("{name}~{}~{line}", random.below(3 * v)),
+        1 => {
+            let clue = 1 + random.below(len * (v + 1) / 2);
+            ends(random, clue)
+        }
+        2 => {
+            let clue = 1 + random.below(len.min(5));
+            ends(random, clue)
+        }
+        // The highest value is never hidden.
+        3 => {
+            let clue = 1 + random.below(v - 1);
+            ends(random, clue)
+        }
+        4 => {
+            let clue = 1 + random.below(v);
+            ends(random, clue)
+        }
+        5 => {
+            let diagonals = sigh_diagonals(shape);
+            let (start, n) = diagonals[random.below(diagonals.len())];
+            let sum = n * (v + 1) / 2 + random.below(2 * n + 1) - n;
+            format!("{name}~{}~{}", sum.max(n), id(start))
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// sigh's lines and quadruples kept on rectangles whose values run from 1
+/// to the longer side: they read only the cells they name (region-sum
+/// lines the boxes they pass through; entropic lines on 9 values only).
+pub const LINE_KINDS: &[&str] = &[
+    ".Zipper",
+    ".DoubleArrow",
+    ".Quad",
+    ".RegionSumLine",
+    ".Entropic",
+];
+
+/// One random rule of the kind `LINE_KINDS[kind]` on a board of `shape`
+/// (values from 1); an entropic line only on 9 values, a zipper
+/// otherwise.
+pub fn line_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
+    let v = shape.values;
+    let line = |random: &mut super::Rng, least: usize, more: usize| {
+        let len = least + random.below(more + 1);
+        ids(&walk(random, shape, len))
+    };
+    let name = LINE_KINDS[kind];
+    match kind {
+        0 => format!("{name}{}", line(random, 3, 3)),
+        1 => format!("{name}{}", line(random, 3, 2)),
+        2 => {
+            let (r, c) = (random.below(shape.rows - 1), random.below(shape.cols - 1));
+            let a = 1 + random.below(v);
+            let mut b = 1 + random.below(v);
+            while b == a {
+                b = 1 + random.below(v);
+            }
+            let digits = match random.below(2) {
+                0 => format!("~{a}"),
+                _ => format!("~{a}~{b}"),
+            };
+            format!("{name}~{}{digits}", id((r, c)))
+        }
+        3 => format!("{name}{}", line(random, 3, 3)),
+        _ if v == 9 => format!("{name}{}", line(random, 3, 3)),
+        _ => format!("{}{}", LINE_KINDS[0], line(random, 3, 3)),
+    }
+}

@@ -243,6 +243,20 @@ impl RulesBuilder {
         }
     }
 
+    /// Why a kind of [`on_rectangles_from_one`] is refused on this
+    /// rectangle: its values do not run from 1 to the longer side.
+    fn not_from_one(&self) -> String {
+        let (low, high) = (
+            usize::from(self.lowest),
+            usize::from(self.lowest) + self.size.values() - 1,
+        );
+        format!(
+            "z3doku solves it on rectangles whose values run from 1 to the longer side, and \
+             this {} runs from {low} to {high}",
+            self.size
+        )
+    }
+
     /// Refuses, on a board with more digits than a row has cells,
     /// `constraint` when it is not one of the kinds z3doku solves there
     /// (see [`with_more_digits`]), and on a rectangle one that is not of
@@ -251,16 +265,29 @@ impl RulesBuilder {
         if !self.size.is_square() {
             // A rectangle keeps what `on_rectangles` says, whatever its
             // values.
-            return match on_rectangles(constraint, self.size) {
-                true => Ok(()),
-                false => Err(RuleError {
-                    rule: constraint.to_string(),
-                    problem: format!(
-                        "z3doku solves it on square boards, and this one is {}",
+            let problem = match constraint {
+                _ if on_rectangles(constraint, self.size, self.lowest) => return Ok(()),
+                // sigh refuses them on a rectangle too (their
+                // `VALIDATE_SHAPE_FN` is `isSquare`).
+                Constraint::Windoku(_) | Constraint::FullRank(_) => {
+                    format!(
+                        "it is defined on square boards, and this one is {}",
                         self.size
-                    ),
-                }),
+                    )
+                }
+                Constraint::Shifted(shifted) if on_rectangles_from_one(&shifted.solved) => {
+                    self.not_from_one()
+                }
+                _ if on_rectangles_from_one(constraint) => self.not_from_one(),
+                _ => format!(
+                    "z3doku solves it on square boards, and this one is {}",
+                    self.size
+                ),
             };
+            return Err(RuleError {
+                rule: constraint.to_string(),
+                problem,
+            });
         }
         if self.size.lines_full() || with_more_digits(constraint) {
             return Ok(());
@@ -491,16 +518,17 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 }
 
 /// Whether `constraint` is one of the kinds z3doku solves on a rectangle
-/// (sigh's `Shape~6x9`) of `size`: those of [`with_more_digits`], whose
+/// (sigh's `Shape~6x9`) of `size` whose values start at `lowest`: those
+/// of [`with_more_digits`], whose
 /// geometry reads only the cells they name or a cell's neighbours on the
 /// board (a knight's or king's move, orthogonal pairs), which a rectangle
 /// defines as a square does; and, when its values run from 1 to the
-/// longer side, those of [`on_rectangles_from_one`]. The others (outside
-/// clues read along a whole row or column of a square, diagonals,
-/// windoku) are refused by name.
-fn on_rectangles(constraint: &Constraint, size: Size) -> bool {
+/// longer side, those of [`on_rectangles_from_one`]. The others are
+/// refused by name: windoku and full rank as sigh refuses them, the rest
+/// as kinds z3doku does not solve there.
+fn on_rectangles(constraint: &Constraint, size: Size, lowest: u8) -> bool {
     with_more_digits(constraint)
-        || size.values() == size.side() && on_rectangles_from_one(constraint)
+        || lowest == 1 && size.values() == size.side() && on_rectangles_from_one(constraint)
 }
 
 /// Whether `constraint` is one of sigh's kinds that hold on a rectangle
@@ -508,9 +536,15 @@ fn on_rectangles(constraint: &Constraint, size: Size) -> bool {
 /// values as [`Size::side`] does, which is that count there, and read
 /// only the cells they name or walk the whole board by rows and columns
 /// apart (anti-taxicab's distances, the flatmates above and below, the
-/// 2x2 windows). Values from 0 (a shifted rule) are not among them: no
-/// test holds those kinds to sigh's on such a rectangle. Each is checked
-/// against sigh's solver on rectangles in `tests/rectangles.rs`.
+/// 2x2 windows, strict Kropki's and strict XV's orthogonal pairs; a
+/// region-sum line reads the boxes of the rectangle), or
+/// read a row or column from a clue beside it, or a diagonal from one
+/// edge to the other, as sigh reads lines of either length (a short
+/// line's sandwich is the lunchbox of its cells). Values from 0 are not
+/// among them, whether the rule is restated on the digits or kept as it
+/// is (a skyscraper, where sigh's 0 is no building): no test holds those
+/// kinds to sigh's on such a rectangle. Each is checked against sigh's solver on
+/// rectangles in `tests/rectangles.rs`.
 fn on_rectangles_from_one(constraint: &Constraint) -> bool {
     matches!(
         constraint,
@@ -530,6 +564,19 @@ fn on_rectangles_from_one(constraint: &Constraint) -> bool {
             | Constraint::DutchFlatmates(_)
             | Constraint::GlobalEntropy(_)
             | Constraint::GlobalMod(_)
+            | Constraint::NegativeRatio(_)
+            | Constraint::NegativeXv(_)
+            | Constraint::LittleKiller(_)
+            | Constraint::Sandwich(_)
+            | Constraint::XSum(_)
+            | Constraint::Skyscraper(_)
+            | Constraint::HiddenSkyscraper(_)
+            | Constraint::NumberedRoom(_)
+            | Constraint::ZipperLine(_)
+            | Constraint::DoubleArrow(_)
+            | Constraint::Quadruple(_)
+            | Constraint::EntropicLine(_)
+            | Constraint::RegionSumLine(_)
     )
 }
 

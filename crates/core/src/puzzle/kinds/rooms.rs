@@ -24,7 +24,7 @@ use std::fmt;
 /// A digit clue's value as a digit, or why it is not one.
 fn digit_of(clue: u32, size: Size) -> Result<u8, String> {
     match u8::try_from(clue) {
-        Ok(d) if d >= 1 && usize::from(d) <= size.side() => Ok(d),
+        Ok(d) if d >= 1 && usize::from(d) <= size.values() => Ok(d),
         _ => Err(format!("{clue} is not a digit of the {size} board")),
     }
 }
@@ -86,13 +86,15 @@ impl Rule for HiddenSkyscraper {
         digit_of(u32::from(self.digit), size).map(|_| ())
     }
 
-    /// The line holds `digit` once (it is a row or column); where it
-    /// stands at place `p`, the cells before it rise (so each is seen)
-    /// and the last of them is taller than it. The first cell is always
-    /// seen, so it is not `digit`.
+    /// The line holds `digit` at most once (it is a row or column), and
+    /// at least once on a short line of a rectangle, which holds only
+    /// some of the values (a full line holds them all); where it stands
+    /// at place `p`, the cells before it rise (so each is seen) and the
+    /// last of them is taller than it. The first cell is always seen, so
+    /// it is not `digit`.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
-        let side = size.side();
+        let side = size.values();
         let cells = index(size, &self.line.cells(size));
         let d = self.digit;
         let rise = (1..side as i32).collect::<Vec<i32>>();
@@ -100,6 +102,13 @@ impl Rule for HiddenSkyscraper {
             cell: cells[0],
             digits: all_digits(size) & !(1 << (d - 1)),
         }];
+        if !self.line.is_full(size) {
+            out.push(Primitive::Contains {
+                cells: cells[1..].to_vec(),
+                digit: d,
+                count: 1,
+            });
+        }
         for p in 1..cells.len() {
             let when = vec![(cells[p], d)];
             out.push(Primitive::When {
@@ -209,15 +218,22 @@ impl Rule for NumberedRoom {
 
     /// The first cell holding `n` implies the `n`th holds `digit`; for
     /// `n = 1` that is the first cell itself, which then holds 1 only
-    /// when `digit` is 1.
+    /// when `digit` is 1. On a short line of a rectangle the first digit
+    /// names one of its cells: it is at most their count (sigh's
+    /// `Indexing` keeps the control cell to the line's length).
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         let cells = index(size, &self.line.cells(size));
         let mut out = Vec::new();
-        if self.digit != 1 {
+        let named = all_digits(size) & digit_range(1, cells.len());
+        let allowed = match self.digit {
+            1 => named,
+            _ => named & !1,
+        };
+        if allowed != all_digits(size) {
             out.push(Primitive::Allowed {
                 cell: cells[0],
-                digits: all_digits(size) & !1,
+                digits: allowed,
             });
         }
         for (n, &cell) in cells.iter().enumerate().skip(1) {

@@ -548,9 +548,7 @@ mod tests {
         assert!(refused(".Shape~9x9~17").contains("values 17"));
         assert!(refused(".Shape~9x9~10.Entropic~R1C1~R1C2~R1C3").contains("has 10"));
         assert!(refused(".Shape~4x6.Diagonal~1").contains("diagonal+"));
-        assert!(
-            refused(".Shape~6x9.Sandwich~10~R1").contains("square boards, and this one is 6x9")
-        );
+        assert!(refused(".Shape~6x9.Windoku").contains("square boards, and this one is 6x9"));
         assert!(refused(".Shape~9x9~~Raw").contains("a Raw grid"));
         assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));
         assert!(refused(".Shape~9x9~8").contains("values 8"));
