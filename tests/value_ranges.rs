@@ -111,6 +111,12 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
             "reads what the values are",
         ),
         (vec!["solve", ".Shape~4x4~0-3.X~R1C1~R1C2"], "X (r1c1 r1c2)"),
+        // sigh sees no building of height 0: 36 fillings where the digits'
+        // skyscraper has 24.
+        (
+            vec!["solve", ".Shape~4x4~0-3.Skyscraper~R1~2~.~R1C1_0"],
+            "skyscraper 2 (row 1 from the left): it reads what the values are",
+        ),
         (
             vec!["solve", ".Shape~9x9~0-8.~R1C1_0_1"],
             "several candidates",

@@ -835,8 +835,11 @@ impl fmt::Display for Skyscraper {
 }
 
 impl Rule for Skyscraper {
+    /// sigh counts no building of height 0: a line starting with 0 sees
+    /// one building fewer than its digits do, which no skyscraper clue on
+    /// the digits says.
     fn on_values_from_zero(&self) -> FromZero {
-        FromZero::Same
+        FromZero::Cannot
     }
 
     fn cells(&self) -> Vec<Cell> {
