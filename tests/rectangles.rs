@@ -49,7 +49,9 @@ const UNIQUE: &[(&str, &str, &str)] = &[
          .Arrow~R2C2~R3C2~R4C2.V~R5C3~R5C4",
         "051224303154532142051043",
         ".Arrow",
-    ), // 6x9 on 1 to 9: sandwiches, four on columns of 6 cells (each the lunchbox of its column).
+    ),
+    // 6x9 on 1 to 9: sandwiches, four on columns of 6 cells (each the
+    // lunchbox of its column).
     (
         ".Shape~6x9.~R2C9_4~R5C2_4~R4C7_4~R4C5_7~R6C1_8~R3C2_3~R2C4_7~R5C3_3~R4C1_9~R3C4_2\
          ~R1C8_8.Sandwich~35~R3.Sandwich~0~R4.Sandwich~8~C6.Sandwich~14~C3.Sandwich~7~R6.Sandwich\
