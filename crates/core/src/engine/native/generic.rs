@@ -1334,6 +1334,55 @@ fn visible<D: Doms>(cells: &[u16], count: u32, d: &mut D) -> bool {
     true
 }
 
+/// `props` with the pair rules over the same two cells made one, whose
+/// table allows what all of them allow, and no digit twice when a house
+/// holds both cells. Each table narrowed alone keeps a digit that has a
+/// partner in each but none in all at once: strict Kropki's pairs (not
+/// consecutive, not one twice the other) beside a 2 whose neighbour may
+/// hold 2, 3 or 4 keep it by the 4 and by the 3, and the two tables
+/// together, with the house's 2, leave the 2 nothing. Proving a strict
+/// Kropki 6x9 with three givens unique took 6,790 nodes before.
+fn merge_pairs(props: Vec<Prop>, rules: &Rules) -> Vec<Prop> {
+    let mut out: Vec<Prop> = Vec::with_capacity(props.len());
+    let mut at = std::collections::HashMap::<(u16, u16), usize>::new();
+    for prop in props {
+        let Prop::Pair { a, b, ab, ba } = prop else {
+            out.push(prop);
+            continue;
+        };
+        let (a, b, ab, ba) = if a <= b {
+            (a, b, ab, ba)
+        } else {
+            (b, a, ba, ab)
+        };
+        match at.get(&(a, b)).and_then(|&k| out.get_mut(k)) {
+            Some(Prop::Pair { ab: x, ba: y, .. }) => {
+                for (x, e) in x.iter_mut().zip(ab.iter()) {
+                    *x &= e;
+                }
+                for (y, e) in y.iter_mut().zip(ba.iter()) {
+                    *y &= e;
+                }
+            }
+            _ => {
+                at.insert((a, b), out.len());
+                out.push(Prop::Pair { a, b, ab, ba });
+            }
+        }
+    }
+    for prop in &mut out {
+        if let Prop::Pair { a, b, ab, ba } = prop
+            && rules.share_house(usize::from(*a), usize::from(*b))
+        {
+            for d in 1..=MAX_SIDE {
+                ab[d] &= !(1 << (d - 1));
+                ba[d] &= !(1 << (d - 1));
+            }
+        }
+    }
+    out
+}
+
 /// The tables of a relation, each way round.
 fn pair_tables(relation: Relation, side: usize) -> [Box<[u32; MAX_SIDE + 1]>; 2] {
     let mut ab = Box::new([0u32; MAX_SIDE + 1]);
@@ -1888,6 +1937,7 @@ impl Generic {
                 sets: sets(implied.cells.len(), implied.sum),
             });
         }
+        let props = merge_pairs(props, rules);
         // A chaos construction's region labels follow the digits, as cells
         // of their own.
         self.labels = if rules.has_chaos() { cells } else { 0 };
