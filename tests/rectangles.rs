@@ -278,9 +278,9 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
             "full rank 3 (column 1 from the top): it is defined on square boards, and this one is 9x6",
         ),
         (
-            vec!["solve", ".Shape~6x9~0-8.Skyscraper~R1~3~"],
-            "skyscraper 3 (row 1 from the left): z3doku solves it on rectangles whose values run \
-             from 1 to the longer side, and this 6x9 runs from 0 to 8",
+            vec!["solve", ".Shape~6x9~0-8.GreaterThan~R1C1~R1C2"],
+            "greater than (r1c1 r1c2): z3doku solves it on rectangles whose values run from 1 to \
+             the longer side, and this 6x9 runs from 0 to 8",
         ),
         (
             vec!["solve", ".Shape~6x9~10.XSum~R1~10~"],
