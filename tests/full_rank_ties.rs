@@ -10,14 +10,10 @@
 
 mod common;
 
-use std::time::Duration;
-use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
-use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::check::verify_solution;
-use z3doku::puzzle::grid::Grid;
+use common::shapes::count_on;
+use z3doku::engine::{EngineKind, Settings};
 use z3doku::puzzle::input::Source;
 use z3doku::puzzle::sigh::{parse, to_sigh};
-use z3doku::solve::count_with;
 
 /// Solutions counted, at most.
 const LIMIT: usize = 6;
@@ -57,30 +53,9 @@ const UNIQUE: [(&str, usize); 6] = [
     (".Shape~4x4.FullRankTies~none.~R2C2_4~R3C4_2~R4C1_1", 3),
 ];
 
-/// Up to `limit` solutions with `settings`, each passing the checker;
-/// `None` when the engine gave up within `seconds`.
-fn counted(
-    puzzle: &Puzzle,
-    limit: usize,
-    settings: &Settings,
-    seconds: u64,
-) -> Option<(usize, Option<Grid>)> {
-    let budget = Budget::within(Some(Duration::from_secs(seconds)));
-    let mut engine = new_engine(settings);
-    let mut first = None;
-    let count = count_with(engine.as_mut(), puzzle, limit, &budget, &mut |grid| {
-        verify_solution(puzzle, grid).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
-        first.get_or_insert_with(|| grid.clone());
-    })
-    .unwrap();
-    count.gave_up.is_none().then_some((count.solutions, first))
-}
-
+/// The native engine's settings.
 fn native() -> Settings {
-    Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }
+    common::every_engine().swap_remove(0)
 }
 
 #[test]
@@ -88,12 +63,12 @@ fn puzzles_unique_without_ties_have_more_solutions_with_them() {
     for (text, without) in UNIQUE {
         let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         for settings in common::every_engine() {
-            let (n, _) = counted(&puzzle, 2, &settings, 60)
+            let (n, _) = count_on(&settings, &puzzle, 2, 60)
                 .unwrap_or_else(|| panic!("{settings:?} gave up on {text}"));
             assert_eq!(n, 1, "{settings:?}: {text}");
         }
         let loose = parse(&text.replace(NONE, "")).unwrap();
-        let (n, _) = counted(&loose, 100, &native(), 60).unwrap();
+        let (n, _) = count_on(&native(), &loose, 100, 60).unwrap();
         assert_eq!(n, without, "{text} without the rule");
         // Written back, it reads as the same puzzle.
         let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -117,11 +92,11 @@ fn the_empty_4x4_has_96_grids_without_ties() {
         .read_puzzle(None)
         .unwrap();
     for settings in common::every_engine() {
-        let (n, _) = counted(&empty, 300, &settings, 60).unwrap();
+        let (n, _) = count_on(&settings, &empty, 300, 60).unwrap();
         assert_eq!(n, 96, "{settings:?}");
     }
     let loose = Source::Text(".".repeat(16)).read_puzzle(None).unwrap();
-    assert_eq!(counted(&loose, 300, &native(), 60).unwrap().0, 288);
+    assert_eq!(count_on(&native(), &loose, 300, 60).unwrap().0, 288);
     let Some(script) = common::sigh_runner() else {
         return;
     };
@@ -179,7 +154,8 @@ fn random_puzzles_count_as_sighs_solver_counts_them() {
     while cases.len() < 30 {
         let (side, head) = shape(&mut random);
         let rule = parse(&format!("{head}{NONE}")).unwrap_or_else(|e| panic!("{head}: {e}"));
-        let Some((_, Some(board))) = counted(&rule, 1, &native(), 10) else {
+        let Some(board) = count_on(&native(), &rule, 1, 10).and_then(|(_, f)| f.into_iter().next())
+        else {
             continue;
         };
         // Givens from the board, in a random order, until fewer than
@@ -204,7 +180,7 @@ fn random_puzzles_count_as_sighs_solver_counts_them() {
             text = format!("{head}{NONE}.{givens}");
             if k + 1 >= cells / 5 {
                 let p = parse(&text).unwrap();
-                if counted(&p, LIMIT, &native(), 20).is_some_and(|(n, _)| n < LIMIT) {
+                if count_on(&native(), &p, LIMIT, 20).is_some_and(|(n, _)| n < LIMIT) {
                     break;
                 }
             }
@@ -213,7 +189,7 @@ fn random_puzzles_count_as_sighs_solver_counts_them() {
             text = format!("{head}{NONE}");
         }
         let p = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let (with, _) = counted(&p, LIMIT, &native(), 60).unwrap_or_else(|| panic!("{text}"));
+        let (with, _) = count_on(&native(), &p, LIMIT, 60).unwrap_or_else(|| panic!("{text}"));
         // Z3 too, on one case in three.
         if cases.len().is_multiple_of(3) {
             let bool_ = Settings {
@@ -221,11 +197,11 @@ fn random_puzzles_count_as_sighs_solver_counts_them() {
                 encoding: z3doku::engine::contract::EncodingKind::Bool,
                 ..Settings::default()
             };
-            let (z3, _) = counted(&p, LIMIT, &bool_, 60).unwrap_or_else(|| panic!("{text}"));
+            let (z3, _) = count_on(&bool_, &p, LIMIT, 60).unwrap_or_else(|| panic!("{text}"));
             assert_eq!(z3, with, "bool: {text}");
         }
         let loose = parse(&text.replace(NONE, "")).unwrap();
-        let (without, _) = counted(&loose, LIMIT, &native(), 60).unwrap();
+        let (without, _) = count_on(&native(), &loose, LIMIT, 60).unwrap();
         cases.push((text, with, without));
     }
     let strings: Vec<&str> = cases.iter().map(|(s, _, _)| s.as_str()).collect();

@@ -7,13 +7,9 @@
 
 mod common;
 
-use std::time::Duration;
-use z3doku::engine::{Budget, EngineKind, Settings, new_engine};
-use z3doku::puzzle::Puzzle;
-use z3doku::puzzle::check::verify_solution;
-use z3doku::puzzle::grid::Grid;
+use common::shapes::count_on;
+use z3doku::engine::Settings;
 use z3doku::puzzle::sigh::{parse, to_sigh};
-use z3doku::solve::count_with;
 
 /// Solutions counted, at most.
 const LIMIT: usize = 6;
@@ -33,30 +29,9 @@ const UNIQUE: [&str; 3] = [
      ~R7C7_2~R7C9_9~R8C8_3.Replicate~VAAVAAVAAV~R2C2.Or.X~R2C2~R2C3.V~R2C2~R3C2.End.End",
 ];
 
-/// Up to `limit` solutions with `settings`, each passing the checker;
-/// `None` when the engine gave up within `seconds`.
-fn counted(
-    puzzle: &Puzzle,
-    limit: usize,
-    settings: &Settings,
-    seconds: u64,
-) -> Option<(usize, Option<Grid>)> {
-    let budget = Budget::within(Some(Duration::from_secs(seconds)));
-    let mut engine = new_engine(settings);
-    let mut first = None;
-    let count = count_with(engine.as_mut(), puzzle, limit, &budget, &mut |grid| {
-        verify_solution(puzzle, grid).unwrap_or_else(|e| panic!("{puzzle}: {e}"));
-        first.get_or_insert_with(|| grid.clone());
-    })
-    .unwrap();
-    count.gave_up.is_none().then_some((count.solutions, first))
-}
-
+/// The native engine's settings.
 fn native() -> Settings {
-    Settings {
-        engine: EngineKind::Native,
-        ..Settings::default()
-    }
+    common::every_engine().swap_remove(0)
 }
 
 #[test]
@@ -64,13 +39,13 @@ fn replicated_rules_make_puzzles_unique_that_their_givens_alone_do_not() {
     for text in UNIQUE {
         let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         for settings in common::every_engine() {
-            let (n, _) = counted(&puzzle, 2, &settings, 60)
+            let (n, _) = count_on(&settings, &puzzle, 2, 60)
                 .unwrap_or_else(|| panic!("{settings:?} gave up on {text}"));
             assert_eq!(n, 1, "{settings:?}: {text}");
         }
         let givens = &text[..text.find(".Replicate").unwrap()];
         let alone = parse(givens).unwrap();
-        let (n, _) = counted(&alone, 2, &native(), 60).unwrap();
+        let (n, _) = count_on(&native(), &alone, 2, 60).unwrap();
         assert_eq!(n, 2, "{givens}");
         // Written back as the copies, it reads as the same puzzle.
         let written = to_sigh(&puzzle).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -245,7 +220,9 @@ fn random_replicates_count_as_sighs_solver_counts_them() {
         // left (or, now and then, stopping short of that), so that the
         // counts compared are small ones.
         let mut givens = String::new();
-        if let Some((_, Some(board))) = counted(&puzzle, 1, &native(), 10) {
+        if let Some(board) =
+            count_on(&native(), &puzzle, 1, 10).and_then(|(_, f)| f.into_iter().next())
+        {
             let mut cells: Vec<usize> = (0..81).collect();
             for k in (1..81).rev() {
                 cells.swap(k, random.below(k + 1));
@@ -259,7 +236,7 @@ fn random_replicates_count_as_sighs_solver_counts_them() {
                 givens += &format!("~{}_{}", id(cell / 9, cell % 9), board.get(cell));
                 if k >= 16 {
                     let p = parse(&format!(".{givens}{rule}")).unwrap();
-                    if counted(&p, LIMIT, &native(), 10).is_some_and(|(n, _)| n < LIMIT) {
+                    if count_on(&native(), &p, LIMIT, 10).is_some_and(|(n, _)| n < LIMIT) {
                         break;
                     }
                 }
@@ -267,7 +244,7 @@ fn random_replicates_count_as_sighs_solver_counts_them() {
         }
         let text = format!(".{givens}{rule}");
         let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let (n, _) = counted(&puzzle, LIMIT, &native(), 60)
+        let (n, _) = count_on(&native(), &puzzle, LIMIT, 60)
             .unwrap_or_else(|| panic!("native gave up on {text}"));
         cases.push((text.clone(), text, Some(n)));
     }
@@ -345,7 +322,7 @@ fn sigh_and_z3doku_refuse_the_same_replicates() {
         let error = row.last().is_some_and(|f| f.starts_with("ERROR"));
         assert_eq!(error, refused.contains(text), "{text}: sigh said {row:?}");
         if !error {
-            let ours = counted(&parse(text).unwrap(), LIMIT, &native(), 60)
+            let ours = count_on(&native(), &parse(text).unwrap(), LIMIT, 60)
                 .unwrap()
                 .0;
             assert_eq!(row[1], ours.to_string(), "{text}");
