@@ -247,17 +247,59 @@ fn literal(size: Size, index: usize, digit: u8, holds: bool) -> i32 {
     if holds { number } else { -number }
 }
 
+/// A relation between cells `a` and `b`, which `allows(i, j)` digit `i`
+/// of `a` beside digit `j` of `b`, as clauses: for each digit `i` of `a`,
+/// the digits `j` of `b` it does not allow, as binary clauses `¬a_i ∨
+/// ¬b_j` when there are few, or else as one support clause `¬a_i ∨ b_j ∨
+/// …` over the digits it does allow, with the same from `b`'s side, so
+/// that both directions propagate.
+fn relation_clauses(
+    size: Size,
+    a: usize,
+    b: usize,
+    allows: impl Fn(u8, u8) -> bool,
+) -> Vec<Clause> {
+    let side = size.values() as u8;
+    let lit = |cell, d, holds| literal(size, cell, d, holds);
+    let digits = 1..=side;
+    let mut clauses = Vec::new();
+    let forbidden: usize = digits
+        .clone()
+        .map(|i| digits.clone().filter(|&j| !allows(i, j)).count())
+        .sum();
+    if forbidden <= 3 * usize::from(side) {
+        for i in digits.clone() {
+            for j in digits.clone().filter(|&j| !allows(i, j)) {
+                clauses.push(vec![lit(a, i, false), lit(b, j, false)]);
+            }
+        }
+        return clauses;
+    }
+    // Support clauses from each side: `x = i` needs `y` to take a digit
+    // the relation allows with `i`.
+    for (x, y, flip) in [(a, b, false), (b, a, true)] {
+        for i in digits.clone() {
+            let support: Vec<i32> = digits
+                .clone()
+                .filter(|&j| if flip { allows(j, i) } else { allows(i, j) })
+                .map(|j| lit(y, j, true))
+                .collect();
+            if support.len() < usize::from(side) {
+                let mut clause = vec![lit(x, i, false)];
+                clause.extend(support);
+                clauses.push(clause);
+            }
+        }
+    }
+    clauses
+}
+
 /// `primitive` as clauses, when clauses over the one-hot variables state
 /// it: cells that differ (one binary clause per digit, unless a house keeps
-/// them apart already), relations between two cells, allowed digits, and
-/// "at least one of these cells holds d"; `None` for sums and the other
-/// counting formulas (see [`primitive_formula`]).
-///
-/// A relation forbids, for each digit `i` of the first cell, the digits
-/// `j` of the second that it does not allow: as binary clauses `¬a_i ∨
-/// ¬b_j` when there are few, or else as one support clause `¬a_i ∨ b_j ∨
-/// …` over the digits it does allow, with the same from the second cell's
-/// side, so that both directions propagate.
+/// them apart already), relations between two cells and sums of two cells
+/// ([`relation_clauses`]), allowed digits, and "at least one of these
+/// cells holds d"; `None` for other sums and the other counting formulas
+/// (see [`primitive_formula`]).
 pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Clause>> {
     let size = rules.size();
     let side = size.values() as u8;
@@ -276,42 +318,19 @@ pub fn primitive_clauses(rules: &Rules, primitive: &Primitive) -> Option<Vec<Cla
             }
         }
         Primitive::Pair { a, b, relation } => {
-            let digits = 1..=side;
-            let forbidden: usize = digits
-                .clone()
-                .map(|i| digits.clone().filter(|&j| !relation.allows(i, j)).count())
-                .sum();
-            if forbidden <= 3 * usize::from(side) {
-                for i in digits.clone() {
-                    for j in digits.clone().filter(|&j| !relation.allows(i, j)) {
-                        clauses.push(vec![lit(*a, i, false), lit(*b, j, false)]);
-                    }
-                }
-            } else {
-                // Support clauses from each side: `x = i` needs `y` to
-                // take a digit the relation allows with `i`.
-                for (x, y, flip) in [(*a, *b, false), (*b, *a, true)] {
-                    for i in digits.clone() {
-                        let allows = |j| {
-                            if flip {
-                                relation.allows(j, i)
-                            } else {
-                                relation.allows(i, j)
-                            }
-                        };
-                        let support: Vec<i32> = digits
-                            .clone()
-                            .filter(|&j| allows(j))
-                            .map(|j| lit(y, j, true))
-                            .collect();
-                        if support.len() < usize::from(side) {
-                            let mut clause = vec![lit(x, i, false)];
-                            clause.extend(support);
-                            clauses.push(clause);
-                        }
-                    }
-                }
-            }
+            clauses = relation_clauses(size, *a, *b, |i, j| relation.allows(i, j));
+        }
+        // A sum of two cells is a relation between them: the pairs of
+        // digits its totals allow. So stated it propagates as a pair rule
+        // does, where an `or` of one equation per total over both cells'
+        // literals left the SAT core little to propagate (a hidden
+        // skyscraper's rising cells: `bool` 25 times sigh's time on a 6x9
+        // before, docs/variants.md).
+        Primitive::Sum { terms, totals } if terms.len() == 2 => {
+            let [(a, wa), (b, wb)] = [terms[0], terms[1]];
+            clauses = relation_clauses(size, a, b, |i, j| {
+                totals.contains(&(wa * i32::from(i) + wb * i32::from(j)))
+            });
         }
         Primitive::Allowed { cell, digits } => {
             for d in (1..=side).filter(|d| digits >> (d - 1) & 1 == 0) {
@@ -609,9 +628,6 @@ fn weighted_sum(
     vars: &[Bool],
     sums: Sums,
 ) -> Bool {
-    if let &[(a, wa), (b, wb)] = terms {
-        return two_cell_sum(size, (a, wa), (b, wb), totals, vars);
-    }
     let mut literals: Vec<(Bool, i32)> = Vec::new();
     let mut shift = 0;
     for &(cell, weight) in terms {
@@ -638,45 +654,6 @@ fn weighted_sum(
         })
         .collect();
     Bool::or(&options)
-}
-
-/// A weighted sum of two cells as the pairs of digits its totals allow:
-/// for each digit of either cell, the other holds one of the digits that
-/// make a total with it. Those clauses propagate as a pair rule does,
-/// where each total as an equation over both cells' literals, joined by
-/// `or`, left the SAT core little to propagate (a hidden skyscraper's
-/// rising cells, stated so: `bool` 25 times sigh's time on a 6x9 before,
-/// docs/variants.md).
-fn two_cell_sum(
-    size: Size,
-    (a, wa): (usize, i32),
-    (b, wb): (usize, i32),
-    totals: &[i32],
-    vars: &[Bool],
-) -> Bool {
-    let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
-    let digits = 1..=size.values() as u8;
-    let allows = |e: u8, f: u8| totals.contains(&(wa * i32::from(e) + wb * i32::from(f)));
-    let mut clauses = Vec::new();
-    for e in digits.clone() {
-        let mut from_a = vec![var(a, e).not()];
-        from_a.extend(
-            digits
-                .clone()
-                .filter(|&f| allows(e, f))
-                .map(|f| var(b, f).clone()),
-        );
-        clauses.push(Bool::or(&from_a));
-        let mut from_b = vec![var(b, e).not()];
-        from_b.extend(
-            digits
-                .clone()
-                .filter(|&f| allows(f, e))
-                .map(|f| var(a, f).clone()),
-        );
-        clauses.push(Bool::or(&from_b));
-    }
-    Bool::and(&clauses)
 }
 
 /// `clause` as a formula over `vars` (variable `n` at `n - 1`), taking a
