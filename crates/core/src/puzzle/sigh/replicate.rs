@@ -277,6 +277,21 @@ fn shift_of(kind: &str) -> Option<Shift> {
     SHIFTS.iter().find(|(k, _)| *k == kind).map(|&(_, s)| s)
 }
 
+/// Whether sigh's `makeShifted` leaves argument `k`, `word`, of a type
+/// shifted as `shift` says as it is.
+fn keeps(shift: Shift, k: usize, word: &str) -> bool {
+    match shift {
+        Shift::Composite => true,
+        Shift::All | Shift::Givens => false,
+        Shift::First => k != 0,
+        Shift::AfterFirst => k == 0,
+        Shift::Groups => k == 0 || word.is_empty() || word.starts_with('_'),
+        Shift::GroupSegments => k == 0 || word.is_empty() || word.starts_with('_') || word == "-",
+        Shift::Segments => word == "-",
+        Shift::Lines => k == 0 || word.is_empty(),
+    }
+}
+
 /// One child moved by `by` (rows, columns), as sigh's `makeShifted` moves
 /// it.
 fn shifted(header: &Item, child: &Item, by: (isize, isize), size: Size) -> Result<Item, SighError> {
@@ -309,44 +324,18 @@ fn shifted(header: &Item, child: &Item, by: (isize, isize), size: Size) -> Resul
         }
         Ok(super::id(size.cell(row as usize, col as usize)))
     };
-    let args = &child.args;
-    let args: Vec<String> = match shift {
-        Shift::Composite => args.clone(),
-        Shift::All => args.iter().map(|w| mov(w)).collect::<Result<_, _>>()?,
-        Shift::Givens => args
-            .iter()
-            .map(|w| {
-                let (cell, rest) = w.split_once('_').unwrap_or((w, ""));
-                let cell = mov(cell)?;
-                Ok(if w.contains('_') {
-                    format!("{cell}_{rest}")
-                } else {
-                    cell
-                })
-            })
-            .collect::<Result<_, _>>()?,
-        Shift::First => args
-            .iter()
-            .enumerate()
-            .map(|(k, w)| if k == 0 { mov(w) } else { Ok(w.clone()) })
-            .collect::<Result<_, _>>()?,
-        Shift::AfterFirst
-        | Shift::Groups
-        | Shift::GroupSegments
-        | Shift::Segments
-        | Shift::Lines => {
-            let kept = |k: usize, w: &str| match shift {
-                Shift::AfterFirst => k == 0,
-                Shift::Groups => k == 0 || w.is_empty() || w.starts_with('_'),
-                Shift::GroupSegments => k == 0 || w.is_empty() || w.starts_with('_') || w == "-",
-                Shift::Segments => w == "-",
-                _ => k == 0 || w.is_empty(),
-            };
-            args.iter()
-                .enumerate()
-                .map(|(k, w)| if kept(k, w) { Ok(w.clone()) } else { mov(w) })
-                .collect::<Result<_, _>>()?
-        }
-    };
+    let args = child
+        .args
+        .iter()
+        .enumerate()
+        .map(|(k, word)| match shift {
+            _ if keeps(shift, k, word) => Ok(word.clone()),
+            Shift::Givens => match word.split_once('_') {
+                Some((cell, values)) => Ok(format!("{}_{values}", mov(cell)?)),
+                None => mov(word),
+            },
+            _ => mov(word),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Item::new(kind, args))
 }
