@@ -265,6 +265,12 @@ impl RulesBuilder {
         if !self.size.is_square() {
             // A rectangle keeps what `on_rectangles` says, whatever its
             // values.
+            // A rule restated on the digits of a board from 0 is judged as
+            // the rule it becomes there.
+            let solved = match constraint {
+                Constraint::Shifted(shifted) => &*shifted.solved,
+                other => other,
+            };
             let problem = match constraint {
                 _ if on_rectangles(constraint, self.size, self.lowest) => return Ok(()),
                 // sigh refuses them on a rectangle too (their
@@ -275,10 +281,7 @@ impl RulesBuilder {
                         self.size
                     )
                 }
-                Constraint::Shifted(shifted) if on_rectangles_from_one(&shifted.solved) => {
-                    self.not_from_one()
-                }
-                _ if on_rectangles_from_one(constraint) => self.not_from_one(),
+                _ if on_rectangles_from_one(solved) => self.not_from_one(),
                 _ => format!(
                     "z3doku solves it on square boards, and this one is {}",
                     self.size

@@ -371,7 +371,7 @@ impl Rule for NoTies {
             .into_iter()
             .filter(|(a, b)| !a.iter().zip(b).any(|(&x, &y)| house(x, y)))
             .map(|(a, b)| {
-                let places: Vec<Test<usize>> = a
+                let mut places: Vec<Test<usize>> = a
                     .iter()
                     .zip(&b)
                     .filter(|(x, y)| x != y)
@@ -383,7 +383,6 @@ impl Rule for NoTies {
                         )
                     })
                     .collect();
-                let mut places = places;
                 let test = match places.len() {
                     // No place to differ: the two numbers are one.
                     0 => Test::Literal(false),

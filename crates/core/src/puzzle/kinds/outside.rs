@@ -616,8 +616,8 @@ impl Rule for Sandwich {
     /// [`lunchbox_automaton`]) beside the line's different digits.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
+        let cells = index(size, &self.line.cells(size));
         if !self.line.is_full(size) {
-            let cells = index(size, &self.line.cells(size));
             let automaton = lunchbox_automaton(cells.len(), size.values(), self.sum);
             return vec![
                 Primitive::Distinct {
@@ -630,7 +630,6 @@ impl Rule for Sandwich {
                 },
             ];
         }
-        let cells = index(size, &self.line.cells(size));
         let high = size.values() as u8;
         let mut out = Vec::new();
         for i in 0..cells.len() {
@@ -738,13 +737,13 @@ impl Rule for XSum {
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         let cells = index(size, &self.line.cells(size));
-        let mut out: Vec<Primitive> = (1..=cells.len().min(size.values()))
+        let mut out: Vec<Primitive> = (1..=cells.len())
             .map(|x| Primitive::When {
                 when: vec![(cells[0], x as u8)],
                 then: Box::new(sum(ones(&cells[..x]), vec![self.sum as i32])),
             })
             .collect();
-        if cells.len() < size.values() {
+        if !self.line.is_full(size) {
             out.push(Primitive::Allowed {
                 cell: cells[0],
                 digits: digit_range(1, cells.len()),

@@ -118,10 +118,7 @@ impl Rule for RegionSameValues {
         let regions = largest(size, context.regions);
         let all = all_digits(size);
         let mut out = Vec::new();
-        for pair in regions.windows(2) {
-            let [(_, from), (_, to)] = pair else {
-                continue;
-            };
+        for ((_, from), (_, to)) in regions.iter().zip(regions.iter().skip(1)) {
             for &cell in from {
                 for digit in 1..=size.values() as u8 {
                     let bit = 1 << (digit - 1);
