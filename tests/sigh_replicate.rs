@@ -375,18 +375,8 @@ fn each_type_moves_as_sighs_make_shifted_moves_it() {
     let dir = script.parent().unwrap();
     let file = std::env::temp_dir().join(format!("z3doku-shift-{}.mjs", std::process::id()));
     std::fs::write(&file, SHIFT_BY_SIGH).unwrap();
-    let out = std::process::Command::new("node")
-        .arg(&file)
-        .arg(dir)
-        .output()
-        .unwrap();
+    let text = common::node([file.as_os_str(), dir.as_os_str()]);
     let _ = std::fs::remove_file(&file);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
     let mut read = 0;
     for line in text.lines() {
         let (item, theirs) = line.split_once('\t').unwrap();

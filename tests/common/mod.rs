@@ -294,6 +294,21 @@ pub fn sigh_runner() -> Option<PathBuf> {
     }
 }
 
+/// What `node ARGS` prints, failing the test with node's error output
+/// when it fails.
+pub fn node<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>) -> String {
+    let out = std::process::Command::new("node")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// sigh's solver over the `(name, sigh string)` puzzles, up to `limit`
 /// solutions each, in one run over a file of them: each line it prints,
 /// as its tab-separated fields (name, count, three times, first solution).
@@ -311,21 +326,15 @@ pub fn run_sigh(
         .map(|(name, string)| format!("{name}\t{string}\n"))
         .collect();
     std::fs::write(&file, text).unwrap();
-    let out = std::process::Command::new("node")
-        .arg(script)
-        .arg("--max-solutions")
-        .arg(limit.to_string())
-        .arg(&file)
-        .output()
-        .unwrap();
+    let limit = limit.to_string();
+    let out = node([
+        script.as_os_str(),
+        "--max-solutions".as_ref(),
+        limit.as_ref(),
+        file.as_os_str(),
+    ]);
     let _ = std::fs::remove_file(&file);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
+    out.lines()
         .map(|line| line.split('\t').map(str::to_string).collect())
         .collect()
 }
