@@ -16,7 +16,7 @@ use common::shapes::{
     counts_of_made_agree_with_sigh, each_kind_among, engines_agree, instance_of, line_rule,
     named_cell_rule, outside_rule, unique_everywhere,
 };
-use common::{output_of, z3doku};
+use common::{Rng, output_of, z3doku};
 use proptest::prelude::*;
 use z3doku::puzzle::rule_text::read_rules;
 use z3doku::puzzle::rules::Rules;
@@ -410,27 +410,23 @@ fn named_cell_kinds_on_rectangles_agree_with_sigh() {
         (Shape::rectangle(4, 6, 1), 24),
         (Shape::rectangle(9, 6, 1), 30),
     ];
-    let mut next = 0;
     // Counted further than the other instances: their short lines pin
     // little down, and most have more than a handful of solutions.
-    let made = counts_of_made_agree_with_sigh(0x4a3e_d029, &shapes, 40, |random, shape| {
-        let kind = next % NAMED_KINDS.len();
-        next += 1;
-        let mut rules = named_cell_rule(random, shape, kind);
-        for _ in 0..1 + random.below(2) {
-            let other = random.below(NAMED_KINDS.len());
-            let more = named_cell_rule(random, shape, other);
+    let made = each_kind_beside_others(
+        0x4a3e_d029,
+        &shapes,
+        40,
+        (NAMED_KINDS.len(), 2),
+        named_cell_rule,
+        |rules, more| {
             // sigh refuses a whole-board rule given twice, and fails on
             // anti-taxicab beside a "contains" group ("Cannot add
             // exclusions after caching", on 9x9 too).
             let both = format!("{rules}{more}");
             let clash = both.contains(".AntiTaxicab") && both.contains(".Contain");
-            if !rules.contains(&more) && !clash {
-                rules = both;
-            }
-        }
-        instance_of(random, shape, &rules)
-    });
+            !rules.contains(more) && !clash
+        },
+    );
     let Some(cases) = made else {
         return;
     };
@@ -452,21 +448,15 @@ fn outside_clues_on_rectangles_agree_with_sigh() {
         (Shape::rectangle(4, 6, 1), 24),
         (Shape::rectangle(9, 6, 1), 30),
     ];
-    let mut next = 0;
-    let made = counts_of_made_agree_with_sigh(0x0a75_1de5, &shapes, 20, |random, shape| {
-        let kind = next % OUTSIDE_KINDS.len();
-        next += 1;
-        let mut rules = outside_rule(random, shape, kind);
-        for _ in 0..1 + random.below(3) {
-            let other = random.below(OUTSIDE_KINDS.len());
-            let more = outside_rule(random, shape, other);
-            // sigh refuses a whole-board rule given twice.
-            if !rules.contains(&more) {
-                rules += &more;
-            }
-        }
-        instance_of(random, shape, &rules)
-    });
+    // sigh refuses a whole-board rule given twice.
+    let made = each_kind_beside_others(
+        0x0a75_1de5,
+        &shapes,
+        20,
+        (OUTSIDE_KINDS.len(), 3),
+        outside_rule,
+        |rules, more| !rules.contains(more),
+    );
     let Some(cases) = made else {
         return;
     };
@@ -487,17 +477,14 @@ fn line_kinds_on_rectangles_agree_with_sigh() {
         (Shape::rectangle(4, 6, 1), 16),
         (Shape::rectangle(9, 6, 1), 20),
     ];
-    let mut next = 0;
-    let made = counts_of_made_agree_with_sigh(0x11e5_0a7e, &shapes, 20, |random, shape| {
-        let kind = next % LINE_KINDS.len();
-        next += 1;
-        let mut rules = line_rule(random, shape, kind);
-        for _ in 0..1 + random.below(2) {
-            let other = random.below(LINE_KINDS.len());
-            rules += &line_rule(random, shape, other);
-        }
-        instance_of(random, shape, &rules)
-    });
+    let made = each_kind_beside_others(
+        0x11e5_0a7e,
+        &shapes,
+        20,
+        (LINE_KINDS.len(), 2),
+        line_rule,
+        |_, _| true,
+    );
     let Some(cases) = made else {
         return;
     };
@@ -505,6 +492,33 @@ fn line_kinds_on_rectangles_agree_with_sigh() {
     for (text, _) in &cases {
         written_and_read_back(&parse(text).unwrap());
     }
+}
+
+/// Random instances on `shapes`, counted up to `limit` by every engine
+/// and by sigh's solver, which must agree: each has a rule of the next of
+/// `kinds` kinds in turn (made by `rule`), then one to `most` more of
+/// random kinds, each kept when `fits(rules so far, it)`.
+fn each_kind_beside_others(
+    seed: u64,
+    shapes: &[(Shape, usize)],
+    limit: usize,
+    (kinds, most): (usize, usize),
+    rule: fn(&mut Rng, Shape, usize) -> String,
+    fits: impl Fn(&str, &str) -> bool,
+) -> Option<Vec<(String, usize)>> {
+    let mut next = 0;
+    counts_of_made_agree_with_sigh(seed, shapes, limit, |random, shape| {
+        let mut rules = rule(random, shape, next % kinds);
+        next += 1;
+        for _ in 0..1 + random.below(most) {
+            let other = random.below(kinds);
+            let more = rule(random, shape, other);
+            if fits(&rules, &more) {
+                rules += &more;
+            }
+        }
+        instance_of(random, shape, &rules)
+    })
 }
 
 /// The sigh string written for `puzzle` reads as the same puzzle, and
