@@ -397,18 +397,22 @@ fn reason_of(
 
 impl Z3Engine {
     /// Drops the encoding and kept solver after `result` if Z3 ran out of
-    /// memory, a panic cut their building short, or an interrupt stopped
-    /// the search: a context past its memory limit can leave them half
-    /// made, and a kept solver interrupted between its scope's `push` and
-    /// `pop` cannot be trusted to hold only the houses (see `cancel`), so
-    /// the next puzzle builds them again instead of reusing them.
+    /// memory or time, a panic cut their building short, or an interrupt
+    /// stopped the search: a context past its memory limit can leave them
+    /// half made, and a kept solver interrupted between its scope's `push`
+    /// and `pop` cannot be trusted to hold only the houses (see `cancel`).
+    /// A check stopped by its deadline can stop while Z3 takes the
+    /// solver's formulas into its SAT solver, and the part not taken is
+    /// never taken: the kept solver's next puzzle was answered without
+    /// some of the houses (a wrong grid, caught by the checker, in one
+    /// `batch --timeout 1` of 14 on a loaded machine). So the next puzzle
+    /// builds them again instead of reusing them.
     fn forget_after<T>(&mut self, result: &Result<T, EngineError>) {
         if matches!(
             result,
-            Err(
-                EngineError::GaveUp(GiveUp::Memory | GiveUp::Cancelled | GiveUp::Interrupted)
-                    | EngineError::Internal(_)
-            )
+            Err(EngineError::GaveUp(
+                GiveUp::Memory | GiveUp::Cancelled | GiveUp::Interrupted | GiveUp::Timeout
+            ) | EngineError::Internal(_))
         ) {
             self.kept = None;
             self.encoding = None;
