@@ -221,6 +221,27 @@ pub fn cells(words: &[String], size: Size) -> Result<Vec<Cell>, String> {
         .collect()
 }
 
+/// The bracketed groups of cells of `words`: `(r1c1 r1c2) (r3c3)` is two
+/// groups (an equal sum's segments, a chaos arrow's control and arms).
+pub fn groups(words: &[String], size: Size) -> Result<Vec<Vec<Cell>>, String> {
+    let mut groups: Vec<Vec<Cell>> = Vec::new();
+    let mut open: Option<Vec<Cell>> = None;
+    for word in words {
+        match (word.as_str(), open.as_mut()) {
+            ("(", None) => open = Some(Vec::new()),
+            (")", Some(_)) => groups.extend(open.take()),
+            ("(", Some(_)) => return Err("a group opens inside another".into()),
+            (")", None) => return Err("a `)` closes no group".into()),
+            (_, Some(cells)) => cells.push(cell(word, size)?),
+            (_, None) => return Err(format!("expected cells in brackets, found {word:?}")),
+        }
+    }
+    match open {
+        Some(_) => Err("the last group is not closed by `)`".into()),
+        None => Ok(groups),
+    }
+}
+
 /// A number, or what was found instead.
 pub fn number(word: Option<&String>) -> Result<u32, String> {
     word.and_then(|w| w.parse().ok()).ok_or_else(|| {

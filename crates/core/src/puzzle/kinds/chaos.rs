@@ -520,21 +520,7 @@ impl Read for ChaosArrow {
     /// from the control's place to each edge.
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
         let (exclude_first, words) = exclude_first(words);
-        let mut groups: Vec<Vec<Cell>> = Vec::new();
-        let mut open: Option<Vec<Cell>> = None;
-        for word in words {
-            match (word.as_str(), open.as_mut()) {
-                ("(", None) => open = Some(Vec::new()),
-                (")", Some(_)) => groups.extend(open.take()),
-                ("(", Some(_)) => return Err("a group opens inside another".into()),
-                (")", None) => return Err("a `)` closes no group".into()),
-                (_, Some(cells)) => cells.push(text::cell(word, size)?),
-                (_, None) => return Err(format!("expected cells in brackets, found {word:?}")),
-            }
-        }
-        if open.is_some() {
-            return Err("the last group is not closed by `)`".into());
-        }
+        let groups = text::groups(words, size)?;
         let (control, arms) = match groups.split_first() {
             Some((first, arms)) if first.len() == 1 => (first[0], arms.to_vec()),
             _ => return Err("expected the control cell in brackets, then the arms".into()),

@@ -39,24 +39,7 @@ impl Read for EqualSum {
     /// `equal sum (r1c1 r1c2) (r3c3) (r5c5 r5c6 r5c7)`: each bracketed
     /// group is a segment.
     fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
-        let mut segments: Vec<Vec<Cell>> = Vec::new();
-        let mut open: Option<Vec<Cell>> = None;
-        for word in words {
-            match (word.as_str(), open.as_mut()) {
-                ("(", None) => open = Some(Vec::new()),
-                (")", Some(_)) => segments.extend(open.take()),
-                ("(", Some(_)) => return Err("a segment opens inside another".into()),
-                (")", None) => return Err("a `)` closes no segment".into()),
-                (_, Some(cells)) => cells.push(text::cell(word, size)?),
-                (_, None) => {
-                    return Err(format!("expected a segment in brackets, found {word:?}"));
-                }
-            }
-        }
-        if open.is_some() {
-            return Err("the last segment is not closed by `)`".into());
-        }
-        Ok(one(EqualSum(segments)))
+        Ok(one(EqualSum(text::groups(words, size)?)))
     }
 
     const SIGH: &'static [&'static str] = &["EqualSum"];
