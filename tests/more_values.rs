@@ -13,8 +13,9 @@ mod common;
 
 use common::output_of;
 use common::shapes::{
-    Shape, count_everywhere, count_on, counts_agree_with_sigh, counts_of_made_agree_with_sigh,
-    each_kind_among, engines_agree, instance_of, rule, unique_everywhere,
+    SET_KINDS, Shape, count_everywhere, count_on, counts_agree_with_sigh,
+    counts_of_made_agree_with_sigh, each_kind_among, engines_agree, instance_of, rule, set_rule,
+    unique_everywhere,
 };
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -265,6 +266,40 @@ fn region_same_values_counts_agree_with_sigh() {
         }
         instance_of(random, shape, &rules)
     });
+}
+
+/// Same value sets and `or`s of rules (with `and`s inside) on boards from 1
+/// with more values, rectangles among them: random instances, counted by
+/// every engine and sigh, which agree.
+#[test]
+fn same_values_and_ors_with_more_values_agree_with_sigh() {
+    let shapes = [
+        (Shape::square(4, 5, 1), 8),
+        (Shape::square(6, 7, 1), 8),
+        (Shape::square(9, 10, 1), 4),
+        (
+            Shape {
+                rows: 4,
+                cols: 6,
+                values: 7,
+                lowest: 1,
+            },
+            6,
+        ),
+    ];
+    let mut next = 0;
+    let made = counts_of_made_agree_with_sigh(0x5a9e_0036, &shapes, LIMIT, |random, shape| {
+        // `SET_KINDS[1]` and `[2]`: state machines, connected values and
+        // indexing are kept to boards of as many values as the longer
+        // side.
+        next += 1;
+        let other = 1 + random.below(2);
+        let rules = set_rule(random, shape, 1 + next % 2) + &set_rule(random, shape, other);
+        instance_of(random, shape, &rules)
+    });
+    if let Some(cases) = made {
+        each_kind_among(&cases, &SET_KINDS[1..3]);
+    }
 }
 
 /// The empty boards' counts beside a count by hand: 3x3 arrays of values 1

@@ -351,6 +351,10 @@ const TEXT_CASES: &[(&str, &str)] = &[
         "equal sum (r1c1 r1c2) (r2c5) (r3c8 r3c9)\nequal sum (r5c1 r6c1 r7c1) (r9c9 r8c9) (r5c5 r5c6)",
     ),
     (
+        "same values",
+        "same values (r1c1 r1c2 r1c3) (r5c5 r6c5 r7c5)\nsame values (r9c1 r9c2) (r8c7 r8c8) (r2c9 r3c9)",
+    ),
+    (
         "counting circles",
         "counting circles (r1c1 r2c4 r3c7 r5c2 r6c5 r7c9 r9c3 r4c8)",
     ),

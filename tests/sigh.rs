@@ -37,6 +37,7 @@ use z3doku::puzzle::kinds::{
     nabner::Nabner,
     outside::{LittleKiller, Outside, Sandwich, Skyscraper, XSum},
     rellik::RellikCage,
+    same_values::SameValues,
     sums::WeightedSum,
 };
 use z3doku::puzzle::rules::{Diagonal, Rules};
@@ -594,6 +595,22 @@ fn random_rule(kind: &str, size: Size, sol: &Grid, rng: &mut Rng) -> Option<Vec<
                 }
                 one(EqualSum(vec![path.clone(), other]).into())
             }
+            "same values" => {
+                // Another set of as many cells holding the path's digits,
+                // each picked at random among the cells that hold it.
+                let mut other: Vec<Cell> = Vec::new();
+                for &c in &path {
+                    let holding: Vec<Cell> = (0..size.cells())
+                        .map(|i| size.cell_at(i))
+                        .filter(|&o| digit(o) == digit(c) && !other.contains(&o))
+                        .collect();
+                    other.push(holding[rng.below(holding.len())]);
+                }
+                if other == path {
+                    continue;
+                }
+                one(SameValues(vec![path.clone(), other]).into())
+            }
             "counting circles" => {
                 // `d` cells that hold `d`, for one or two digits `d`.
                 let mut circles = Vec::new();
@@ -671,6 +688,7 @@ const KINDS: &[&str] = &[
     "lunchbox",
     "equal sum",
     "counting circles",
+    "same values",
 ];
 
 #[test]

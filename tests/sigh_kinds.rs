@@ -479,6 +479,28 @@ fn kinds() -> Vec<(&'static str, Maker)> {
                 sigh: format!(".EqualSum~{}", theirs.join("~-~")),
             }
         }),
+        ("same values", |random| {
+            // Two or three sets of two or three cells anywhere.
+            let length = 2 + random.below(2);
+            let (mut ours, mut theirs) = (Vec::new(), String::new());
+            let sets = 2 + random.below(2);
+            for _ in 0..sets {
+                let mut cells: Vec<(String, String)> = Vec::new();
+                while cells.len() < length {
+                    let cell = name((random.below(9), random.below(9)));
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+                let z: Vec<String> = cells.iter().map(|n| n.0.clone()).collect();
+                ours.push(format!("({})", z.join(" ")));
+                theirs.extend(cells.iter().map(|n| format!("~{}", n.1)));
+            }
+            Both {
+                z3doku: format!("same values {}", ours.join(" ")),
+                sigh: format!(".SameValues~{sets}{theirs}"),
+            }
+        }),
         ("counting circles", |random| {
             let cells: Vec<(String, String)> = (0..4 + random.below(5))
                 .map(|_| name((random.below(9), random.below(9))))

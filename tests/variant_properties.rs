@@ -39,6 +39,7 @@ use z3doku::puzzle::kinds::{
     regex::Regex,
     rellik::RellikCage,
     rooms::{HiddenSkyscraper, NumberedRoom},
+    same_values::SameValues,
     state_machine::StateMachine,
     sum_line::SumLine,
     value_indexing::ValueIndexing,
@@ -83,7 +84,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
         reversed: choice[3].is_multiple_of(2),
     };
     let digit = |k: usize| 1 + (choice[k] % side) as u8;
-    Some(match choice[0] % 47 {
+    Some(match choice[0] % 48 {
         0 => Constraint::Cage(Cage {
             cells: neighbours(1).to_vec(),
             sum: Some(3 + (choice[3] % (2 * side - 3)) as u32),
@@ -163,7 +164,7 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
             Constraint::Contains(Contains {
                 digits,
                 cells: line(1, 4),
-                exact: choice[0] % 47 == 27,
+                exact: choice[0] % 48 == 27,
             })
         }
         28 => Constraint::HiddenSkyscraper(HiddenSkyscraper {
@@ -269,6 +270,12 @@ fn rule(side: usize, choice: &[usize]) -> Option<Constraint> {
                     _ => None,
                 },
             })
+        }
+        46 => {
+            // Two sets of as many cells (shorter when a walk repeats one).
+            let (a, b) = (line(1, 3), line(4, 3));
+            let n = a.len().min(b.len());
+            Constraint::SameValues(SameValues(vec![a[..n].to_vec(), b[..n].to_vec()]))
         }
         _ => {
             // One or two (count, digit) pairs, the count 0 to 2.

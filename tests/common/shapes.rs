@@ -638,3 +638,102 @@ pub fn line_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
         _ => format!("{}{}", LINE_KINDS[0], line(random, 3, 3)),
     }
 }
+
+/// sigh's kinds kept on rectangles from 1 that join or compare groups of
+/// cells: state machines, same value sets (sets of one cell are clones),
+/// `or`s of rules (now and then with an `and` inside), connected values
+/// and row and column indexing.
+pub const SET_KINDS: &[&str] = &[
+    ".NFA",
+    ".SameValues",
+    ".Or",
+    ".ConnectedValues",
+    ".Indexing",
+];
+
+/// One random rule of the kind `SET_KINDS[kind]` on a board of `shape`
+/// (values from 1).
+pub fn set_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
+    let v = shape.values;
+    match kind {
+        0 => {
+            // Machines sigh's serializer wrote: `([13579][2468])*[13579]?`,
+            // `(1|2)*3(4|5)*`, and a running sum that ends at 10.
+            let machines = [
+                "BhaUCESUiky1DECCGKOA",
+                "QTHOMA",
+                "TgRf8jRWeJoAf80VniaF_orPE0J_VniaEfs8TQh94mhB8TQgeaEB0IBE",
+            ];
+            let machine = machines[random.below(machines.len())];
+            let len = 2 + random.below(3);
+            format!(".NFA~{machine}{}", ids(&walk(random, shape, len)))
+        }
+        1 => {
+            let (sets, length) = (2 + random.below(2), 1 + random.below(3));
+            let mut cells = Vec::new();
+            while cells.len() < sets * length {
+                let c = cell(random, shape);
+                // Sets may share cells, but a set names each once.
+                let set = &cells[cells.len() / length * length..];
+                if !set.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            format!(".SameValues~{sets}{}", ids(&cells))
+        }
+        3 => {
+            // A run of half the values or more (fewer seldom connect),
+            // now and then with the size each value's count gives it
+            // (one per long line) or one cell fewer, which none can have.
+            let count = v / 2 + random.below(v / 2);
+            let first = random.below(v + 1 - count);
+            let values: Vec<String> = (first + 1..=first + count).map(|d| d.to_string()).collect();
+            let cells = count * shape.rows.min(shape.cols);
+            let size = match random.below(6) {
+                0 => format!("~{cells}"),
+                1 => format!("~{}", cells - 1),
+                _ => String::new(),
+            };
+            format!(".ConnectedValues~~{}{size}", values.join("_"))
+        }
+        4 => {
+            // One to three cells, indexing their rows or their columns.
+            let kind = ["R", "C"][random.below(2)];
+            let cells: Vec<(usize, usize)> = (0..1 + random.below(3))
+                .map(|_| cell(random, shape))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            format!(".Indexing~{kind}{}", ids(&cells))
+        }
+        _ => {
+            // An X or V, a thermometer, a cage of a sum its cells can
+            // reach, or a given value.
+            let branch = |random: &mut super::Rng| match random.below(4) {
+                0 => {
+                    let mark = ["X", "V"][random.below(2)];
+                    format!(".{mark}{}", ids(&walk(random, shape, 2)))
+                }
+                1 => {
+                    let n = 2 + random.below(2);
+                    format!(".Thermo{}", ids(&walk(random, shape, n)))
+                }
+                2 => {
+                    let n = 2 + random.below(2);
+                    let (least, most) = (n * (n + 1) / 2, n * (2 * v + 1 - n) / 2);
+                    let sum = least + random.below(most + 1 - least);
+                    format!(".Cage~{sum}{}", ids(&walk(random, shape, n)))
+                }
+                _ => format!(".~{}_{}", id(cell(random, shape)), 1 + random.below(v)),
+            };
+            let mut text = String::from(".Or");
+            for _ in 0..2 + random.below(2) {
+                text += &match random.below(3) {
+                    0 => format!(".And{}{}.End", branch(random), branch(random)),
+                    _ => branch(random),
+                };
+            }
+            text + ".End"
+        }
+    }
+}

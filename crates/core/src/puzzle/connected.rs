@@ -32,7 +32,8 @@ pub struct Connected {
     /// The area, as row-major indexes in reading order: the whole grid
     /// for every rule z3doku has.
     pub cells: Vec<usize>,
-    /// The board's side, which says which cells neighbour.
+    /// The board's width (cells in a row), which says which cells
+    /// neighbour.
     pub columns: usize,
     /// Bit `d - 1` for each digit `d` of the set.
     pub digits: u32,

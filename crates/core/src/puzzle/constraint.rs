@@ -121,6 +121,15 @@ pub fn list(cells: &[Cell], sep: &str) -> String {
         .join(sep)
 }
 
+/// Groups of cells as rule lines write them: `(r1c1 r1c2) (r3c3)`.
+pub fn bracketed(groups: &[Vec<Cell>]) -> String {
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|g| format!("({})", list(g, " ")))
+        .collect();
+    groups.join(" ")
+}
+
 /// Says which cell `cells` lists twice, if one.
 pub fn listed_once(cells: &[Cell]) -> Result<(), String> {
     let mut sorted = cells.to_vec();

@@ -14,6 +14,7 @@ pub use super::constraint::Constraint;
 use super::constraint::Context;
 use super::grid::Size;
 use super::kinds::cages::PartialRegion;
+use super::kinds::cells::{Indexer, Indexing};
 use super::kinds::shifted::Shifted;
 use super::kinds::{Added, FromZero};
 use super::primitive::{Primitive, Relation};
@@ -483,12 +484,14 @@ impl RulesBuilder {
 /// Whether `constraint` is one of the kinds z3doku solves on a board with
 /// more digits than a row has cells (sigh's `Shape~9x9~10`): those that
 /// read how digits compare, differ or add up, and the board's geometry,
-/// with the count of digits taken from [`Size::values`]. The others (their
-/// bounds, keys or tables made for `N` digits on an `N`x`N` board) are
-/// refused by name rather than solved with the wrong count.
+/// with the count of digits taken from [`Size::values`], and an `or` or
+/// `and` of such rules. The others (their bounds, keys or tables made for
+/// `N` digits on an `N`x`N` board) are refused by name rather than solved
+/// with the wrong count.
 fn with_more_digits(constraint: &Constraint) -> bool {
     match constraint {
         Constraint::Shifted(shifted) => with_more_digits(&shifted.solved),
+        Constraint::Either(either) => either.0.iter().flatten().all(with_more_digits),
         other => matches!(
             other,
             Constraint::Cage(_)
@@ -516,6 +519,8 @@ fn with_more_digits(constraint: &Constraint) -> bool {
                 | Constraint::Pairwise(_)
                 | Constraint::Doppelganger(_)
                 | Constraint::RegionSameValues(_)
+                | Constraint::Clone(_)
+                | Constraint::SameValues(_)
         ),
     }
 }
@@ -530,8 +535,18 @@ fn with_more_digits(constraint: &Constraint) -> bool {
 /// refused by name: windoku and full rank as sigh refuses them, the rest
 /// as kinds z3doku does not solve there.
 fn on_rectangles(constraint: &Constraint, size: Size, lowest: u8) -> bool {
-    with_more_digits(constraint)
-        || lowest == 1 && size.values() == size.side() && on_rectangles_from_one(constraint)
+    match constraint {
+        // An `or` or `and` of rules holds as its rules do.
+        Constraint::Either(either) => either
+            .0
+            .iter()
+            .flatten()
+            .all(|rule| on_rectangles(rule, size, lowest)),
+        _ => {
+            with_more_digits(constraint)
+                || lowest == 1 && size.values() == size.side() && on_rectangles_from_one(constraint)
+        }
+    }
 }
 
 /// Whether `constraint` is one of sigh's kinds that hold on a rectangle
@@ -580,6 +595,12 @@ fn on_rectangles_from_one(constraint: &Constraint) -> bool {
             | Constraint::Quadruple(_)
             | Constraint::EntropicLine(_)
             | Constraint::RegionSumLine(_)
+            | Constraint::StateMachine(_)
+            | Constraint::ConnectedValues(_)
+            | Constraint::Indexer(Indexer {
+                kind: Indexing::Row | Indexing::Column,
+                ..
+            })
     )
 }
 

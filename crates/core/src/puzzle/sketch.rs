@@ -313,6 +313,26 @@ pub enum Mark {
     },
 }
 
+/// Each group of cells tinted in turn and outlined (an equal sum's
+/// segments, the sets of same values).
+pub fn groups_in_turn(groups: &[Vec<Cell>]) -> Vec<Mark> {
+    groups
+        .iter()
+        .flat_map(|g| {
+            [
+                Mark::Shade {
+                    cells: g.clone(),
+                    tint: Tint::InTurn,
+                },
+                Mark::Cage {
+                    cells: g.clone(),
+                    label: None,
+                },
+            ]
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

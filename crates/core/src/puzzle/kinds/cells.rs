@@ -5,7 +5,7 @@ use super::FromZero;
 use super::{Added, Read, Rule, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
-    Constraint, Context, all_digits, index, list, listed_once, orthogonal_pairs, pair,
+    Constraint, Context, all_digits, digit_range, index, list, listed_once, orthogonal_pairs, pair,
 };
 use crate::puzzle::fpuzzles::write::{Item, cell_only, cells_only, names};
 use crate::puzzle::fpuzzles::{self as fp, FpuzzlesError};
@@ -449,31 +449,11 @@ impl Read for Clones {
             clones: text::cells(&words[equals + 1..], size)?,
         }))
     }
-    const SIGH: &'static [&'static str] = &["SameValues"];
+    // sigh's `SameValues` of one-cell sets are read in
+    // [`same_values`](super::same_values).
+    const SIGH: &'static [&'static str] = &[];
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
-        let sets = item.number(item.args.first())? as usize;
-        let cells = item.cells(&item.args[1..])?;
-        if sets < 2 || cells.len() % sets != 0 {
-            return Err(item.invalid(format!("{} cells in {sets} sets", cells.len())));
-        }
-        if cells.len() != sets {
-            return Err(item.differs(
-                "sets of several cells hold the same digits in any order, which z3doku's \
-                 clones (cell by cell) cannot say",
-            ));
-        }
-        Ok(cells[1..]
-            .iter()
-            .map(|&other| {
-                Added::Constraint(
-                    Clones {
-                        cells: vec![cells[0]],
-                        clones: vec![other],
-                    }
-                    .into(),
-                )
-            })
-            .collect())
+        Err(item.unknown())
     }
 }
 
@@ -806,6 +786,20 @@ impl fmt::Display for Indexer {
     }
 }
 
+impl Indexer {
+    /// How many cells the line it indexes has: a column's rows, a row's
+    /// columns, a region's cells (on a rectangle, a short line has fewer
+    /// cells than the board has values, and the indexer's digit names
+    /// one of them, as sigh's `Indexing` keeps it).
+    fn line_length(&self, size: Size) -> usize {
+        match self.kind {
+            Indexing::Row => size.rows(),
+            Indexing::Column => size.cols(),
+            Indexing::Box => size.side(),
+        }
+    }
+}
+
 impl Rule for Indexer {
     fn on_values_from_zero(&self) -> FromZero {
         FromZero::Cannot
@@ -823,6 +817,7 @@ impl Rule for Indexer {
         let size = context.size;
         let me = size.index(self.cell);
         let (row, col) = (self.cell.row(), self.cell.col());
+        let length = self.line_length(size);
         // For each digit `v`: the cell it points at, and the digit that
         // cell must then hold.
         let target = |v: usize| -> Option<(usize, u8)> {
@@ -836,17 +831,28 @@ impl Rule for Indexer {
                 }
             }
         };
-        (1..=size.side())
+        let mut out: Vec<Primitive> = (1..=length)
             .filter_map(|v| {
                 let (other, digit) = target(v)?;
                 (other != me).then(|| pair(me, other, Relation::Implies(v as u8, digit)))
             })
-            .collect()
+            .collect();
+        if length < size.values() {
+            out.push(Primitive::Allowed {
+                cell: me,
+                digits: digit_range(1, length),
+            });
+        }
+        out
     }
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
         let (size, rules, cell) = (board.size(), board.rules, self.cell);
         let v = usize::from(board.digit(cell));
+        let length = self.line_length(size);
+        if v > length {
+            return Some(format!("{cell} holds {v}, and its line has {length} cells"));
+        }
         let (target, want) = match self.kind {
             Indexing::Row => (Some(size.cell(v - 1, cell.col())), cell.row() + 1),
             Indexing::Column => (Some(size.cell(cell.row(), v - 1)), cell.col() + 1),

@@ -158,7 +158,7 @@ impl Rule for ConnectedValues {
         match self
             .listed()
             .into_iter()
-            .find(|&d| d as usize > size.side())
+            .find(|&d| d as usize > size.values())
         {
             Some(d) => Err(format!("{d} is not a digit of the {size} board")),
             None => Ok(()),
@@ -168,13 +168,15 @@ impl Rule for ConnectedValues {
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         let digits = self.digits & all_digits(size);
-        // Every row holds each digit once: without a size of its own the
-        // region has that many cells, which bounds it for every back end.
-        let implied = digits.count_ones() as usize * size.side();
+        // Every long line holds each digit once (every row of a square):
+        // each digit stands once per line, so without a size of its own
+        // the region has that many cells per digit, which bounds it for
+        // every back end.
+        let implied = digits.count_ones() as usize * (size.cells() / size.values());
         let region = self.size.map_or(implied, |n| n as usize);
         vec![Primitive::Connected(Arc::new(Connected::new(
             (0..size.cells()).collect(),
-            size.side(),
+            size.cols(),
             digits,
             Some(region),
         )))]

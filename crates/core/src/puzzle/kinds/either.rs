@@ -285,8 +285,8 @@ fn in_set(c: usize, digits: u32, side: usize) -> Test<usize> {
     )
 }
 
-/// A primitive as a formula over the board's digits `1..=side`, or `None`
-/// for one no formula says (an automaton).
+/// A primitive as a formula over the board's digits `1..=side` (its
+/// [`Size::values`]), or `None` for one no formula says (an automaton).
 pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
     let eq = |a: Box<Num<usize>>, b: Box<Num<usize>>| Test::Compare(Compare::Eq, a, b);
     Some(match primitive {
@@ -436,7 +436,7 @@ impl Either {
     /// Each branch as one formula over the board `context` describes, or
     /// the first rule whose primitives no formula says.
     fn branch_tests(&self, context: &Context<'_>) -> Result<Vec<Test<usize>>, String> {
-        let side = context.size.side();
+        let side = context.size.values();
         self.0
             .iter()
             .map(|branch| {
@@ -573,7 +573,7 @@ impl Rule for Either {
             for rule in branch {
                 match rule {
                     Constraint::Allowed(a) => {
-                        let digits: Vec<String> = (1..=board.size.side())
+                        let digits: Vec<String> = (1..=board.size.values())
                             .filter(|d| a.digits >> (d - 1) & 1 == 1)
                             .map(|d| d.to_string())
                             .collect();

@@ -10,14 +10,14 @@
 use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, index, list, listed_once, sum, weighted};
+use crate::puzzle::constraint::{Context, bracketed, index, list, listed_once, sum, weighted};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::primitive::Primitive;
 use crate::puzzle::rule_text as text;
 use crate::puzzle::sigh;
-use crate::puzzle::sketch::{Mark, Tint};
+use crate::puzzle::sketch::{Mark, groups_in_turn};
 use serde_json::Value;
 use std::fmt;
 
@@ -60,12 +60,7 @@ impl Read for EqualSum {
 
 impl fmt::Display for EqualSum {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let segments: Vec<String> = self
-            .0
-            .iter()
-            .map(|s| format!("({})", list(s, " ")))
-            .collect();
-        write!(f, "equal sum {}", segments.join(" "))
+        write!(f, "equal sum {}", bracketed(&self.0))
     }
 }
 
@@ -117,21 +112,7 @@ impl Rule for EqualSum {
 
     /// Each segment tinted in turn and outlined.
     fn sketch(&self, _size: Size) -> Vec<Mark> {
-        self.0
-            .iter()
-            .flat_map(|s| {
-                [
-                    Mark::Shade {
-                        cells: s.clone(),
-                        tint: Tint::InTurn,
-                    },
-                    Mark::Cage {
-                        cells: s.clone(),
-                        label: None,
-                    },
-                ]
-            })
-            .collect()
+        groups_in_turn(&self.0)
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {

@@ -43,6 +43,7 @@ pub mod regex;
 pub mod region_same_values;
 pub mod rellik;
 pub mod rooms;
+pub mod same_values;
 pub mod shifted;
 pub mod state_machine;
 pub mod sum_line;
@@ -317,6 +318,7 @@ registry! {
         Minimum => cells::Minimum,
         Maximum => cells::Maximum,
         Clone => cells::Clones,
+        SameValues => same_values::SameValues,
         Quadruple => cells::Quadruple,
         Indexer => cells::Indexer,
         LittleKiller => outside::LittleKiller,
