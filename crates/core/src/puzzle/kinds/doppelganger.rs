@@ -9,10 +9,13 @@
 //! grid. z3doku's boards have no such cells, and need none: the missing
 //! value is the one the house lacks, so the rule is said on the grid.
 //! - Each house holds 0 (it keeps its values apart already, so once).
-//! - Given that, "no two rows miss the same value" is "every value 1 to N
-//!   stands in N - 1 rows", which is "N - 1 times on the board", the same
-//!   for columns and regions: the N (N - 1) cells that are not 0 share
-//!   out the N values, so "at least N - 1 times" for each says it.
+//! - Given that, each house misses one value, and "no two rows miss the
+//!   same value" is, for each two rows and each value, one of the two
+//!   holds it; the same for columns and regions. Said so, it propagates
+//!   as soon as one house has lost a value, as a hidden single does: the
+//!   empty 9x9 fills at once on every engine, where the equal statement
+//!   "every value stands N - 1 times on the board" left the native search
+//!   without an answer in 30 s and `int` at 13 s or more.
 //! - Two of a 0's houses missing one value `v` is `v` in neither of them:
 //!   for each cell, each two of its houses and each value, the cell is
 //!   not 0 or one cell of the two houses holds the value.
@@ -144,14 +147,23 @@ impl Rule for Doppelganger {
                 count: 1,
             })
             .collect();
-        // Each value 1 to N stands N - 1 times.
-        let all: Vec<usize> = (0..size.cells()).collect();
         let values = ZERO + 1..=ZERO + n as u8;
-        out.extend(values.clone().map(|digit| Primitive::Contains {
-            cells: all.clone(),
-            digit,
-            count: n - 1,
-        }));
+        // No two houses of a kind miss a value: one of them holds it.
+        let kinds = [0..n, n..2 * n, 2 * n..houses.lists.len()];
+        for kind in kinds {
+            for a in kind.clone() {
+                for b in a + 1..kind.end {
+                    for digit in values.clone() {
+                        let literals = houses.lists[a]
+                            .iter()
+                            .chain(&houses.lists[b])
+                            .map(|&c| (c, 1 << (digit - 1)))
+                            .collect();
+                        out.push(Primitive::Any { literals });
+                    }
+                }
+            }
+        }
         // A 0's houses, two at a time, miss different values.
         let not_zero = all_digits(size) & !(1 << (ZERO - 1));
         for (cell, of) in houses.of.iter().enumerate() {
