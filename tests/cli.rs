@@ -365,11 +365,11 @@ fn sigh_strings_and_links_go_in_and_come_out() {
     assert_eq!(count.trim(), "24 solutions");
     // What z3doku lacks, and what sigh cannot say, is an error naming it.
     z3doku()
-        .args(["solve", ".RegionSize~3"])
+        .args(["solve", ".Var~A"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "sigh's `RegionSize` is a rule z3doku does not know",
+            "sigh's `Var` is a rule z3doku does not know",
         ));
     z3doku()
         .args(["solve", ".ConnectedValues~CC~1_2"])

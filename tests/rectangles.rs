@@ -300,6 +300,15 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
             "column indexer r1c1: z3doku solves it on rectangles whose values run from 1 to the \
              longer side, and this 6x9 runs from 1 to 10",
         ),
+        (
+            vec!["solve", ".Shape~4x4~8.RegionSize~8"],
+            "sigh's `RegionSize`: regions of 8 cells, more than a row's 4, which z3doku's boards \
+             do not have",
+        ),
+        (
+            vec!["solve", ".Shape~6x6.RegionSize~4.Windoku"],
+            "sigh's `RegionSize`: beside windoku, which sigh reads over regions of 4 cells",
+        ),
         (vec!["solve", ".Shape~4x6.~R5C1_1"], "`R5C1` is not a cell"),
         (vec!["solve", ".Shape~4x17"], "4x17"),
         (vec!["solve", ".Shape~6x9~8"], "values 8"),
@@ -527,6 +536,51 @@ fn set_kinds_on_rectangles_agree_with_sigh() {
     each_kind_among(&cases, &[".And"]);
     for (text, _) in &cases {
         written_and_read_back(&parse(text).unwrap());
+    }
+}
+
+/// sigh's `RegionSize`, boxes of other than the longer side's cells (2x2
+/// on 6x6, 8x8 and 4x6, 2x3 on 6x9, none on 9x9 for 6 cells, 2x2 on 6x6 on
+/// 8 values): random instances with one or two other rules, counted up to
+/// the limit by every engine and by sigh's solver, which agree, each
+/// written back (as `.RegionSize~N`) as it was read.
+#[test]
+fn region_sizes_agree_with_sigh() {
+    let shapes = [
+        (Shape::square(6, 6, 1), 6),
+        (Shape::square(8, 8, 1), 4),
+        (Shape::rectangle(4, 6, 1), 6),
+        (Shape::rectangle(6, 9, 1), 4),
+        (Shape::square(9, 9, 1), 3),
+        (Shape::square(6, 8, 1), 4),
+    ];
+    let made = counts_of_made_agree_with_sigh(0x2e61_0512, &shapes, LIMIT, |random, shape| {
+        let cells = match (shape.rows, shape.cols) {
+            (9, 9) => 6,
+            (6, 9) => 6,
+            _ => 4,
+        };
+        let (mut dots, mut anti) = (false, false);
+        let mut rules = format!(".RegionSize~{cells}");
+        for _ in 0..1 + random.below(2) {
+            rules += &common::shapes::rule(random, shape, &mut dots, &mut anti);
+        }
+        // sigh sizes its disjoint sets by it, and z3doku refuses them
+        // beside it.
+        if rules.contains(".DisjointSets") {
+            return None;
+        }
+        instance_of(random, shape, &rules)
+    });
+    let Some(cases) = made else {
+        return;
+    };
+    for (text, _) in &cases {
+        let puzzle = parse(text).unwrap();
+        let written = to_sigh(&puzzle).unwrap();
+        assert_eq!(parse(&written).unwrap(), puzzle, "{written}");
+        let boxes = !text.starts_with(".Shape~9x9");
+        assert_eq!(written.contains(".RegionSize~"), boxes, "{written}");
     }
 }
 

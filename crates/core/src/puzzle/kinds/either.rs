@@ -220,6 +220,15 @@ impl fmt::Display for Either {
     }
 }
 
+/// Whether `rule`, or a rule inside it when it is an `either`, is one
+/// `test` picks.
+pub fn holds_rule(rule: &Constraint, test: &dyn Fn(&Constraint) -> bool) -> bool {
+    match rule {
+        Constraint::Either(either) => either.0.iter().flatten().any(|r| holds_rule(r, test)),
+        other => test(other),
+    }
+}
+
 /// Whether `rule` is one over the whole board, which sigh keeps out of its
 /// composites (its "global" rules): z3doku's `either` takes them, but a
 /// sigh string cannot say them inside an `Or`.

@@ -225,6 +225,30 @@ pub struct SighBoard<'a> {
     pub constraints: &'a [Constraint],
 }
 
+/// sigh's boxes of `cells` cells on a board of `size` (its
+/// `boxDimsForSize`, as a `RegionSize` asks for them): each cell's box,
+/// numbered across and then down, or `None` when no boxes of that many
+/// cells tile the board. Boxes are `small` rows by `cells / small`
+/// columns, or the other way up, for the largest `small` from the square
+/// root down to 2 that fits.
+pub fn boxes_of(size: Size, cells: usize) -> Option<Vec<usize>> {
+    let (rows, cols) = (size.rows(), size.cols());
+    let (height, width) = (2..=cells.isqrt()).rev().find_map(|small| {
+        let large = cells / small;
+        match cells % small {
+            0 if rows % small == 0 && cols % large == 0 => Some((small, large)),
+            0 if large != small && rows % large == 0 && cols % small == 0 => Some((large, small)),
+            _ => None,
+        }
+    })?;
+    let across = cols / width;
+    Some(
+        (0..size.cells())
+            .map(|c| (c / cols) / height * across + (c % cols) / width)
+            .collect(),
+    )
+}
+
 /// A cell id: `R`, the row in base 17, `C`, the column in base 17.
 pub fn cell(word: &str, size: Size) -> Option<Cell> {
     let bytes = word.as_bytes();
@@ -590,8 +614,8 @@ mod tests {
     fn what_z3doku_lacks_is_named_never_skipped() {
         let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
         assert_eq!(
-            error(".RegionSize~3"),
-            "sigh's `RegionSize` is a rule z3doku does not know"
+            error(".Var~A"),
+            "sigh's `Var` is a rule z3doku does not know"
         );
         // Connected values over a group of sigh's `Var` cells, which
         // z3doku's boards do not have.

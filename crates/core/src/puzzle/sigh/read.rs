@@ -192,6 +192,9 @@ struct Reader {
     candidates: Vec<u32>,
     added: Vec<Added>,
     no_boxes: bool,
+    /// sigh's `RegionSize`: how many cells its boxes have (the first one
+    /// given, as in sigh).
+    region_size: Option<usize>,
     jigsaw: Option<Vec<char>>,
     anti_consecutive: bool,
     strict_kropki: bool,
@@ -232,6 +235,7 @@ impl Reader {
             candidates: vec![all(size); size.cells()],
             added: Vec::new(),
             no_boxes: false,
+            region_size: None,
             jigsaw: None,
             anti_consecutive: false,
             strict_kropki: false,
@@ -413,6 +417,14 @@ impl Reader {
                 }
             }
             "NoBoxes" => self.no_boxes = true,
+            "RegionSize" => {
+                let cells = match args.as_slice() {
+                    [one] => one.parse::<usize>().ok().filter(|&n| n > 0),
+                    _ => None,
+                };
+                let cells = cells.ok_or_else(|| item.invalid("expected one count of cells"))?;
+                self.region_size.get_or_insert(cells);
+            }
             "Jigsaw" => {
                 // sigh's older form puts the shape first; the layout is
                 // the last argument either way.
@@ -520,6 +532,60 @@ impl Reader {
         Ok(())
     }
 
+    /// The boxes of a `RegionSize` other than the longer side: sigh's
+    /// boxes of that many cells (none when no such boxes tile the board,
+    /// as in sigh: `RegionSize~10` on 9x9), each a house when it has a
+    /// cell per value and an all-different group when smaller. Boxes
+    /// larger than a row, and
+    /// the rules sigh sizes by it (jigsaw pieces, disjoint sets, windoku,
+    /// chaos construction, doppelganger, and those that read the boxes),
+    /// are refused by name.
+    fn sized_boxes(&mut self, cells: usize) -> Result<(), SighError> {
+        let size = self.size;
+        let differs = |why: String| SighError::Differs {
+            kind: "RegionSize".into(),
+            why,
+        };
+        let boxes = super::boxes_of(size, cells);
+        if cells > size.side() && boxes.is_some() {
+            return Err(differs(format!(
+                "regions of {cells} cells, more than a row's {}, which z3doku's boards do not have",
+                size.side()
+            )));
+        }
+        let sized = |c: &Constraint| {
+            matches!(
+                c,
+                Constraint::Windoku(_)
+                    | Constraint::ChaosConstruction(_)
+                    | Constraint::Doppelganger(_)
+                    | Constraint::RegionSumLine(_)
+                    | Constraint::RegionSameValues(_)
+            )
+        };
+        let beside = self.added.iter().find_map(|a| match a {
+            Added::Constraint(c) if either::holds_rule(c, &sized) => Some(c.to_string()),
+            _ => None,
+        });
+        let beside = beside
+            .or_else(|| self.jigsaw.as_ref().map(|_| "a jigsaw".to_string()))
+            .or_else(|| self.disjoint_sets.then(|| "disjoint groups".to_string()));
+        if let Some(rule) = beside {
+            return Err(differs(format!(
+                "beside {rule}, which sigh reads over regions of {cells} cells and z3doku over \
+                 regions of a row's cells"
+            )));
+        }
+        if !self.no_boxes {
+            let regions = match boxes {
+                Some(boxes) => boxes.into_iter().map(Some).collect(),
+                None => vec![None; size.cells()],
+            };
+            self.added.push(Added::Regions(regions));
+        }
+        Ok(())
+    }
+
     fn finish(mut self) -> Result<Puzzle, SighError> {
         let size = self.size;
         let mut givens = Grid::empty(size);
@@ -574,6 +640,9 @@ impl Reader {
                 self.constraint(NonConsecutive);
             }
             self.constraint(NegativeRatio);
+        }
+        if let Some(cells) = self.region_size.filter(|&n| n != size.side()) {
+            self.sized_boxes(cells)?;
         }
         if let Some(layout) = self.jigsaw.take() {
             let regions = jigsaw_regions(&layout, size)?;

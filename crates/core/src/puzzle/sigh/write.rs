@@ -6,7 +6,7 @@
 
 use super::{LINK_PREFIX, MAX_SIDE, SighBoard, SighError, ToSigh, id, ids};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::Size;
+use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::kinds::Constraint;
 use crate::puzzle::rules::HouseKind;
 use std::fmt::Write;
@@ -119,10 +119,11 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
     Ok(if out.is_empty() { ".".into() } else { out })
 }
 
-/// The regions, when they are not the default boxes: `.NoBoxes` and a
-/// jigsaw layout of the full regions (cells in none, or in a region too
-/// small to be a house, make sigh's one piece of another size, and a small
-/// region's digits differ as an `.AllDifferent`).
+/// The regions, when they are not the default boxes: sigh's boxes of
+/// fewer cells (`.RegionSize~4` on 6x6) when they are those, else
+/// `.NoBoxes` and a jigsaw layout of the full regions (cells in none, or
+/// in a region too small to be a house, make sigh's one piece of another
+/// size, and a small region's digits differ as an `.AllDifferent`).
 fn regions(puzzle: &Puzzle) -> Result<String, SighError> {
     let size = puzzle.size();
     let rules = puzzle.rules();
@@ -142,20 +143,46 @@ fn regions(puzzle: &Puzzle) -> Result<String, SighError> {
                 .into(),
         });
     }
-    let mut out = String::from(".NoBoxes");
+    let partial: Vec<&[Cell]> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::PartialRegion(region) => Some(region.cells.as_slice()),
+            _ => None,
+        })
+        .collect();
     let full = rules.regions().len();
-    if full == 0 {
-        return Ok(out);
+    if full == 0
+        && let Some(cells) = sized_boxes(size, &partial)
+    {
+        return Ok(format!(".RegionSize~{cells}"));
     }
-    let digit = |n: usize| char::from_digit(n as u32, (size.side() + 1) as u32).unwrap_or('?');
-    let layout: String = region_of.iter().map(|r| digit(r.unwrap_or(full))).collect();
-    let _ = write!(out, ".Jigsaw~{layout}");
-    for constraint in rules.constraints() {
-        if let Constraint::PartialRegion(region) = constraint {
-            out += &format!(".AllDifferent{}", ids(&region.cells));
-        }
+    let mut out = String::from(".NoBoxes");
+    if full > 0 {
+        let digit = |n: usize| char::from_digit(n as u32, (size.side() + 1) as u32).unwrap_or('?');
+        let layout: String = region_of.iter().map(|r| digit(r.unwrap_or(full))).collect();
+        let _ = write!(out, ".Jigsaw~{layout}");
+    }
+    for cells in partial {
+        out += &format!(".AllDifferent{}", ids(cells));
     }
     Ok(out)
+}
+
+/// The cell count of sigh's boxes (`RegionSize`) that `regions`, each
+/// smaller than a row, are, if they are: as many as those boxes, each of
+/// their cells, each inside one.
+fn sized_boxes(size: Size, regions: &[&[Cell]]) -> Option<usize> {
+    let cells = regions.first()?.len();
+    let boxes = super::boxes_of(size, cells)?;
+    let count = boxes.iter().max().map_or(0, |m| m + 1);
+    let one_box = |region: &&[Cell]| {
+        region.len() == cells
+            && region
+                .iter()
+                .all(|&c| boxes[size.index(c)] == boxes[size.index(region[0])])
+    };
+    (regions.len() == count && regions.iter().all(one_box)).then_some(cells)
 }
 
 /// Each cell's box number as [`Rules`](crate::puzzle::rules::Rules)
