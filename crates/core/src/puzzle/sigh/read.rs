@@ -536,10 +536,9 @@ impl Reader {
     /// boxes of that many cells (none when no such boxes tile the board,
     /// as in sigh: `RegionSize~10` on 9x9), each a house when it has a
     /// cell per value and an all-different group when smaller. Boxes
-    /// larger than a row, and
-    /// the rules sigh sizes by it (jigsaw pieces, disjoint sets, windoku,
-    /// chaos construction, doppelganger, and those that read the boxes),
-    /// are refused by name.
+    /// larger than a row, and the rules sigh sizes by it (jigsaw pieces,
+    /// disjoint sets, windoku, chaos construction, doppelganger, and
+    /// those that read the boxes), are refused by name.
     fn sized_boxes(&mut self, cells: usize) -> Result<(), SighError> {
         let size = self.size;
         let differs = |why: String| SighError::Differs {
@@ -547,7 +546,7 @@ impl Reader {
             why,
         };
         let boxes = super::boxes_of(size, cells);
-        if cells > size.side() && boxes.is_some() {
+        if cells > size.side() && boxes.is_some() && !self.no_boxes {
             return Err(differs(format!(
                 "regions of {cells} cells, more than a row's {}, which z3doku's boards do not have",
                 size.side()
