@@ -121,6 +121,22 @@ pub fn list(cells: &[Cell], sep: &str) -> String {
         .join(sep)
 }
 
+/// Every cell of `groups`, each once, in order.
+pub fn cells_of(groups: &[Vec<Cell>]) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = groups.concat();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// "If `cell` holds the digit of `bit`, one of `others` holds it too", as
+/// a clause over the board's digits `all`.
+pub fn held_also(cell: usize, bit: u32, all: u32, others: &[usize]) -> Primitive {
+    let mut literals = vec![(cell, all & !bit)];
+    literals.extend(others.iter().map(|&c| (c, bit)));
+    Primitive::Any { literals }
+}
+
 /// Groups of cells as rule lines write them: `(r1c1 r1c2) (r3c3)`.
 pub fn bracketed(groups: &[Vec<Cell>]) -> String {
     let groups: Vec<String> = groups

@@ -10,7 +10,9 @@
 use super::FromZero;
 use super::{Added, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, bracketed, index, list, listed_once, sum, weighted};
+use crate::puzzle::constraint::{
+    Context, bracketed, cells_of, index, list, listed_once, sum, weighted,
+};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
@@ -70,10 +72,7 @@ impl Rule for EqualSum {
     }
 
     fn cells(&self) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = self.0.concat();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        cells_of(&self.0)
     }
 
     fn validate(&self, _: Size) -> Result<(), String> {

@@ -22,7 +22,7 @@
 use super::global::no_words;
 use super::{Added, FromZero, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
-use crate::puzzle::constraint::{Context, all_digits};
+use crate::puzzle::constraint::{Context, all_digits, held_also};
 use crate::puzzle::fpuzzles::FpuzzlesError;
 use crate::puzzle::fpuzzles::write::Item;
 use crate::puzzle::grid::{Cell, Size};
@@ -122,9 +122,7 @@ impl Rule for RegionSameValues {
             for &cell in from {
                 for digit in 1..=size.values() as u8 {
                     let bit = 1 << (digit - 1);
-                    let mut literals = vec![(cell, all & !bit)];
-                    literals.extend(to.iter().map(|&c| (c, bit)));
-                    out.push(Primitive::Any { literals });
+                    out.push(held_also(cell, bit, all, to));
                 }
             }
         }

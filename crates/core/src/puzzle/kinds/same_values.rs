@@ -21,7 +21,7 @@ use super::cells::Clones;
 use super::{Added, FromZero, Read, Rule, no_key, one};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{
-    Context, all_digits, bracketed, index, list, listed_once, sum, weighted,
+    Context, all_digits, bracketed, cells_of, held_also, index, list, listed_once, sum, weighted,
 };
 use crate::puzzle::expr::{Compare, Num, Test};
 use crate::puzzle::fpuzzles::FpuzzlesError;
@@ -108,10 +108,7 @@ impl Rule for SameValues {
     }
 
     fn cells(&self) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = self.0.concat();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        cells_of(&self.0)
     }
 
     /// Two sets or more, of as many cells each, none named twice in a set
@@ -147,9 +144,7 @@ impl Rule for SameValues {
                 let bit = 1 << (digit - 1);
                 for (from, to) in [(&first, &other), (&other, &first)] {
                     for &cell in from.iter().filter(|c| !to.contains(c)) {
-                        let mut literals = vec![(cell, all & !bit)];
-                        literals.extend(to.iter().map(|&c| (c, bit)));
-                        out.push(Primitive::Any { literals });
+                        out.push(held_also(cell, bit, all, to));
                     }
                 }
                 out.push(Primitive::Formula(Arc::new(Test::Compare(
