@@ -10,6 +10,7 @@
 mod common;
 
 use common::{NOTEBOOK, example, output_of, puzzle, shared_puzzles};
+use rayon::prelude::*;
 use std::ops::ControlFlow;
 use z3doku::engine::{EngineKind, Limits, Settings, new_engine};
 use z3doku::logic::{
@@ -117,24 +118,26 @@ fn rate_checked(tutor: &mut Tutor, puzzle: &Puzzle) -> (Rating, Path) {
 }
 
 fn rate_set(lines: &[String]) -> usize {
-    rate_set_with(lines, Tutor::new(EngineKind::Native, None))
+    rate_set_with(lines, || Tutor::new(EngineKind::Native, None))
 }
 
-/// [`rate_set`] with `tutor`.
-fn rate_set_with(lines: &[String], mut tutor: Tutor) -> usize {
-    let mut searched = 0;
-    for line in lines {
-        let (rating, path) = rate_checked(&mut tutor, &puzzle(line));
-        searched += usize::from(path.searched());
-        // EP is unknown (0.0) when search came before any placement.
-        let ep_known = rating.ep.0 > 0;
-        assert!(
-            rating.er >= rating.ed
-                && (!ep_known || (rating.er >= rating.ep && rating.ep >= rating.ed)),
-            "{line}: {rating}"
-        );
-    }
-    searched
+/// [`rate_set`] with the tutors `tutor` makes, one a thread: the puzzles
+/// are rated on every core.
+fn rate_set_with(lines: &[String], tutor: impl Fn() -> Tutor + Sync) -> usize {
+    lines
+        .par_iter()
+        .map_init(&tutor, |tutor, line| {
+            let (rating, path) = rate_checked(tutor, &puzzle(line));
+            // EP is unknown (0.0) when search came before any placement.
+            let ep_known = rating.ep.0 > 0;
+            assert!(
+                rating.er >= rating.ed
+                    && (!ep_known || (rating.er >= rating.ep && rating.ep >= rating.ed)),
+                "{line}: {rating}"
+            );
+            usize::from(path.searched())
+        })
+        .sum()
 }
 
 #[test]
@@ -160,8 +163,9 @@ fn every_step_on_forum_hardest_is_right() {
         .copied()
         .filter(|&t| t != Technique::DynamicForcingChain)
         .collect();
-    let tutor = Tutor::new(EngineKind::Native, None).with_techniques(&techniques, true);
-    rate_set_with(&lines, tutor);
+    rate_set_with(&lines, || {
+        Tutor::new(EngineKind::Native, None).with_techniques(&techniques, true)
+    });
 }
 
 /// A puzzle of `size` with a unique solution: a solution of the empty

@@ -14,6 +14,7 @@
 
 mod common;
 
+use rayon::prelude::*;
 use std::time::Duration;
 use z3doku::engine::contract::{EncodingKind, EngineKind, Settings};
 use z3doku::puzzle::Puzzle;
@@ -288,14 +289,14 @@ fn decides_with(
 #[test]
 fn every_rule_kind_decides_a_puzzle() {
     let plain = fpuzzles::parse(&json("", None)).unwrap();
-    for (name, members) in CASES {
+    CASES.par_iter().for_each(|(name, members)| {
         let rules = fpuzzles::parse(&json(members, None)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
             !rules.rules().constraints().is_empty() || rules.rules().houses().len() > 27,
             "{name}"
         );
         decides(name, &rules, &plain);
-    }
+    });
 }
 
 /// `(name, rule lines)`: each rule kind that f-puzzles has no key for, as
@@ -424,11 +425,11 @@ fn text_puzzle(rules: &str) -> Puzzle {
 #[test]
 fn every_text_rule_kind_decides_a_puzzle() {
     let plain = fpuzzles::parse(&json("", None)).unwrap();
-    for (name, rules) in TEXT_CASES {
+    TEXT_CASES.par_iter().for_each(|(name, rules)| {
         let puzzle = text_puzzle(rules);
         assert!(!puzzle.rules().constraints().is_empty(), "{name}");
         decides_with(name, &puzzle, &plain, &native_or_bool);
-    }
+    });
 }
 
 #[test]

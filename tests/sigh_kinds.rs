@@ -629,13 +629,13 @@ fn puzzle(grid: &Grid, rules: &str) -> Puzzle {
 
 /// Up to `limit` solutions, each checked by the checker.
 fn count(puzzle: &Puzzle, limit: usize) -> (usize, Option<Grid>) {
-    counted(puzzle, limit, 60).unwrap_or_else(|| panic!("gave up on {puzzle}"))
+    counted(puzzle, limit, Duration::from_secs(60)).unwrap_or_else(|| panic!("gave up on {puzzle}"))
 }
 
-/// Up to `limit` solutions within `seconds`, each checked by the checker;
+/// Up to `limit` solutions within `time`, each checked by the checker;
 /// `None` when the engine gave up.
-fn counted(puzzle: &Puzzle, limit: usize, seconds: u64) -> Option<(usize, Option<Grid>)> {
-    let budget = Budget::within(Some(Duration::from_secs(seconds)));
+fn counted(puzzle: &Puzzle, limit: usize, time: Duration) -> Option<(usize, Option<Grid>)> {
+    let budget = Budget::within(Some(time));
     let mut engine = new_engine(&Settings {
         engine: EngineKind::Native,
         ..Settings::default()
@@ -652,7 +652,7 @@ fn counted(puzzle: &Puzzle, limit: usize, seconds: u64) -> Option<(usize, Option
 /// A random board that keeps `rules`, or `None` when they allow none.
 fn board(random: &mut common::Rng, rules: &str) -> Option<Grid> {
     let mut givens = Grid::empty(z3doku::puzzle::grid::Size::NINE);
-    let (_, mut found) = counted(&puzzle(&givens, rules), 1, 5)?;
+    let (_, mut found) = counted(&puzzle(&givens, rules), 1, Duration::from_secs(5))?;
     found.as_ref()?;
     // A few random givens that keep a solution, for a board of its own.
     let mut placed = 0;
@@ -663,8 +663,8 @@ fn board(random: &mut common::Rng, rules: &str) -> Option<Grid> {
         }
         givens.set(cell, digit);
         // A given that leaves no solution can take long to refute: one
-        // that is not settled in two seconds is dropped too.
-        match counted(&puzzle(&givens, rules), 1, 2) {
+        // that is not settled in a third of a second is dropped too.
+        match counted(&puzzle(&givens, rules), 1, Duration::from_millis(300)) {
             Some((1, board)) => {
                 found = board;
                 placed += 1;
@@ -806,7 +806,7 @@ fn sparse_full_rank_counts_agree_with_sigh() {
         let rule = three_full_rank_clues(&mut random);
         let empty = Grid::empty(z3doku::puzzle::grid::Size::NINE);
         let mut givens = empty.clone();
-        let first = counted(&puzzle(&empty, &rule.z3doku), 1, 60);
+        let first = counted(&puzzle(&empty, &rule.z3doku), 1, Duration::from_secs(60));
         let first = first.unwrap_or_else(|| panic!("gave up on\n{}", rule.z3doku));
         if let (_, Some(board)) = first {
             for _ in 0..random.below(10) {
@@ -814,8 +814,12 @@ fn sparse_full_rank_counts_agree_with_sigh() {
                 givens.set(cell, board.get(cell));
             }
         }
-        let (n, _) = counted(&puzzle(&givens, &rule.z3doku), LIMIT, 60)
-            .unwrap_or_else(|| panic!("gave up on {}\n{}", givens.to_line(), rule.z3doku));
+        let (n, _) = counted(
+            &puzzle(&givens, &rule.z3doku),
+            LIMIT,
+            Duration::from_secs(60),
+        )
+        .unwrap_or_else(|| panic!("gave up on {}\n{}", givens.to_line(), rule.z3doku));
         let sigh_givens: String = givens
             .clues()
             .map(|(i, d)| format!("~R{}C{}_{d}", i / 9 + 1, i % 9 + 1))

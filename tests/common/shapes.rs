@@ -5,6 +5,7 @@
 //! them.
 
 use proptest::prelude::*;
+use rayon::prelude::*;
 use std::time::Duration;
 use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
@@ -360,7 +361,9 @@ pub fn instance_of(random: &mut super::Rng, shape: Shape, rules: &str) -> Option
         let value = shape.lowest + random.below(shape.values);
         let try_seed = format!("{seeds}~{}_{value}", id(cell));
         let puzzle = parse(&format!("{spec}.{try_seed}{rules}")).ok()?;
-        if let Some((1, _)) = count_on(native, &puzzle, 1, 2) {
+        // Rules the search cannot settle on a board this empty within
+        // the time make no instance: the next random rules are tried.
+        if count_on(native, &puzzle, 1, 2)?.0 == 1 {
             seeds = try_seed;
         }
     }
@@ -414,23 +417,35 @@ pub fn counts_of_made_agree_with_sigh(
 ) -> Option<Vec<(String, usize)>> {
     let script = super::sigh_runner()?;
     let mut random = super::Rng(seed);
-    let mut cases: Vec<(String, usize)> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
     for &(shape, wanted) in shapes {
         let mut made = 0;
         let mut tries = 0;
         while made < wanted {
             tries += 1;
             assert!(tries < 20 * wanted, "{shape:?}: too few instances");
-            let Some(text) = make(&mut random, shape) else {
-                continue;
-            };
-            let puzzle = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            cases.push((text, count_everywhere(&puzzle, limit)));
-            made += 1;
+            if let Some(text) = make(&mut random, shape) {
+                texts.push(text);
+                made += 1;
+            }
         }
     }
-    let strings: Vec<&str> = cases.iter().map(|(line, _)| line.as_str()).collect();
-    let theirs = super::sigh_counts(&script, &strings, limit);
+    // The instances are made in turn (one random stream), then counted on
+    // every core, while sigh counts them beside.
+    let strings: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let (ours, theirs): (Vec<usize>, Vec<usize>) = rayon::join(
+        || {
+            strings
+                .par_iter()
+                .map(|text| {
+                    let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    count_everywhere(&puzzle, limit)
+                })
+                .collect()
+        },
+        || super::sigh_counts(&script, &strings, limit),
+    );
+    let cases: Vec<(String, usize)> = texts.into_iter().zip(ours).collect();
     let mut seen = vec![0usize; limit + 1];
     for &(_, n) in &cases {
         seen[n] += 1;
