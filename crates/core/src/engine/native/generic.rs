@@ -505,9 +505,10 @@ impl Prop {
             Prop::Placed(cell, exclusions) => {
                 let dom = d.get(usize::from(*cell));
                 dom.count_ones() != 1
-                    || exclusions.each(dom.trailing_zeros() as usize, usize::from(*cell), |other| {
-                        d.get(other) & dom == 0 || d.keep(other, !dom)
-                    })
+                    || each_cell(
+                        exclusions.of(dom.trailing_zeros() as usize, usize::from(*cell)),
+                        |other| d.get(other) & dom == 0 || d.keep(other, !dom),
+                    )
             }
             Prop::Check(primitive, cells) => {
                 if cells
@@ -1355,14 +1356,6 @@ fn visible<D: Doms>(cells: &[u16], count: u32, d: &mut D) -> bool {
     true
 }
 
-/// `props` with the pair rules over the same two cells made one, whose
-/// table allows what all of them allow, and no digit twice when a house
-/// holds both cells. Each table narrowed alone keeps a digit that has a
-/// partner in each but none in all at once: strict Kropki's pairs (not
-/// consecutive, not one twice the other) beside a 2 whose neighbour may
-/// hold 2, 3 or 4 keep it by the 4 and by the 3, and the two tables
-/// together, with the house's 2, leave the 2 nothing. Proving a strict
-/// Kropki 6x9 with three givens unique took 6,790 nodes before.
 /// The most words of cells an [`Exclusions`] set takes: 640 cells, past
 /// the largest board (25x25).
 const EXCLUSION_WORDS: usize = 10;
@@ -1393,7 +1386,8 @@ impl Exclusions {
         for &a in members {
             let mut left = digits;
             while left != 0 {
-                let at = self.at(left.trailing_zeros() as usize, usize::from(a));
+                let at =
+                    (left.trailing_zeros() as usize * self.cells + usize::from(a)) * self.words;
                 left &= left - 1;
                 for &b in members.iter().filter(|&&b| b != a) {
                     self.sets[at + usize::from(b) / 64] |= 1 << (b % 64);
@@ -1402,26 +1396,26 @@ impl Exclusions {
         }
     }
 
-    /// Where the set of digit `digit` (from 0) in `cell` starts.
-    fn at(&self, digit: usize, cell: usize) -> usize {
-        (digit * self.cells + cell) * self.words
+    /// The set of digit `digit` (from 0) in `cell`.
+    fn of(&self, digit: usize, cell: usize) -> &[u64] {
+        let at = (digit * self.cells + cell) * self.words;
+        &self.sets[at..at + self.words]
     }
+}
 
-    /// Calls `f` on each cell that `digit` (from 0) in `cell` keeps from
-    /// it, while `f` says go on; whether it always did.
-    fn each(&self, digit: usize, cell: usize, mut f: impl FnMut(usize) -> bool) -> bool {
-        let at = self.at(digit, cell);
-        for (w, &word) in self.sets[at..at + self.words].iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                if !f(w * 64 + word.trailing_zeros() as usize) {
-                    return false;
-                }
-                word &= word - 1;
+/// Calls `f` on each cell of the bit set `set`, while `f` says go on;
+/// whether it always did.
+fn each_cell(set: &[u64], mut f: impl FnMut(usize) -> bool) -> bool {
+    for (w, &word) in set.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            if !f(w * 64 + word.trailing_zeros() as usize) {
+                return false;
             }
+            word &= word - 1;
         }
-        true
     }
+    true
 }
 
 /// The digits `ab` (a pair's table) keeps from both cells at once, when
@@ -1463,6 +1457,12 @@ fn with_exclusions(props: Vec<Prop>, rules: &Rules) -> Vec<Prop> {
     let mut placed = vec![false; cells];
     let mut beyond_houses = false;
     for prop in props {
+        // Only the digits' cells: a chaos construction's label cells
+        // (after them) are no one's peers.
+        if prop.cells().iter().any(|&c| usize::from(c) >= cells) {
+            kept.push(prop);
+            continue;
+        }
         match &prop {
             Prop::Distinct { cells, .. } => {
                 beyond_houses |= cells.iter().any(|&a| {
@@ -1528,29 +1528,30 @@ fn pointing<D: Doms>(house: &[u16], exclusions: &Exclusions, d: &mut D) -> bool 
             let cell = usize::from(cell);
             if d.get(cell) & bit != 0 {
                 places += 1;
-                let at = exclusions.at(digit, cell);
-                for (x, y) in common.iter_mut().zip(&exclusions.sets[at..at + words]) {
+                for (x, y) in common.iter_mut().zip(exclusions.of(digit, cell)) {
                     *x &= y;
                 }
             }
         }
-        if places < 2 {
-            continue;
-        }
-        for (w, &word) in common[..words].iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let cell = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if d.get(cell) & bit != 0 && !d.keep(cell, !bit) {
-                    return false;
-                }
-            }
+        if places >= 2
+            && !each_cell(&common[..words], |cell| {
+                d.get(cell) & bit == 0 || d.keep(cell, !bit)
+            })
+        {
+            return false;
         }
     }
     true
 }
 
+/// `props` with the pair rules over the same two cells made one, whose
+/// table allows what all of them allow, and no digit twice when a house
+/// holds both cells. Each table narrowed alone keeps a digit that has a
+/// partner in each but none in all at once: strict Kropki's pairs (not
+/// consecutive, not one twice the other) beside a 2 whose neighbour may
+/// hold 2, 3 or 4 keep it by the 4 and by the 3, and the two tables
+/// together, with the house's 2, leave the 2 nothing. Proving a strict
+/// Kropki 6x9 with three givens unique took 6,790 nodes before.
 fn merge_pairs(props: Vec<Prop>, rules: &Rules) -> Vec<Prop> {
     let mut out: Vec<Prop> = Vec::with_capacity(props.len());
     let mut at = std::collections::HashMap::<(u16, u16), usize>::new();
