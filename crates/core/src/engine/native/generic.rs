@@ -2597,6 +2597,16 @@ mod tests {
         );
     }
 
+    /// The nodes to `puzzle`'s first two solutions with every part on and
+    /// with `off`, each run finding two.
+    fn nodes_with_and_without(puzzle: &Puzzle, off: Extra) -> (u64, u64) {
+        let (with, found) = nodes(puzzle, Extra::default(), u64::MAX);
+        assert_eq!(found, 2);
+        let (without, found) = nodes(puzzle, off, u64::MAX);
+        assert_eq!(found, 2);
+        (with, without)
+    }
+
     /// Pair rules that keep cells apart join the houses' pointing: on an
     /// empty board under anti-taxicab the search takes 3,539 nodes to two
     /// fillings with only the pairs, 197 with pointing (sigh finds the
@@ -2604,15 +2614,11 @@ mod tests {
     #[test]
     fn pointing_through_pair_rules_saves_nodes() {
         let empty = crate::puzzle::sigh::parse(".AntiTaxicab").unwrap();
-        let all = Extra::default();
-        let (with, found) = nodes(&empty, all, u64::MAX);
-        assert_eq!(found, 2);
-        let alone = Extra {
+        let off = Extra {
             pointing: false,
-            ..all
+            ..Extra::default()
         };
-        let (without, found) = nodes(&empty, alone, u64::MAX);
-        assert_eq!(found, 2);
+        let (with, without) = nodes_with_and_without(&empty, off);
         assert!(
             without > 5 * with,
             "anti-taxicab: {without} nodes without pointing, {with} with"
@@ -2629,15 +2635,11 @@ mod tests {
             ".~R2C5_4~R3C3_3~R4C1_6~R4C8_1~R7C4_2~R8C2_5~R8C9_7~R9C7_5.GlobalEntropy",
         )
         .unwrap();
-        let all = Extra::default();
-        let (with, found) = nodes(&puzzle, all, u64::MAX);
-        assert_eq!(found, 2);
-        let alone = Extra {
+        let off = Extra {
             classes: false,
-            ..all
+            ..Extra::default()
         };
-        let (without, found) = nodes(&puzzle, alone, u64::MAX);
-        assert_eq!(found, 2);
+        let (with, without) = nodes_with_and_without(&puzzle, off);
         assert!(
             without > 2 * with,
             "global entropy: {without} nodes without classes, {with} with"
