@@ -9,6 +9,7 @@
 //! scope so that they never outlive their puzzle. Otherwise each puzzle
 //! gets a new solver with the clues asserted.
 
+mod block;
 mod cancel;
 pub mod emit;
 pub mod encoding;
@@ -24,6 +25,7 @@ use super::contract::{
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::rules::Rules;
+use block::Blocker;
 use cancel::interruptible;
 use encoding::Encoding;
 use guard::{guarded, memory_limit_mib};
@@ -481,6 +483,7 @@ impl Z3Engine {
             }
         }
         let fresh_bounded = Cell::new(false);
+        let mut blocker = Blocker::new(encoding, fresh.is_some());
         let mut fell_back = false;
         let mut blocked_any = false;
         let mut left = limits.solutions;
@@ -539,15 +542,13 @@ impl Z3Engine {
                 break Ok(());
             }
             // Block this solution: some cell that was blank must differ.
-            let differs: Vec<Bool> = (0..puzzle.size().cells())
-                .filter(|&i| givens.get(i) == 0)
-                .map(|i| encoding.differs(i, grid.get(i)))
-                .collect();
-            let block = Bool::or(&differs);
+            let block = blocker.block(&grid, givens, left > 1);
             if fresh.is_some() && tactics && !blocked_any && !fell_back {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);
-                next.assert(&block);
+                for formula in &block {
+                    next.assert(formula);
+                }
                 fresh = Some(next);
                 fresh_bounded.set(false);
             } else {
@@ -556,7 +557,9 @@ impl Z3Engine {
                     solver.push();
                     scoped = true;
                 }
-                solver.assert(&block);
+                for formula in &block {
+                    solver.assert(formula);
+                }
             }
             blocked_any = true;
         };
@@ -835,6 +838,32 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!((result, seen), (Ok(()), 3));
+    }
+
+    /// A count on `int` states the digits at most once per house and
+    /// blocks over named Booleans: 200 grids of the empty 9x9 took some
+    /// 200,000 conflicts blocked over the integers alone, a few hundred now.
+    #[test]
+    fn an_int_count_finds_each_grid_in_few_conflicts() {
+        let mut engine = Z3Engine::new(&Settings {
+            keep_statistics: true,
+            ..Settings::default()
+        });
+        let empty = Puzzle::classic(Grid::empty(Size::from_side(9).unwrap_or_default()));
+        let mut grids = std::collections::HashSet::new();
+        let result = engine.solutions(&empty, Limits::solutions(200), &mut |found| {
+            assert!(crate::puzzle::check::verify_solution(&empty, found.grid).is_ok());
+            grids.insert(found.grid.clone());
+            ControlFlow::Continue(())
+        });
+        assert_eq!((result, grids.len()), (Ok(()), 200));
+        let conflicts: u64 = engine
+            .statistics()
+            .iter()
+            .find(|(key, _)| key == "sat conflicts")
+            .and_then(|(_, value)| value.parse().ok())
+            .unwrap_or(u64::MAX);
+        assert!(conflicts < 5_000, "{conflicts} conflicts");
     }
 
     #[test]

@@ -117,6 +117,14 @@ pub trait Encoding {
         Vec::new()
     }
 
+    /// Whether [`clue`](Self::clue) is one of the encoding's own Boolean
+    /// variables (the one-hot encodings), rather than a formula over a
+    /// cell's integer: a count then blocks its solutions over Booleans
+    /// named for those formulas (see `block`).
+    fn clues_are_variables(&self) -> bool {
+        true
+    }
+
     /// How many searches a kept solver serves before a new one takes
     /// over, if it slows down as it serves; `None` for as many as come.
     fn kept_searches(&self) -> Option<usize> {
