@@ -12,7 +12,8 @@
 //! Z3's finite-domain solver more the more it holds. Blocked over a Boolean
 //! named for each cell and digit, defined once as the cell's equality, the
 //! checks stay flat: 1,000 solutions in about 2 s (see build.md, "Counting
-//! on `int`").
+//! on `int`"). Boards up to 9x9 only, where that was measured
+//! ([`Encoding::counts_over_names`]).
 
 use super::encoding::Encoding;
 use crate::puzzle::grid::Grid;
@@ -25,7 +26,8 @@ pub(super) struct Blocker<'e> {
     /// Whether the search's own solver states what a kept one would; a
     /// kept solver has from the start.
     fresh: bool,
-    /// Whether a count's formulas have been stated.
+    /// Whether a count's formulas have been stated, and its clauses are
+    /// made over named Booleans.
     counting: bool,
     /// For an encoding whose clues are formulas, the Boolean defined as each
     /// cell's holding each digit, by (cell, digit), as the count meets them.
@@ -51,19 +53,18 @@ impl<'e> Blocker<'e> {
     /// formulas would only slow.
     pub(super) fn block(&mut self, grid: &Grid, givens: &Grid, more: bool) -> Vec<Bool> {
         let mut formulas = Vec::new();
-        if more && !self.counting {
+        if more && !self.counting && self.encoding.counts_over_names() {
             self.counting = true;
             // Not before the first solution, which a new term could change.
             if self.fresh {
                 formulas = self.encoding.kept_formulas();
             }
         }
-        let name_cells = self.counting && !self.encoding.clues_are_variables();
         let differs: Vec<Bool> = (0..grid.size().cells())
             .filter(|&i| givens.get(i) == 0)
             .map(|i| {
                 let digit = grid.get(i);
-                if !name_cells {
+                if !self.counting {
                     return self.encoding.differs(i, digit);
                 }
                 let named = self.named.entry((i, digit)).or_insert_with(|| {

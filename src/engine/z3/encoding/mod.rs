@@ -117,12 +117,13 @@ pub trait Encoding {
         Vec::new()
     }
 
-    /// Whether [`clue`](Self::clue) is one of the encoding's own Boolean
-    /// variables (the one-hot encodings), rather than a formula over a
-    /// cell's integer: a count then blocks its solutions over Booleans
-    /// named for those formulas (see `block`).
-    fn clues_are_variables(&self) -> bool {
-        true
+    /// Whether a count, after its first solution, states the [kept
+    /// formulas](Self::kept_formulas) on a solver of its own and blocks
+    /// its solutions over a Boolean named for each [clue](Self::clue)
+    /// formula (see `block`): for an encoding whose clues are formulas over
+    /// integers rather than variables of its own.
+    fn counts_over_names(&self) -> bool {
+        false
     }
 
     /// How many searches a kept solver serves before a new one takes
