@@ -123,7 +123,7 @@ impl QqwingLevel {
     /// solve the puzzle, a pair or an intersection exactly when singles do
     /// not, and a guess exactly when the four do not. Three such closures
     /// are much cheaper than the path: singles are placed as they appear,
-    /// not found by scanning the grid once per step. `tests/logic.rs`
+    /// not found by scanning the grid once per step. `tests/suite/logic.rs`
     /// checks that both give the same level over whole puzzle sets.
     pub fn of_puzzle(puzzle: &Puzzle, solution: &Grid) -> Result<QqwingLevel, PathError> {
         QqwingLevel::closures(puzzle, solution, Known::Nothing)

@@ -562,7 +562,7 @@ fn on_rectangles(constraint: &Constraint, size: Size, lowest: u8) -> bool {
 /// among them, whether the rule is restated on the digits or kept as it
 /// is (a skyscraper, where sigh's 0 is no building): no test holds those
 /// kinds to sigh's on such a rectangle. Each is checked against sigh's solver on
-/// rectangles in `tests/rectangles.rs`.
+/// rectangles in `tests/suite/rectangles.rs`.
 fn on_rectangles_from_one(constraint: &Constraint) -> bool {
     matches!(
         constraint,
