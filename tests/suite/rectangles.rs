@@ -300,11 +300,6 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
              longer side, and this 6x9 runs from 1 to 10",
         ),
         (
-            vec!["solve", ".Shape~4x4~8.RegionSize~8"],
-            "sigh's `RegionSize`: regions of 8 cells, more than a row's 4, which z3doku's boards \
-             do not have",
-        ),
-        (
             vec!["solve", ".Shape~6x6.RegionSize~4.Windoku"],
             "sigh's `RegionSize`: beside windoku, which sigh reads over regions of 4 cells",
         ),
@@ -540,9 +535,11 @@ fn set_kinds_on_rectangles_agree_with_sigh() {
 
 /// sigh's `RegionSize`, boxes of other than the longer side's cells (2x2
 /// on 6x6, 8x8 and 4x6, 2x3 on 6x9, none on 9x9 for 6 cells, 2x2 on 6x6 on
-/// 8 values): random instances with one or two other rules, counted up to
+/// 8 values, and boxes larger than a row: 2x4 on 4x4 on 8 values, 3x3 on
+/// 6x6 on 9): random instances with one or two other rules, counted up to
 /// the limit by every engine and by sigh's solver, which agree, each
-/// written back (as `.RegionSize~N`) as it was read.
+/// written back (as `.RegionSize~N`, or the larger boxes as
+/// `.AllDifferent`s) as it was read.
 #[test]
 fn region_sizes_agree_with_sigh() {
     let shapes = [
@@ -552,11 +549,14 @@ fn region_sizes_agree_with_sigh() {
         (Shape::rectangle(6, 9, 1), 4),
         (Shape::square(9, 9, 1), 3),
         (Shape::square(6, 8, 1), 4),
+        (Shape::square(4, 8, 1), 4),
+        (Shape::square(6, 9, 1), 4),
     ];
     let made = counts_of_made_agree_with_sigh(0x2e61_0512, &shapes, LIMIT, |random, shape| {
-        let cells = match (shape.rows, shape.cols) {
-            (9, 9) => 6,
-            (6, 9) => 6,
+        let cells = match (shape.rows, shape.cols, shape.values) {
+            (9, 9, _) | (6, 9, _) => 6,
+            (4, 4, 8) => 8,
+            (6, 6, 9) => 9,
             _ => 4,
         };
         let (mut dots, mut anti) = (false, false);
@@ -578,8 +578,10 @@ fn region_sizes_agree_with_sigh() {
         let puzzle = parse(text).unwrap();
         let written = to_sigh(&puzzle).unwrap();
         assert_eq!(parse(&written).unwrap(), puzzle, "{written}");
-        let boxes = !text.starts_with(".Shape~9x9");
+        let larger = text.contains(".RegionSize~8") || text.contains(".RegionSize~9");
+        let boxes = !text.starts_with(".Shape~9x9") && !larger;
         assert_eq!(written.contains(".RegionSize~"), boxes, "{written}");
+        assert!(!larger || written.contains(".AllDifferent~"), "{written}");
     }
 }
 

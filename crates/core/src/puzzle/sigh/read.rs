@@ -535,10 +535,14 @@ impl Reader {
     /// The boxes of a `RegionSize` other than the longer side: sigh's
     /// boxes of that many cells (none when no such boxes tile the board,
     /// as in sigh: `RegionSize~10` on 9x9), each a house when it has a
-    /// cell per value and an all-different group when smaller. Boxes
-    /// larger than a row, and the rules sigh sizes by it (jigsaw pieces,
-    /// disjoint sets, windoku, chaos construction, doppelganger, and
-    /// those that read the boxes), are refused by name.
+    /// cell per value and an all-different group when smaller. Boxes of
+    /// more cells than a row (`.Shape~4x4~8.RegionSize~8`: 2x4 boxes of
+    /// the 8 values) are extra regions, all-different groups beside the
+    /// rows and columns: z3doku's regions are houses no larger than a row,
+    /// and all different over as many cells as values is sigh's "each
+    /// value once". The rules sigh sizes by it (jigsaw pieces, disjoint
+    /// sets, windoku, chaos construction, doppelganger, and those that read
+    /// the boxes) are refused by name.
     fn sized_boxes(&mut self, cells: usize) -> Result<(), SighError> {
         let size = self.size;
         let differs = |why: String| SighError::Differs {
@@ -546,12 +550,6 @@ impl Reader {
             why,
         };
         let boxes = super::boxes_of(size, cells);
-        if cells > size.side() && boxes.is_some() && !self.no_boxes {
-            return Err(differs(format!(
-                "regions of {cells} cells, more than a row's {}, which z3doku's boards do not have",
-                size.side()
-            )));
-        }
         let sized = |c: &Constraint| {
             matches!(
                 c,
@@ -575,12 +573,24 @@ impl Reader {
                  regions of a row's cells"
             )));
         }
-        if !self.no_boxes {
-            let regions = match boxes {
-                Some(boxes) => boxes.into_iter().map(Some).collect(),
-                None => vec![None; size.cells()],
-            };
-            self.added.push(Added::Regions(regions));
+        if self.no_boxes {
+            return Ok(());
+        }
+        match boxes {
+            Some(boxes) if cells > size.side() => {
+                self.added.push(Added::Regions(vec![None; size.cells()]));
+                for number in 0..size.cells() / cells {
+                    let members = (0..size.cells())
+                        .filter(|&i| boxes[i] == number)
+                        .map(|i| size.cell_at(i))
+                        .collect();
+                    self.constraint(ExtraRegion(members));
+                }
+            }
+            Some(boxes) => self
+                .added
+                .push(Added::Regions(boxes.into_iter().map(Some).collect())),
+            None => self.added.push(Added::Regions(vec![None; size.cells()])),
         }
         Ok(())
     }
