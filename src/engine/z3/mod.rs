@@ -252,13 +252,27 @@ impl Z3Engine {
     }
 }
 
-/// [`GiveUp::Cancelled`] when `limits` were cancelled, else the internal
-/// error `what`.
-fn cancelled_or(limits: &Limits, what: &str) -> EngineError {
+/// [`GiveUp::Cancelled`] when `limits` were cancelled, [`GiveUp::Memory`]
+/// when `solver` reached the memory limit (near it, Z3 can say sat and
+/// then give no model), else the internal error `what`.
+fn cancelled_or(limits: &Limits, solver: &Solver, what: &str) -> EngineError {
     if limits.cancelled() {
         EngineError::GaveUp(GiveUp::Cancelled)
+    } else if used_memory_mib(solver)
+        .zip(memory_limit_mib())
+        .is_some_and(|(used, limit)| used >= limit)
+    {
+        EngineError::GaveUp(GiveUp::Memory)
     } else {
         EngineError::Internal(what.into())
+    }
+}
+
+/// The most memory Z3 has used, by `solver`'s `max memory` statistic.
+fn used_memory_mib(solver: &Solver) -> Option<f64> {
+    match solver.get_statistics().value("max memory")? {
+        StatisticsValue::Double(mib) => Some(mib),
+        StatisticsValue::UInt(mib) => Some(f64::from(mib)),
     }
 }
 
@@ -355,11 +369,7 @@ fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     reason_of(solver.get_reason_unknown(), deadline, || {
         // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
         // limit without a reason: its `max memory` statistic tells.
-        let used = match solver.get_statistics().value("max memory")? {
-            StatisticsValue::Double(mib) => mib,
-            StatisticsValue::UInt(mib) => f64::from(mib),
-        };
-        Some(used >= memory_limit_mib()?)
+        Some(used_memory_mib(solver)? >= memory_limit_mib()?)
     })
 }
 
@@ -521,11 +531,16 @@ impl Z3Engine {
             // giving or evaluating the model: then the search was
             // cancelled, not wrong.
             let Some(model) = solver.get_model() else {
-                break Err(cancelled_or(&limits, "Z3 said sat but gave no model"));
+                break Err(cancelled_or(
+                    &limits,
+                    solver,
+                    "Z3 said sat but gave no model",
+                ));
             };
             let Some(grid) = encoding.decode(&model) else {
                 break Err(cancelled_or(
                     &limits,
+                    solver,
                     "Z3's model leaves a cell without a digit",
                 ));
             };
