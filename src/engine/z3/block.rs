@@ -26,8 +26,6 @@ pub(super) struct Blocker<'e> {
     /// Whether the search's own solver states what a kept one would; a
     /// kept solver has from the start.
     fresh: bool,
-    /// Whether a solution has been blocked.
-    blocked: bool,
     /// Whether a count's formulas have been stated, and its clauses are
     /// made over named Booleans.
     counting: bool,
@@ -43,24 +41,23 @@ impl<'e> Blocker<'e> {
         Blocker {
             encoding,
             fresh,
-            blocked: false,
             counting: false,
             named: HashMap::new(),
         }
     }
 
     /// What to assert to block `grid` on every cell `givens` leaves blank:
-    /// the clause, after any definitions it uses first. `more` says whether
-    /// the search goes on past the next solution (a count). The count's
-    /// formulas come with the second solution: a uniqueness check, or a
-    /// count of a puzzle that turns out unique, blocks once, and the plain
-    /// clause serves it faster (14 puzzles of top1465 counted on `int`:
-    /// 0.79 s, against 1.23 s with the formulas stated after the first
-    /// solution). Nor before the first, which a new term could change.
-    pub(super) fn block(&mut self, grid: &Grid, givens: &Grid, more: bool) -> Vec<Bool> {
+    /// the clause, after any definitions it uses first. `count` says
+    /// whether to block as a count does from here on: the search goes on
+    /// past the next solution, and has found more than one. Not from the
+    /// first solution: a uniqueness check, or a count of a puzzle that
+    /// turns out unique, blocks once, and the plain clause serves it faster
+    /// (14 puzzles of top1465 counted on `int`: 0.79 s, against 1.23 s with
+    /// the formulas stated after the first solution); nor before it, since
+    /// a new term could change which solution comes first.
+    pub(super) fn block(&mut self, grid: &Grid, givens: &Grid, count: bool) -> Vec<Bool> {
         let mut formulas = Vec::new();
-        let second = std::mem::replace(&mut self.blocked, true);
-        if more && second && !self.counting && self.encoding.counts_over_names() {
+        if count && !self.counting && self.encoding.counts_over_names() {
             self.counting = true;
             if self.fresh {
                 formulas = self.encoding.kept_formulas();

@@ -258,22 +258,21 @@ impl Z3Engine {
 fn cancelled_or(limits: &Limits, solver: &Solver, what: &str) -> EngineError {
     if limits.cancelled() {
         EngineError::GaveUp(GiveUp::Cancelled)
-    } else if used_memory_mib(solver)
-        .zip(memory_limit_mib())
-        .is_some_and(|(used, limit)| used >= limit)
-    {
+    } else if at_memory_limit(solver) == Some(true) {
         EngineError::GaveUp(GiveUp::Memory)
     } else {
         EngineError::Internal(what.into())
     }
 }
 
-/// The most memory Z3 has used, by `solver`'s `max memory` statistic.
-fn used_memory_mib(solver: &Solver) -> Option<f64> {
-    match solver.get_statistics().value("max memory")? {
-        StatisticsValue::Double(mib) => Some(mib),
-        StatisticsValue::UInt(mib) => Some(f64::from(mib)),
-    }
+/// Whether Z3 has used as much memory as it may, by `solver`'s `max
+/// memory` statistic; `None` without a statistic or a limit.
+fn at_memory_limit(solver: &Solver) -> Option<bool> {
+    let used = match solver.get_statistics().value("max memory")? {
+        StatisticsValue::Double(mib) => mib,
+        StatisticsValue::UInt(mib) => f64::from(mib),
+    };
+    Some(used >= memory_limit_mib()?)
 }
 
 /// Asserts `encoding`'s constraints and the sums they imply on `solver`.
@@ -369,7 +368,7 @@ fn give_up(solver: &Solver, deadline: Option<Instant>) -> GiveUp {
     reason_of(solver.get_reason_unknown(), deadline, || {
         // Some of Z3's solvers (the pseudo-Boolean one) stop at the memory
         // limit without a reason: its `max memory` statistic tells.
-        Some(used_memory_mib(solver)? >= memory_limit_mib()?)
+        at_memory_limit(solver)
     })
 }
 
@@ -557,7 +556,9 @@ impl Z3Engine {
                 break Ok(());
             }
             // Block this solution: some cell that was blank must differ.
-            let block = blocker.block(&grid, givens, left > 1);
+            // Blocked as a count from the second solution on (see
+            // `Blocker::block`).
+            let block = blocker.block(&grid, givens, left > 1 && blocked_any);
             if fresh.is_some() && tactics && !blocked_any && !fell_back {
                 // Go on with the logic's incremental solver.
                 let next = fresh_solver(false);

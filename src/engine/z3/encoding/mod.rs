@@ -117,7 +117,7 @@ pub trait Encoding {
         Vec::new()
     }
 
-    /// Whether a count, after its first solution, states the [kept
+    /// Whether a count, from its second solution on, states the [kept
     /// formulas](Self::kept_formulas) on a solver of its own and blocks
     /// its solutions over a Boolean named for each [clue](Self::clue)
     /// formula (see `block`): for an encoding whose clues are formulas over

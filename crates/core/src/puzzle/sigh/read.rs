@@ -576,23 +576,31 @@ impl Reader {
         if self.no_boxes {
             return Ok(());
         }
-        match boxes {
-            Some(boxes) if cells > size.side() => {
-                self.added.push(Added::Regions(vec![None; size.cells()]));
-                for number in 0..size.cells() / cells {
-                    let members = (0..size.cells())
-                        .filter(|&i| boxes[i] == number)
-                        .map(|i| size.cell_at(i))
-                        .collect();
-                    self.constraint(ExtraRegion(members));
-                }
-            }
-            Some(boxes) => self
-                .added
-                .push(Added::Regions(boxes.into_iter().map(Some).collect())),
-            None => self.added.push(Added::Regions(vec![None; size.cells()])),
+        let boxes: Vec<Option<usize>> = match boxes {
+            Some(boxes) => boxes.into_iter().map(Some).collect(),
+            None => vec![None; size.cells()],
+        };
+        if cells > size.side() {
+            self.added.push(Added::Regions(vec![None; size.cells()]));
+            self.extra_regions(&boxes);
+        } else {
+            self.added.push(Added::Regions(boxes));
         }
         Ok(())
+    }
+
+    /// Each region of `regions` (a region number per cell, if any) as an
+    /// extra region: an all-different group beside the board's houses.
+    fn extra_regions(&mut self, regions: &[Option<usize>]) {
+        let size = self.size;
+        let count = regions.iter().flatten().max().map_or(0, |m| m + 1);
+        for region in 0..count {
+            let cells: Vec<Cell> = (0..size.cells())
+                .filter(|&i| regions[i] == Some(region))
+                .map(|i| size.cell_at(i))
+                .collect();
+            self.constraint(ExtraRegion(cells));
+        }
     }
 
     fn finish(mut self) -> Result<Puzzle, SighError> {
@@ -673,14 +681,7 @@ impl Reader {
                             .into(),
                     });
                 }
-                let count = regions.iter().flatten().max().map_or(0, |m| m + 1);
-                for piece in 0..count {
-                    let cells: Vec<Cell> = (0..size.cells())
-                        .filter(|&i| regions[i] == Some(piece))
-                        .map(|i| size.cell_at(i))
-                        .collect();
-                    self.constraint(ExtraRegion(cells));
-                }
+                self.extra_regions(&regions);
             }
         } else if self.no_boxes {
             self.added.push(Added::Regions(vec![None; size.cells()]));
