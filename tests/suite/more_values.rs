@@ -195,6 +195,27 @@ fn counts_on_boards_with_more_values_agree_with_sigh() {
     );
 }
 
+/// Chaos construction on boards with more values than a region has cells
+/// (regions of N cells on an NxN board, each holding N different values
+/// of the N + 1 or N + 2), with or without boxes, with up to two clues
+/// over the regions on boards from 1: random instances counted up to the
+/// limit by every engine (each solution with its regions, passed by the
+/// checker) and by sigh's solver, which agree.
+#[test]
+fn chaos_construction_with_more_values_agrees_with_sigh() {
+    let shapes = [
+        (Shape::square(4, 5, 1), 6),
+        (Shape::square(4, 6, 1), 3),
+        (Shape::square(4, 5, 0), 2),
+        (Shape::square(6, 7, 1), 2),
+    ];
+    let made = common::shapes::chaos_instance;
+    let Some(cases) = counts_of_made_agree_with_sigh(0xc4a0_5e10, &shapes, LIMIT, made) else {
+        return;
+    };
+    each_kind_among(&cases, &[".ChaosCount", ".ChaosArrow", ".NoBoxes"]);
+}
+
 /// Region same values (sigh's `RegionSameValues`) is what makes the
 /// unique puzzles above that state it unique: without it they have more
 /// solutions.

@@ -291,8 +291,9 @@ fn what_a_rectangle_cannot_take_is_refused_by_name() {
             "`R7` is not a row or column of the board",
         ),
         (
-            vec!["solve", ".Shape~6x9.ChaosConstruction"],
-            "chaos construction: z3doku solves it on square boards, and this one is 6x9",
+            vec!["solve", ".Shape~6x9.RegionSize~6.ChaosConstruction"],
+            "sigh's `RegionSize`: beside chaos construction, which sigh reads over regions of 6 \
+             cells and z3doku over regions of 9 (the board's longer side)",
         ),
         (
             vec!["solve", ".Shape~6x9~10.Indexing~C~R1C1"],
@@ -583,6 +584,101 @@ fn region_sizes_agree_with_sigh() {
         assert_eq!(written.contains(".RegionSize~"), boxes, "{written}");
         assert!(!larger || written.contains(".AllDifferent~"), "{written}");
     }
+}
+
+/// The most digit solutions a chaos instance's givens may leave without
+/// its construction for the partings to be summed over them.
+const PLAIN: usize = 3000;
+
+/// Solutions counted on chaos instances, at most.
+const CHAOS_LIMIT: usize = 20;
+
+/// Chaos construction on rectangles: regions of the longer side's cells,
+/// as many as the shorter side (4 regions of 6 on `4x6`), each holding
+/// different values, with or without boxes, with up to two clues over the
+/// regions. sigh's solver is no referee here: it misses partings of
+/// rectangles (the 2x4 `1234/3412` parts into its two rows and into its
+/// two 2x2 boxes, and sigh counts one; see docs/variants.md), where on
+/// squares it counts them all. So each random instance's count, up to a
+/// limit, by every engine (each solution with its regions, passed by the
+/// checker) is held to the checker's own search: the partings its clues
+/// accept (`kinds::chaos::partings`, no engine in it) summed over every
+/// digit solution of the same givens without the construction; and the
+/// instance is written back as it was read.
+#[test]
+fn chaos_construction_on_rectangles_counts_its_partings() {
+    let shapes = [
+        (Shape::rectangle(4, 6, 1), 6),
+        (Shape::rectangle(6, 4, 1), 4),
+        (Shape::rectangle(3, 6, 1), 3),
+        (Shape::rectangle(2, 6, 0), 2),
+        (
+            Shape {
+                rows: 4,
+                cols: 6,
+                values: 7,
+                lowest: 1,
+            },
+            3,
+        ),
+    ];
+    // By hand: the 2x4 1234/3412 parts into its rows and into its boxes.
+    let by_hand =
+        ".Shape~2x4.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2.ChaosConstruction";
+    assert_eq!(
+        common::shapes::count_everywhere(&parse(by_hand).unwrap(), 10),
+        2
+    );
+    let native = &common::every_engine()[0];
+    let mut random = Rng(0xc4a0_5ec7);
+    let mut counts = Vec::new();
+    for (shape, wanted) in shapes {
+        let mut tries = 0;
+        while counts.iter().filter(|(s, _, _)| *s == shape.spec()).count() < wanted {
+            tries += 1;
+            assert!(tries < 20 * wanted, "{shape:?}: too few instances");
+            let Some(text) = common::shapes::chaos_instance(&mut random, shape) else {
+                continue;
+            };
+            let chaos = parse(&text).unwrap();
+            let plain: String = text
+                .split('.')
+                .filter(|item| !item.starts_with("Chaos"))
+                .collect::<Vec<_>>()
+                .join(".");
+            let Some((n, grids)) = count_on(native, &parse(&plain).unwrap(), PLAIN, 30) else {
+                continue;
+            };
+            if n == PLAIN {
+                continue;
+            }
+            let clues: Vec<z3doku::puzzle::chaos::Clue> = chaos
+                .rules()
+                .primitives()
+                .find_map(|p| match p {
+                    z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
+                    _ => None,
+                })
+                .unwrap();
+            let partings: usize = grids
+                .iter()
+                .map(|grid| z3doku::puzzle::kinds::chaos::partings(grid, &clues, usize::MAX).len())
+                .sum();
+            let ours = common::shapes::count_everywhere(&chaos, CHAOS_LIMIT);
+            assert_eq!(ours, partings.min(CHAOS_LIMIT), "{text}");
+            let written = to_sigh(&chaos).unwrap();
+            assert_eq!(parse(&written).unwrap(), chaos, "{written}");
+            counts.push((shape.spec(), text, ours));
+        }
+    }
+    let cases: Vec<(String, usize)> = counts.into_iter().map(|(_, t, n)| (t, n)).collect();
+    each_kind_among(&cases, &[".ChaosCount", ".ChaosArrow", ".NoBoxes"]);
+    let mut seen = vec![0usize; CHAOS_LIMIT + 1];
+    for (_, n) in &cases {
+        seen[*n] += 1;
+    }
+    eprintln!("how many had 0, 1, ... {CHAOS_LIMIT} solutions: {seen:?}");
+    assert!(seen[1] > 0 && seen[1] < cases.len(), "{seen:?}");
 }
 
 /// Random instances on `shapes`, counted up to `limit` by every engine

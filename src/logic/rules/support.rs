@@ -212,7 +212,7 @@ impl Walk<'_> {
 /// cell on its own: every cell keeps its candidates, or none when no
 /// parting is left.
 fn chaos(rule: &crate::puzzle::chaos::Chaos, cells: &[usize], doms: &[u32]) -> Supports {
-    let mut board = vec![0u32; rule.side * rule.side];
+    let mut board = vec![0u32; rule.cells()];
     for (&c, &d) in cells.iter().zip(doms) {
         if let Some(slot) = board.get_mut(c) {
             *slot = d;

@@ -752,3 +752,119 @@ pub fn set_rule(random: &mut super::Rng, shape: Shape, kind: usize) -> String {
         }
     }
 }
+
+/// One random chaos clue in sigh's tongue on a board of `shape`: a count
+/// of 2 to 5 region cells or an arrow of one or two straight arms from a
+/// shared cell, with a random offset.
+pub fn chaos_clue(random: &mut super::Rng, shape: Shape) -> String {
+    let cell = |random: &mut super::Rng| self::cell(random, shape);
+    let region = |(r, c): (usize, usize)| format!("~CC{}", r * shape.cols + c + 1);
+    let control = format!("{}~{}", id(cell(random)), random.below(2));
+    if random.below(2) == 0 {
+        let mut cells = Vec::new();
+        while cells.len() < 2 + random.below(4) {
+            let c = cell(random);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        let cells: String = cells.into_iter().map(region).collect();
+        return format!(".ChaosCount~{control}{cells}");
+    }
+    let start = cell(random);
+    let first = random.below(4);
+    let arms: Vec<String> = [first, (first + 1 + random.below(3)) % 4]
+        .iter()
+        .take(1 + random.below(2))
+        .map(|&way| {
+            let (dr, dc) = [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)][way];
+            let (mut r, mut c) = (start.0 as isize, start.1 as isize);
+            let mut arm = String::new();
+            while (0..shape.rows as isize).contains(&r) && (0..shape.cols as isize).contains(&c) {
+                arm += &region((r as usize, c as usize));
+                r += dr;
+                c += dc;
+            }
+            arm
+        })
+        .collect();
+    format!(".ChaosArrow~{control}{}", arms.join("~-"))
+}
+
+/// The rules of a random chaos construction on a board of `shape`: boxes
+/// or not, and up to two clues over the regions on a board from 1 (a
+/// clue reads its digit as a number, and z3doku refuses them on a board
+/// from 0).
+pub fn chaos_rules(random: &mut super::Rng, shape: Shape) -> String {
+    let mut rules = String::new();
+    if random.below(2) == 0 {
+        rules += ".NoBoxes";
+    }
+    rules += ".ChaosConstruction";
+    if shape.lowest == 1 {
+        for _ in 0..random.below(3) {
+            rules += &chaos_clue(random, shape);
+        }
+    }
+    rules
+}
+
+/// A random chaos construction on a board of `shape` ([`chaos_rules`],
+/// givens as [`instance_of`] makes them), narrowed towards one solution:
+/// while its first two solutions differ in a digit, that digit is given;
+/// while they differ only in their regions, a count clue true of the
+/// first is added (a cell and its neighbours, counted in its region, its
+/// control a cell holding the count), up to eight times. Boards from 0
+/// take givens alone.
+pub fn chaos_instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
+    let rules = chaos_rules(random, shape);
+    let mut text = instance_of(random, shape, &rules)?;
+    let native = &super::every_engine()[0];
+    let cells = shape.rows * shape.cols;
+    let at = |c: usize| (c / shape.cols, c % shape.cols);
+    for _ in 0..8 {
+        let (n, found) = count_on(native, &parse(&text).ok()?, 2, 5)?;
+        if n < 2 {
+            break;
+        }
+        let (a, b) = (&found[0], &found[1]);
+        let differ: Vec<usize> = (0..cells).filter(|&c| a.get(c) != b.get(c)).collect();
+        if let Some(&c) = differ.get(random.below(differ.len().max(1))) {
+            let value = usize::from(a.get(c)) - 1 + shape.lowest;
+            let given = format!("~{}_{value}", id(at(c)));
+            // Into the givens' item, which `instance_of` always writes.
+            let k = text.find(".~")?;
+            text.insert_str(k + 1, &given);
+            continue;
+        }
+        if shape.lowest != 1 {
+            break;
+        }
+        let regions = a.regions()?;
+        let first = random.below(cells);
+        let around: Vec<usize> = std::iter::once(first)
+            .chain(
+                [(0, 1), (2, 1), (1, 0), (1, 2)]
+                    .iter()
+                    .filter_map(|&(dr, dc)| {
+                        let (r, c) = at(first);
+                        let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+                        (r < shape.rows && c < shape.cols).then_some(r * shape.cols + c)
+                    }),
+            )
+            .collect();
+        let count = around
+            .iter()
+            .filter(|&&c| regions[c] == regions[first])
+            .count();
+        let controls: Vec<usize> = (0..cells)
+            .filter(|&c| usize::from(a.get(c)) == count)
+            .collect();
+        let Some(&control) = controls.get(random.below(controls.len().max(1))) else {
+            continue;
+        };
+        let counted: String = around.iter().map(|&c| format!("~CC{}", c + 1)).collect();
+        text += &format!(".ChaosCount~{}~0{counted}", id(at(control)));
+    }
+    Some(text)
+}

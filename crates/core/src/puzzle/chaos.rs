@@ -1,7 +1,9 @@
-//! Chaos construction's regions: the board parts into N orthogonally
-//! connected regions of N cells each (on an NxN board), and each region
-//! holds every digit once. Which cells form which region is not given; it
-//! is found with the digits (sigh's `ChaosConstruction`).
+//! Chaos construction's regions: the board parts into orthogonally
+//! connected regions of N cells each, N the board's longer side (N
+//! regions on an NxN board, R on an RxN rectangle), and each region holds
+//! N different digits: every digit once when the board has N of them.
+//! Which cells form which region is not given; it is found with the
+//! digits (sigh's `ChaosConstruction`).
 //!
 //! What the rule steps ask of it lives here (the native engine searches
 //! the regions itself, `engine/native/chaos.rs`): whether
@@ -16,20 +18,22 @@
 //! whatever the regions are called), and grows it by deciding, cell by
 //! cell of its border, in or out (so each region shape is met once). A
 //! cell joins only when the region can still hold different digits, a
-//! finished region must match its cells to the N digits (Hall's
+//! finished region must match its cells to different digits (Hall's
 //! condition, by augmenting paths), and the cells left must part into
 //! connected pieces whose sizes are multiples of N.
 //!
 //! Z3's statement, a region label per cell, is in the engine
 //! (`engine/z3/encoding/chaos.rs`).
 
-/// "The board parts into connected regions of N cells, each holding every
-/// digit once", with the clues that read the regions, and the board's
-/// neighbours worked out once.
+use super::grid::Size;
+
+/// "The board parts into connected regions of N cells, each holding N
+/// different digits", with the clues that read the regions, and the
+/// board's neighbours worked out once.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chaos {
-    /// The board's side N: the regions' number and size.
-    pub side: usize,
+    /// The board: its cells, and its digits.
+    pub size: Size,
     /// The clues over the regions.
     pub clues: Vec<Clue>,
     /// Each cell's orthogonal neighbours.
@@ -134,20 +138,38 @@ const NONE: u8 = u8::MAX;
 pub const OPEN_STEPS: u64 = 4_000;
 
 impl Chaos {
-    /// The rule on a board of side `side`, with `clues`.
-    pub fn new(side: usize, clues: Vec<Clue>) -> Chaos {
-        let size = super::grid::Size::from_side(side);
-        let neighbours = (0..side * side)
-            .map(|c| {
-                size.map(|s| s.orthogonal(c).iter().map(|&n| n as u16).collect())
-                    .unwrap_or_default()
-            })
+    /// The rule on a board of `size`, with `clues`.
+    pub fn new(size: Size, clues: Vec<Clue>) -> Chaos {
+        let neighbours = (0..size.cells())
+            .map(|c| size.orthogonal(c).iter().map(|&n| n as u16).collect())
             .collect();
         Chaos {
-            side,
+            size,
             clues,
             neighbours,
         }
+    }
+
+    /// The board's cells.
+    pub fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    /// The cells of a region: the board's longer side, as sigh sizes its
+    /// regions (its `defaultNumValues`).
+    pub fn region_cells(&self) -> usize {
+        self.size.side()
+    }
+
+    /// How many regions the board parts into.
+    pub fn regions(&self) -> usize {
+        self.cells() / self.region_cells().max(1)
+    }
+
+    /// The board's digits: as many as a region's cells, so that each
+    /// region holds every one, or more.
+    pub fn values(&self) -> usize {
+        self.size.values()
     }
 
     /// Each cell's orthogonal neighbours, as row-major indexes.
@@ -157,7 +179,7 @@ impl Chaos {
 
     /// Whether the full grid (`digit(cell)`) parts into such regions.
     pub fn holds(&self, digit: &dyn Fn(usize) -> u8) -> bool {
-        let doms: Vec<u32> = (0..self.side * self.side)
+        let doms: Vec<u32> = (0..self.cells())
             .map(|c| match digit(c) {
                 0 => 0,
                 d => 1 << (d - 1),
@@ -174,11 +196,11 @@ impl Chaos {
     }
 
     /// Whether the candidates `doms` (bit `d - 1` for digit `d`, one per
-    /// cell) leave some parting into regions that each can hold every
-    /// digit once: `None` when `steps` cells were tried without an answer.
+    /// cell) leave some parting into regions that each can hold different
+    /// digits: `None` when `steps` cells were tried without an answer.
     pub fn feasible(&self, doms: &[u32], steps: u64) -> Option<bool> {
-        let n = self.side * self.side;
-        if doms.len() != n || self.side == 0 || self.side >= usize::from(NONE) {
+        let n = self.cells();
+        if doms.len() != n || self.region_cells() == 0 || self.regions() >= usize::from(NONE) {
             return Some(false);
         }
         let mut search = Search {
@@ -255,7 +277,7 @@ impl Search<'_> {
             let dom = self.doms.get(clue.control()).copied().unwrap_or(0);
             number
                 .checked_sub(usize::from(clue.offset()))
-                .filter(|&v| (1..=self.chaos.side).contains(&v))
+                .filter(|&v| (1..=self.chaos.values()).contains(&v))
                 .is_some_and(|v| dom >> (v - 1) & 1 == 1)
         })
     }
@@ -297,7 +319,7 @@ impl Search<'_> {
             return None;
         }
         self.steps -= 1;
-        if members.len() == self.chaos.side {
+        if members.len() == self.chaos.region_cells() {
             if !self.matched(members) || !self.rest_parts() {
                 return Some(false);
             }
@@ -332,12 +354,12 @@ impl Search<'_> {
         found
     }
 
-    /// Whether the region's cells can hold the N digits, one each.
+    /// Whether the region's cells can hold different digits, one each.
     fn matched(&self, members: &[usize]) -> bool {
         // `owner[d]`: the member holding digit d so far.
-        let mut owner: Vec<Option<usize>> = vec![None; self.chaos.side];
+        let mut owner: Vec<Option<usize>> = vec![None; self.chaos.values()];
         for k in 0..members.len() {
-            let mut seen = vec![false; self.chaos.side];
+            let mut seen = vec![false; self.chaos.values()];
             if !self.augment(members, k, &mut owner, &mut seen) {
                 return false;
             }
@@ -353,7 +375,7 @@ impl Search<'_> {
         seen: &mut [bool],
     ) -> bool {
         let dom = self.doms[members[k]];
-        for d in 0..self.chaos.side {
+        for d in 0..self.chaos.values() {
             if dom >> d & 1 == 0 || seen[d] {
                 continue;
             }
@@ -392,7 +414,7 @@ impl Search<'_> {
                     }
                 }
             }
-            if count % self.chaos.side != 0 {
+            if count % self.chaos.region_cells() != 0 {
                 return false;
             }
         }
@@ -403,6 +425,10 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn four() -> Size {
+        Size::from_side(4).unwrap_or_else(|| panic!("a 4x4 board"))
+    }
 
     fn digits(rows: &str) -> Vec<u32> {
         rows.bytes()
@@ -416,7 +442,7 @@ mod tests {
 
     #[test]
     fn a_full_grid_parts_when_its_regions_can_hold_every_digit() {
-        let chaos = Chaos::new(4, Vec::new());
+        let chaos = Chaos::new(four(), Vec::new());
         // Boxes work.
         assert_eq!(
             chaos.feasible(&digits("1234 3412 2143 4321"), u64::MAX),
@@ -436,7 +462,7 @@ mod tests {
 
     #[test]
     fn open_cells_may_part_and_a_bound_says_when_it_cannot_tell() {
-        let chaos = Chaos::new(4, Vec::new());
+        let chaos = Chaos::new(four(), Vec::new());
         assert_eq!(
             chaos.feasible(&digits("0000 0000 0000 0000"), u64::MAX),
             Some(true)

@@ -249,7 +249,7 @@ impl Primitive {
             Primitive::Formula(test) => test.cells(),
             Primitive::Automaton { cells, .. } => cells.clone(),
             Primitive::Connected(rule) => rule.cells.clone(),
-            Primitive::Chaos(rule) => (0..rule.side * rule.side).collect(),
+            Primitive::Chaos(rule) => (0..rule.cells()).collect(),
             Primitive::Rank(rank) => rank.cells(),
         };
         cells.sort_unstable();

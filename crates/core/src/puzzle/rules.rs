@@ -521,6 +521,9 @@ fn with_more_digits(constraint: &Constraint) -> bool {
                 | Constraint::RegionSameValues(_)
                 | Constraint::Clone(_)
                 | Constraint::SameValues(_)
+                | Constraint::ChaosConstruction(_)
+                | Constraint::ChaosCount(_)
+                | Constraint::ChaosArrow(_)
         ),
     }
 }
@@ -851,7 +854,7 @@ impl Rules {
             for primitive in primitives.iter_mut() {
                 if let Primitive::Chaos(rule) = primitive {
                     *primitive = Primitive::Chaos(Arc::new(crate::puzzle::chaos::Chaos::new(
-                        rule.side,
+                        rule.size,
                         clues.clone(),
                     )));
                 }

@@ -4,9 +4,11 @@
 //!
 //! Each cell gets a region label beside its digit: fresh Booleans
 //! `in[c][k]`, "cell c is in region k", exactly one per cell. Each region
-//! holds each digit exactly once (which makes it N cells), and its cells
-//! are one connected region, stated as a connected value's region is
-//! (`connected::region`, distance layers from its first cell). The labels
+//! holds each digit exactly once when the board has as many digits as a
+//! region has cells (which makes it N cells), at most once when it has
+//! more, and its cells are one connected region of N cells, stated as a
+//! connected value's region is (`connected::region`, distance layers from
+//! its first cell). The labels
 //! are numbered by the order in which the regions' first cells come in
 //! reading order (cell 0 is in region 0, and a cell is in region k > 0
 //! only after some cell in region k - 1), so each parting has one
@@ -21,7 +23,7 @@ use crate::puzzle::chaos::{Chaos, Clue};
 use z3::ast::Bool;
 
 /// The formula "the board parts into connected regions of N cells, each
-/// holding every digit once", where `holds(cell, digits)` says the cell
+/// holding N different digits", where `holds(cell, digits)` says the cell
 /// holds one of the digits (bit `d - 1` for digit `d`) and
 /// `exactly(literals, n)` that exactly `n` of the literals hold.
 pub fn state(
@@ -29,26 +31,30 @@ pub fn state(
     holds: &dyn Fn(usize, u32) -> Bool,
     exactly: &dyn Fn(&[Bool], usize) -> Bool,
 ) -> Bool {
-    let n = rule.side;
-    let cells = n * n;
-    let within: Vec<Vec<Bool>> = (0..cells)
-        .map(|_| (0..n).map(|_| Bool::fresh_const("region")).collect())
+    let (n, regions, values) = (rule.region_cells(), rule.regions(), rule.values());
+    let within: Vec<Vec<Bool>> = (0..rule.cells())
+        .map(|_| (0..regions).map(|_| Bool::fresh_const("region")).collect())
         .collect();
     let mut parts = Vec::new();
     for labels in &within {
         parts.push(exactly(labels, 1));
     }
-    // Each region holds each digit once.
-    let digit: Vec<Vec<Bool>> = (0..cells)
-        .map(|c| (0..n).map(|d| holds(c, 1 << d)).collect())
+    // Each region holds each digit once, or at most once when there are
+    // more digits than its cells: exactly one of the cells holding it and
+    // a spare literal that stands for "none".
+    let digit: Vec<Vec<Bool>> = (0..rule.cells())
+        .map(|c| (0..values).map(|d| holds(c, 1 << d)).collect())
         .collect();
-    for k in 0..n {
-        for d in 0..n {
-            let here: Vec<Bool> = within
+    for k in 0..regions {
+        for d in 0..values {
+            let mut here: Vec<Bool> = within
                 .iter()
                 .zip(&digit)
                 .map(|(labels, digits)| Bool::and(&[&labels[k], &digits[d]]))
                 .collect();
+            if values > n {
+                here.push(Bool::fresh_const("absent"));
+            }
             parts.push(exactly(&here, 1));
         }
     }
@@ -57,12 +63,12 @@ pub fn state(
     if let Some(first) = within.first() {
         parts.push(first[0].clone());
     }
-    let mut seen: Vec<Bool> = (0..n).map(|_| Bool::from_bool(false)).collect();
+    let mut seen: Vec<Bool> = (0..regions).map(|_| Bool::from_bool(false)).collect();
     for labels in &within {
-        for k in 1..n {
+        for k in 1..regions {
             parts.push(labels[k].implies(&seen[k - 1]));
         }
-        seen = (0..n)
+        seen = (0..regions)
             .map(|k| {
                 let now = Bool::fresh_const("seen");
                 parts.push(now.iff(Bool::or(&[&seen[k], &labels[k]])));
@@ -70,7 +76,7 @@ pub fn state(
             })
             .collect();
     }
-    for k in 0..n {
+    for k in 0..regions {
         let inside: Vec<Bool> = within.iter().map(|labels| labels[k].clone()).collect();
         parts.push(connected::region(
             &inside,
@@ -81,7 +87,7 @@ pub fn state(
         ));
     }
     for clue in &rule.clues {
-        parts.push(clue_formula(clue, n, &within, holds, exactly));
+        parts.push(clue_formula(clue, rule, &within, holds, exactly));
     }
     Bool::and(&parts)
 }
@@ -91,13 +97,14 @@ pub fn state(
 /// says cells a and b share a region.
 fn clue_formula(
     clue: &Clue,
-    n: usize,
+    rule: &Chaos,
     within: &[Vec<Bool>],
     holds: &dyn Fn(usize, u32) -> Bool,
     exactly: &dyn Fn(&[Bool], usize) -> Bool,
 ) -> Bool {
+    let values = rule.values();
     let same = |a: usize, b: usize| {
-        let each: Vec<Bool> = (0..n)
+        let each: Vec<Bool> = (0..rule.regions())
             .map(|k| Bool::and(&[&within[a][k], &within[b][k]]))
             .collect();
         Bool::or(&each)
@@ -130,25 +137,26 @@ fn clue_formula(
                     before = Some(reach);
                 }
             }
-            let cases = cases(clue, n, &literals, 1, holds, exactly);
+            let cases = cases(clue, values, &literals, 1, holds, exactly);
             parts.push(cases);
             return Bool::and(&parts);
         }
     };
-    cases(clue, n, &literals, base, holds, exactly)
+    cases(clue, values, &literals, base, holds, exactly)
 }
 
-/// "The control holds `base` + (how many of `literals` hold) - offset".
+/// "The control holds `base` + (how many of `literals` hold) - offset",
+/// over its `values` digits.
 fn cases(
     clue: &Clue,
-    n: usize,
+    values: usize,
     literals: &[Bool],
     base: usize,
     holds: &dyn Fn(usize, u32) -> Bool,
     exactly: &dyn Fn(&[Bool], usize) -> Bool,
 ) -> Bool {
     let offset = usize::from(clue.offset());
-    let each: Vec<Bool> = (1..=n)
+    let each: Vec<Bool> = (1..=values)
         .map(|digit| {
             let control = holds(clue.control(), 1 << (digit - 1));
             match (digit + offset).checked_sub(base) {

@@ -3,18 +3,21 @@
 //! that read them narrow the search from its first node instead of being
 //! tested on whole partings (see [`crate::puzzle::chaos`] for the rule).
 //!
-//! The search keeps, after the N² digit cells, a second lane of N² label
-//! cells, each a set of region labels `0..N` as bits, on the same trail
-//! as the digits. One propagator reads both lanes ([`Labels::narrow`]):
+//! Regions have N cells, N the board's longer side, and there are R of
+//! them (the board's cells over N: N on a square). The search keeps,
+//! after the digit cells, a second lane of as many label cells, each a
+//! set of region labels `0..R` as bits, on the same trail as the digits.
+//! One propagator reads both lanes ([`Labels::narrow`]):
 //! - labels are names: a label may first appear only after the one before
 //!   it in reading order, and a few cells too far apart to share a region
 //!   ([`anchors`]) start the first labels, so each parting has one
 //!   labelling;
 //! - each region has N cells: a label fixed on N cells leaves every other
 //!   cell, and one left on exactly N cells takes them;
-//! - each region holds every digit once: a digit placed in a region leaves
-//!   its other cells and the region leaves the other cells holding it,
-//!   and a digit with one place left in a region goes there;
+//! - each region holds N different digits: a digit placed in a region
+//!   leaves its other cells and the region leaves the other cells holding
+//!   it, and, when the board has N digits (so each region holds every
+//!   one), a digit with one place left in a region goes there;
 //! - each region is connected: from a cell fixed in it, the region reaches
 //!   only the cells within its spare size of open cells, must reach every
 //!   cell fixed in it, and takes the only way out of a part too small to
@@ -28,8 +31,9 @@ use crate::puzzle::chaos::{Chaos, Clue};
 use crate::puzzle::kinds::chaos::LARGEST_SIDE;
 use std::sync::Arc;
 
-/// The largest board side whose labels fit the propagator's tables
-/// (chaos construction's largest, [`LARGEST_SIDE`]).
+/// The most regions the propagator's tables hold: as many as the
+/// longest side of a board chaos construction is stated on
+/// ([`LARGEST_SIDE`]).
 const LABELS: usize = LARGEST_SIDE;
 
 /// The most cells of a board with region labels.
@@ -93,16 +97,15 @@ impl Labels {
         })
     }
 
-    /// Narrows digits (cells `0..N²`) and labels (cells `N²..2N²`) to
-    /// what the regions and their clues allow; `false` at a dead end.
+    /// Narrows digits (cells `0..n`) and labels (cells `n..2n`) to what
+    /// the regions and their clues allow; `false` at a dead end.
     pub(super) fn narrow<D: Doms>(&self, d: &mut D) -> bool {
         let chaos = &*self.chaos;
-        let s = chaos.side;
-        if s > LABELS {
+        if chaos.regions() > LABELS || chaos.cells() > MAX_CELLS {
             return false;
         }
-        canonical(s, &self.anchors, d)
-            && houses(s, d)
+        canonical(chaos, &self.anchors, d)
+            && houses(chaos, d)
             && self.clues.iter().all(|clue| match &clue.cells {
                 Reads::Count(cells) => count(chaos, clue.control, cells, clue.offset, d),
                 Reads::Arrow(arms) => arrow(chaos, clue.control, arms, clue.offset, d),
@@ -113,18 +116,21 @@ impl Labels {
 
 /// Cells far enough apart that no region holds two of them (a region of
 /// N cells spans at most N - 1 steps), to take the first labels: up to
-/// three, from the corners first. Fixing them early breaks the labels'
-/// symmetry where the regions meet the board's edge.
+/// three (and no more than there are regions), from the corners first.
+/// Fixing them early breaks the labels' symmetry where the regions meet
+/// the board's edge.
 fn anchors(chaos: &Chaos) -> Vec<u16> {
-    let s = chaos.side;
-    if s < 3 {
+    let (s, regions) = (chaos.region_cells(), chaos.regions());
+    let (rows, cols) = (chaos.size.rows(), chaos.size.cols());
+    if s < 3 || regions < 2 {
         return vec![0];
     }
-    let far = |a: usize, b: usize| (a / s).abs_diff(b / s) + (a % s).abs_diff(b % s) >= s;
-    let corners = [0, s - 1, s * (s - 1), s * s - 1];
+    let far =
+        |a: usize, b: usize| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols) >= s;
+    let corners = [0, cols - 1, cols * (rows - 1), cols * rows - 1];
     let mut chosen: Vec<usize> = vec![0];
-    for &c in corners.iter().chain(&[s * (s / 2) + s / 2]) {
-        if chosen.len() < 3 && chosen.iter().all(|&a| far(a, c)) {
+    for &c in corners.iter().chain(&[cols * (rows / 2) + cols / 2]) {
+        if chosen.len() < regions.min(3) && chosen.iter().all(|&a| far(a, c)) {
             chosen.push(c);
         }
     }
@@ -145,9 +151,9 @@ fn single(mask: u32) -> bool {
 
 /// Labels in their one order: the anchors hold the first labels, and each
 /// other label first appears after the one before it.
-fn canonical<D: Doms>(s: usize, anchors: &[u16], d: &mut D) -> bool {
-    let n = s * s;
-    let all = (1u32 << s) - 1;
+fn canonical<D: Doms>(chaos: &Chaos, anchors: &[u16], d: &mut D) -> bool {
+    let n = chaos.cells();
+    let all = (1u32 << chaos.regions()) - 1;
     for (k, &a) in anchors.iter().enumerate() {
         if !d.keep(n + usize::from(a), 1 << k) {
             return false;
@@ -168,10 +174,14 @@ fn canonical<D: Doms>(s: usize, anchors: &[u16], d: &mut D) -> bool {
     true
 }
 
-/// Each region's size and digits: N cells, every digit once.
-fn houses<D: Doms>(s: usize, d: &mut D) -> bool {
-    let n = s * s;
-    let all = (1u32 << s) - 1;
+/// Each region's size and digits: N cells, N different digits (every
+/// digit once when the board has N).
+fn houses<D: Doms>(chaos: &Chaos, d: &mut D) -> bool {
+    let (s, n) = (chaos.region_cells(), chaos.cells());
+    let all = u32::MAX >> (32 - chaos.values());
+    // Each region holds every digit: a digit with one place left in it
+    // goes there.
+    let every = chaos.values() == s;
     let mut fixed = [0usize; LABELS];
     let mut open = [0usize; LABELS];
     // Digits placed in cells fixed in each region.
@@ -204,7 +214,7 @@ fn houses<D: Doms>(s: usize, d: &mut D) -> bool {
         }
     }
     let (mut full, mut takes_all) = (0u32, 0u32);
-    for r in 0..s {
+    for r in 0..chaos.regions() {
         if fixed[r] > s || fixed[r] + open[r] < s {
             return false;
         }
@@ -246,11 +256,15 @@ fn houses<D: Doms>(s: usize, d: &mut D) -> bool {
             return false;
         }
     }
-    // A digit with one place left in a region goes there (unless it is
-    // there already).
-    for r in 0..s {
-        if once[r] != all {
+    // A region needs N digits among its cells; with every digit, a digit
+    // with one place left in a region goes there (unless it is there
+    // already).
+    for r in 0..chaos.regions() {
+        if (once[r].count_ones() as usize) < s {
             return false;
+        }
+        if !every {
+            continue;
         }
         let mut lone = once[r] & !twice[r] & !placed[r];
         while lone != 0 {
@@ -273,8 +287,7 @@ fn houses<D: Doms>(s: usize, d: &mut D) -> bool {
 /// narrowing can fix cells of others, which then count fewer than they
 /// have, and so only reach further (which is sound).
 fn connected_all<D: Doms>(chaos: &Chaos, d: &mut D) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let n = chaos.cells();
     let mut fixed = [0usize; LABELS];
     let mut core = [usize::MAX; LABELS];
     for c in 0..n {
@@ -287,7 +300,7 @@ fn connected_all<D: Doms>(chaos: &Chaos, d: &mut D) -> bool {
             }
         }
     }
-    (0..s).all(|r| match core[r] {
+    (0..chaos.regions()).all(|r| match core[r] {
         usize::MAX => patches(chaos, r, d),
         core => connected(chaos, r, core, fixed[r], d),
     })
@@ -296,8 +309,7 @@ fn connected_all<D: Doms>(chaos: &Chaos, d: &mut D) -> bool {
 /// A region with no cell fixed yet needs a patch of N cells that may
 /// hold it: smaller patches lose it.
 fn patches<D: Doms>(chaos: &Chaos, r: usize, d: &mut D) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let (s, n) = (chaos.region_cells(), chaos.cells());
     let bit = 1u32 << r;
     let neighbours = chaos.neighbours();
     let mut seen = [false; MAX_CELLS];
@@ -343,8 +355,7 @@ fn patches<D: Doms>(chaos: &Chaos, r: usize, d: &mut D) -> bool {
 /// open cells (fixed cells cost none on the way), and must reach every
 /// cell fixed in it.
 fn connected<D: Doms>(chaos: &Chaos, r: usize, core: usize, fixed: usize, d: &mut D) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let (s, n) = (chaos.region_cells(), chaos.cells());
     let bit = 1u32 << r;
     let neighbours = chaos.neighbours();
     if fixed > s {
@@ -421,8 +432,7 @@ fn connected<D: Doms>(chaos: &Chaos, r: usize, core: usize, fixed: usize, d: &mu
 /// through an open neighbour: with none it is a dead end, and with one
 /// that neighbour joins it.
 fn doors<D: Doms>(chaos: &Chaos, r: usize, d: &mut D) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let (s, n) = (chaos.region_cells(), chaos.cells());
     let bit = 1u32 << r;
     let neighbours = chaos.neighbours();
     let mut seen = [false; MAX_CELLS];
@@ -470,12 +480,12 @@ fn doors<D: Doms>(chaos: &Chaos, r: usize, d: &mut D) -> bool {
     true
 }
 
-/// The digits `v` of the control cell with `v + offset` in `numbers`
-/// (bit k for the number k).
+/// The digits `v` of the control cell (of `values`) with `v + offset` in
+/// `numbers` (bit k for the number k).
 #[inline]
-fn digits_of(numbers: u64, offset: u8, s: usize) -> u32 {
+fn digits_of(numbers: u64, offset: u8, values: usize) -> u32 {
     let shifted = numbers >> (1 + u32::from(offset));
-    (shifted as u32) & ((1u32 << s) - 1)
+    (shifted as u32) & (u32::MAX >> (32 - values))
 }
 
 /// The numbers (bit k for k) the control's digits make, with the offset.
@@ -496,8 +506,7 @@ fn range(lo: usize, hi: usize) -> u64 {
 
 /// A chaos count: how many of `cells` share the first one's region.
 fn count<D: Doms>(chaos: &Chaos, control: usize, cells: &[usize], offset: u8, d: &mut D) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let n = chaos.cells();
     let Some(&first) = cells.first() else {
         return false;
     };
@@ -545,7 +554,7 @@ fn count<D: Doms>(chaos: &Chaos, control: usize, cells: &[usize], offset: u8, d:
             }
         }
     }
-    d.keep(n + first, keep_start) && d.keep(control, digits_of(made, offset, s))
+    d.keep(n + first, keep_start) && d.keep(control, digits_of(made, offset, chaos.values()))
 }
 
 /// For region `r` from the arm's first cell: the extra run lengths (bit e
@@ -601,8 +610,7 @@ fn arrow<D: Doms>(
     offset: u8,
     d: &mut D,
 ) -> bool {
-    let s = chaos.side;
-    let n = s * s;
+    let n = chaos.cells();
     let Some(&start) = arms.first().and_then(|a| a.first()) else {
         return false;
     };
@@ -675,5 +683,5 @@ fn arrow<D: Doms>(
             }
         }
     }
-    d.keep(n + start, keep_start) && d.keep(control, digits_of(made << 1, offset, s))
+    d.keep(n + start, keep_start) && d.keep(control, digits_of(made << 1, offset, chaos.values()))
 }

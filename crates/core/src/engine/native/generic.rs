@@ -1827,7 +1827,7 @@ fn lower(
         // Its digit cells and, after them, their labels.
         Primitive::Chaos(rule) => Prop::Chaos {
             labels: Box::new(super::chaos::Labels::new(rule)),
-            cells: (0..2 * rule.side * rule.side).map(|c| c as u16).collect(),
+            cells: (0..2 * rule.cells()).map(|c| c as u16).collect(),
         },
         // A kind of formula without a propagator yet is checked when full.
         #[allow(unreachable_patterns)]
@@ -2359,9 +2359,10 @@ impl Generic {
                 return ControlFlow::Continue(());
             }
         }
-        // Every region label, one per board side.
+        // Every region label: the board's cells over a region's, which is
+        // its longer side.
         let n = puzzle.size().cells();
-        let labels = u32::MAX >> (32 - puzzle.size().side());
+        let labels = u32::MAX >> (32 - n / puzzle.size().side());
         state.dom[n..n + self.labels].fill(labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);

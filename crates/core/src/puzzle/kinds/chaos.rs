@@ -1,7 +1,8 @@
 //! Chaos construction (sigh's `ChaosConstruction`): the board also parts
-//! into N orthogonally connected regions of N cells (on an NxN board),
-//! each holding every digit once, and which cells form which region is for
-//! the solver to find. As in sigh it is a rule beside the board's own
+//! into orthogonally connected regions of N cells, N its longer side (N
+//! regions on an NxN board, R on an RxN or NxR rectangle), each holding N
+//! different digits (every digit once, unless the board has more digits
+//! than N), and which cells form which region is for the solver to find. As in sigh it is a rule beside the board's own
 //! regions: a chaos puzzle drops the boxes as any board does (sigh's
 //! `NoBoxes`, a `regions` line of dots), and one that keeps them has both.
 //!
@@ -114,7 +115,7 @@ impl Rule for ChaosConstruction {
             .iter()
             .filter_map(|c| clue_of(c, size))
             .collect();
-        vec![Primitive::Chaos(Arc::new(Chaos::new(size.side(), clues)))]
+        vec![Primitive::Chaos(Arc::new(Chaos::new(size, clues)))]
     }
 
     /// As the rule reads: some parting of the full grid into connected
@@ -132,9 +133,10 @@ impl Rule for ChaosConstruction {
             .filter_map(|c| clue_of(c, board.size()))
             .collect();
         partings(board.grid, &clues, 1).is_empty().then(|| {
-            let n = board.size().side();
+            let size = board.size();
+            let (n, regions) = (size.side(), size.cells() / size.side());
             format!(
-                "the grid parts into no {n} connected regions of {n} cells that each hold every digit once"
+                "the grid parts into no {regions} connected regions of {n} cells that each hold {n} different digits"
             )
         })
     }
@@ -143,7 +145,7 @@ impl Rule for ChaosConstruction {
     /// picture of a solution draws those it found).
     fn sketch(&self, _size: Size) -> Vec<Mark> {
         vec![Mark::Note(
-            "chaos construction: the grid parts into connected regions of as many cells as digits, each holding every digit once".into(),
+            "chaos construction: the grid parts into connected regions of as many cells as its longer side, each holding different digits".into(),
         )]
     }
 
@@ -162,6 +164,7 @@ impl Rule for ChaosConstruction {
 pub fn wrong_regions(grid: &Grid, regions: &[u8]) -> Option<String> {
     let size = grid.size();
     let n = size.side();
+    let count = size.cells() / n;
     if regions.len() != size.cells() {
         return Some(format!(
             "its regions name {} cells, not {}",
@@ -169,13 +172,13 @@ pub fn wrong_regions(grid: &Grid, regions: &[u8]) -> Option<String> {
             size.cells()
         ));
     }
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
     for (cell, &r) in regions.iter().enumerate() {
         match members.get_mut(usize::from(r)) {
             Some(cells) => cells.push(cell),
             None => {
                 return Some(format!(
-                    "{} is in region {}, past the {n} regions",
+                    "{} is in region {}, past the {count} regions",
                     size.cell_at(cell),
                     r + 1
                 ));
@@ -304,7 +307,7 @@ impl ChaosCount {
     /// sigh's cells when only the control is given: the control's own
     /// place first, then the eight around it on the board.
     fn around(control: Cell, size: Size) -> Vec<Cell> {
-        let side = size.side() as isize;
+        let (rows, cols) = (size.rows() as isize, size.cols() as isize);
         let (r, c) = (control.row() as isize, control.col() as isize);
         [
             (0, 0),
@@ -319,7 +322,7 @@ impl ChaosCount {
         ]
         .iter()
         .map(|(dr, dc)| (r + dr, c + dc))
-        .filter(|&(r, c)| (0..side).contains(&r) && (0..side).contains(&c))
+        .filter(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
         .map(|(r, c)| size.cell(r as usize, c as usize))
         .collect()
     }
@@ -491,13 +494,13 @@ impl ChaosArrow {
     /// sigh's arms when only the control is given: from the control's own
     /// place to the board's edge, left, right, up and down.
     fn every_way(control: Cell, size: Size) -> Vec<Vec<Cell>> {
-        let side = size.side() as isize;
+        let (rows, cols) = (size.rows() as isize, size.cols() as isize);
         [(0, -1), (0, 1), (-1, 0), (1, 0)]
             .iter()
             .map(|&(dr, dc)| {
                 let (mut r, mut c) = (control.row() as isize, control.col() as isize);
                 let mut arm = Vec::new();
-                while (0..side).contains(&r) && (0..side).contains(&c) {
+                while (0..rows).contains(&r) && (0..cols).contains(&c) {
                     arm.push(size.cell(r as usize, c as usize));
                     r += dr;
                     c += dc;
@@ -681,8 +684,9 @@ impl Rule for ChaosArrow {
     }
 }
 
-/// Up to `limit` partings of the full `grid` into N connected regions of
-/// N cells, each holding N different digits: each a region number per
+/// Up to `limit` partings of the full `grid` into connected regions of N
+/// cells (N its longer side), each holding N different digits: each a
+/// region number per
 /// cell, the regions numbered from 0 in the order their first cells come
 /// in reading order (so each parting once). A plain search of its own,
 /// apart from the engines' ([`Chaos`]): each region grows from the first

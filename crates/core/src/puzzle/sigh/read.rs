@@ -570,7 +570,8 @@ impl Reader {
         if let Some(rule) = beside {
             return Err(differs(format!(
                 "beside {rule}, which sigh reads over regions of {cells} cells and z3doku over \
-                 regions of a row's cells"
+                 regions of {} (the board's longer side)",
+                size.side()
             )));
         }
         if self.no_boxes {
