@@ -321,8 +321,12 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
         return estimate(args, request, &puzzle);
     }
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
-    // The count comes first, so solutions wait until it is known.
-    let mut solutions = Vec::new();
+    // The count comes first, so solutions wait until it is known: each
+    // with its regions on a chaos construction, whose solutions may share
+    // their digits.
+    let mut solutions: Vec<(String, Option<String>)> = Vec::new();
+    let line =
+        |grid: &z3doku::puzzle::grid::Grid| (puzzle.rules().value_line(grid), grid.regions_line());
     let count = match args.jobs {
         Some(jobs) => {
             let (count, grids) = Pipeline::new(request).count_split(
@@ -332,12 +336,12 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
                 args.print,
                 &|| {},
             )?;
-            solutions = grids.iter().map(|g| puzzle.rules().value_line(g)).collect();
+            solutions = grids.iter().map(line).collect();
             count
         }
         None => Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
             if args.print {
-                solutions.push(puzzle.rules().value_line(grid));
+                solutions.push(line(grid));
             }
         })?,
     };
@@ -347,13 +351,24 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     match args.output {
         ReportFormat::Json => {
             let mut report = Report::of_count(&count, &puzzle);
-            report.solutions = args.print.then_some(solutions);
+            report.regions = solutions
+                .iter()
+                .map(|(_, regions)| regions.clone())
+                .collect::<Option<Vec<String>>>()
+                .filter(|lines| !lines.is_empty());
+            report.solutions = args
+                .print
+                .then(|| solutions.into_iter().map(|(digits, _)| digits).collect());
             print(&report.to_json_line())?;
         }
         ReportFormat::Text => {
             let mut text = count.summary() + "\n";
-            for line in &solutions {
-                text += line;
+            for (digits, regions) in &solutions {
+                text += digits;
+                if let Some(regions) = regions {
+                    text += "\nregions ";
+                    text += regions;
+                }
                 text.push('\n');
             }
             print(&text)?;

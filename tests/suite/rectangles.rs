@@ -629,6 +629,21 @@ fn chaos_construction_on_rectangles_counts_its_partings() {
         common::shapes::count_everywhere(&parse(by_hand).unwrap(), 10),
         2
     );
+    // `count --print` prints each solution's regions beside its digits,
+    // which the two share.
+    let out = String::from_utf8(output_of(["count", "--print", by_hand], 0)).unwrap();
+    let mut lines: Vec<&str> = out.lines().skip(1).collect();
+    lines.sort_unstable();
+    assert_eq!(
+        lines,
+        [
+            "12343412",
+            "12343412",
+            "regions 11112222",
+            "regions 11221122"
+        ],
+        "{out}"
+    );
     let native = &common::every_engine()[0];
     let mut random = Rng(0xc4a0_5ec7);
     let mut counts = Vec::new();
