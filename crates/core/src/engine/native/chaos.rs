@@ -56,7 +56,9 @@ struct Read {
 }
 
 enum Reads {
-    Count(Vec<usize>),
+    /// A count's cells, and the first cell's neighbours when every one of
+    /// them is counted (else none).
+    Count(Vec<usize>, Vec<usize>),
     Arrow(Vec<Vec<usize>>),
 }
 
@@ -69,7 +71,9 @@ impl Labels {
                 control: clue.control(),
                 offset: clue.offset(),
                 cells: match clue {
-                    Clue::Count { cells, .. } => Reads::Count(cells.clone()),
+                    Clue::Count { cells, .. } => {
+                        Reads::Count(cells.clone(), enclosing(chaos, cells))
+                    }
                     Clue::Arrow { arms, .. } => Reads::Arrow(
                         Clue::active_arms(arms)
                             .into_iter()
@@ -90,7 +94,7 @@ impl Labels {
     pub(super) fn clue_cells(&self) -> impl Iterator<Item = (usize, Vec<usize>)> + '_ {
         self.clues.iter().map(|clue| {
             let read = match &clue.cells {
-                Reads::Count(cells) => cells.clone(),
+                Reads::Count(cells, _) => cells.clone(),
                 Reads::Arrow(arms) => arms.concat(),
             };
             (clue.control, read)
@@ -107,7 +111,9 @@ impl Labels {
         canonical(chaos, &self.anchors, d)
             && houses(chaos, d)
             && self.clues.iter().all(|clue| match &clue.cells {
-                Reads::Count(cells) => count(chaos, clue.control, cells, clue.offset, d),
+                Reads::Count(cells, around) => {
+                    count(chaos, clue.control, (cells, around), clue.offset, d)
+                }
                 Reads::Arrow(arms) => arrow(chaos, clue.control, arms, clue.offset, d),
             })
             && connected_all(chaos, d)
@@ -504,8 +510,32 @@ fn range(lo: usize, hi: usize) -> u64 {
     (u64::MAX >> (63 - (hi - lo))) << lo
 }
 
-/// A chaos count: how many of `cells` share the first one's region.
-fn count<D: Doms>(chaos: &Chaos, control: usize, cells: &[usize], offset: u8, d: &mut D) -> bool {
+/// The neighbours of a count's first cell when every one of them is
+/// counted, else none. Its region has two cells or more and is
+/// connected, so one of them shares it, and the count is one more than
+/// the cells fixed in it until one of them is (sigh's "enclosed first
+/// cell").
+fn enclosing(chaos: &Chaos, cells: &[usize]) -> Vec<usize> {
+    let Some(&first) = cells.first() else {
+        return Vec::new();
+    };
+    let around: Vec<usize> = chaos.neighbours()[first]
+        .iter()
+        .map(|&c| usize::from(c))
+        .collect();
+    let enclosed = chaos.region_cells() > 1 && around.iter().all(|c| cells.contains(c));
+    if enclosed { around } else { Vec::new() }
+}
+
+/// A chaos count: how many of `cells` share the first one's region, with
+/// the first cell's neighbours when they are all counted ([`enclosing`]).
+fn count<D: Doms>(
+    chaos: &Chaos,
+    control: usize,
+    (cells, around): (&[usize], &[usize]),
+    offset: u8,
+    d: &mut D,
+) -> bool {
     let n = chaos.cells();
     let Some(&first) = cells.first() else {
         return false;
@@ -528,7 +558,10 @@ fn count<D: Doms>(chaos: &Chaos, control: usize, cells: &[usize], offset: u8, d:
                 hi += 1;
             }
         }
-        let numbers = range(lo, hi);
+        // An enclosed first cell with no neighbour fixed in the region yet
+        // still takes one of them.
+        let waiting = !around.is_empty() && around.iter().all(|&c| d.get(n + c) != bit);
+        let numbers = range(lo + usize::from(waiting), hi);
         if numbers & wanted != 0 {
             keep_start |= bit;
             made |= numbers;

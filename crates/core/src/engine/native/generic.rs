@@ -59,7 +59,7 @@
 //! they imply within a house (see [`crate::puzzle::implied`]), each one
 //! more cage.
 
-use super::{Flow, Search};
+use super::{Flow, Halt, Search};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Grid, MAX_SIDE, Size};
 use crate::puzzle::implied::implied_cages;
@@ -79,6 +79,10 @@ const GENERIC_CLOCK_EVERY: u64 = 64;
 /// 1 took 3,045 and 66,603 nodes, 3 to 6 took 1,800 to 3,900 and 15,000
 /// to 21,000, 8 took 141,000 on the second.
 const CHAOS_FAILURE_WEIGHT: u32 = 4;
+
+/// The nodes of a chaos construction's first attempt (see
+/// [`Generic::solve`]); each next attempt has twice as many.
+const CHAOS_FIRST_ATTEMPT: u64 = 1_000;
 
 /// One rule as the search applies it.
 enum Prop {
@@ -2074,6 +2078,10 @@ pub(super) struct Generic {
     /// The propagation the search adds to the primitives' own; all of it
     /// is on except in the tests that show what each part gains.
     extra: Extra,
+    /// The node count at which a chaos construction's search starts again
+    /// ([`CHAOS_FIRST_ATTEMPT`]); `u64::MAX` once a solution is found, and
+    /// on every other puzzle.
+    restart_at: u64,
 }
 
 /// Propagation beyond each primitive's own, each part on by default.
@@ -2109,6 +2117,7 @@ impl Default for Extra {
 impl Generic {
     pub(super) fn new() -> Generic {
         Generic {
+            restart_at: u64::MAX,
             rules: None,
             props: Vec::new(),
             prop_cells: Vec::new(),
@@ -2346,6 +2355,32 @@ impl Generic {
             self.build_tables(rules);
         }
         self.grid = Grid::empty(puzzle.size());
+        // A chaos construction's search starts again, its weights kept, each
+        // time an attempt runs out of nodes before its first solution, with
+        // twice the nodes the next time: on its heavy tails a wrong early
+        // choice of digits or regions costs far more than starting again.
+        // From the first solution on it runs to the end, so that counts
+        // are exact.
+        let mut budget = CHAOS_FIRST_ATTEMPT;
+        loop {
+            if !self.start(puzzle) {
+                return ControlFlow::Continue(());
+            }
+            self.restart_at = match self.labels {
+                0 => u64::MAX,
+                _ => search.nodes.saturating_add(budget),
+            };
+            let flow = self.search(search);
+            if flow != ControlFlow::Break(Halt::Restart) {
+                return flow;
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+
+    /// Sets every cell to what the givens allow and propagates; `false`
+    /// at a dead end.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
         let state = &mut self.state;
         state.trail.clear();
         state.clear_queue();
@@ -2356,7 +2391,7 @@ impl Generic {
             }
             state.dom[cell] = dom;
             if dom == 0 {
-                return ControlFlow::Continue(());
+                return false;
             }
         }
         // Every region label: the board's cells over a region's, which is
@@ -2367,10 +2402,7 @@ impl Generic {
         for k in 0..self.props.len() {
             state.enqueue(k as u32);
         }
-        if !self.propagate() {
-            return ControlFlow::Continue(());
-        }
-        self.search(search)
+        self.propagate()
     }
 
     /// Runs the waiting propagators to a fixed point; `false` at a dead
@@ -2428,6 +2460,9 @@ impl Generic {
 
     fn search(&mut self, search: &mut Search<'_>) -> Flow {
         search.node()?;
+        if search.nodes >= self.restart_at {
+            return ControlFlow::Break(Halt::Restart);
+        }
         // A node here propagates far more than one of the other searches,
         // so the clock and the tokens are read more often.
         if search.nodes.is_multiple_of(GENERIC_CLOCK_EVERY) {
@@ -2438,6 +2473,8 @@ impl Generic {
             for (cell, &dom) in self.state.dom[..n].iter().enumerate() {
                 self.grid.set(cell, dom.trailing_zeros() as u8 + 1);
             }
+            // No more attempts: the solutions to come follow this one.
+            self.restart_at = u64::MAX;
             if self.labels == 0 {
                 return search.found(&self.grid);
             }
