@@ -667,14 +667,7 @@ fn chaos_construction_on_rectangles_counts_its_partings() {
             if n == PLAIN {
                 continue;
             }
-            let clues: Vec<z3doku::puzzle::chaos::Clue> = chaos
-                .rules()
-                .primitives()
-                .find_map(|p| match p {
-                    z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
-                    _ => None,
-                })
-                .unwrap();
+            let clues = common::chaos_clues(&chaos);
             let partings: usize = grids
                 .iter()
                 .map(|grid| z3doku::puzzle::kinds::chaos::partings(grid, &clues, usize::MAX).len())

@@ -447,14 +447,7 @@ proptest! {
     fn chaos_construction_counts_its_partings((chaos, plain) in chaos_puzzle()) {
         agree(&chaos)?;
         let budget = Budget::unbounded();
-        let clues: Vec<z3doku::puzzle::chaos::Clue> = chaos
-            .rules()
-            .primitives()
-            .find_map(|p| match p {
-                z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
-                _ => None,
-            })
-            .unwrap_or_default();
+        let clues = common::chaos_clues(&chaos);
         let mut partings = 0;
         let mut native = new_engine(&common::every_engine()[0]);
         count_with(native.as_mut(), &plain, usize::MAX, &budget, &mut |grid| {

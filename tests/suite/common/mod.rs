@@ -357,6 +357,19 @@ pub fn sigh_counts(script: &std::path::Path, strings: &[&str], limit: usize) -> 
         .collect()
 }
 
+/// The clues over a chaos construction's regions in `puzzle` (none
+/// without one), as the checker's own search of partings reads them.
+pub fn chaos_clues(puzzle: &z3doku::puzzle::Puzzle) -> Vec<z3doku::puzzle::chaos::Clue> {
+    puzzle
+        .rules()
+        .primitives()
+        .find_map(|p| match p {
+            z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 /// Every engine configuration: native, then Z3 in each encoding.
 pub fn every_engine() -> Vec<z3doku::engine::Settings> {
     use z3doku::engine::{EncodingKind, EngineKind, Settings};
