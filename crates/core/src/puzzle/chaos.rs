@@ -131,6 +131,13 @@ impl Clue {
     }
 }
 
+/// How many regions chaos construction parts a board of `size` into: its
+/// cells over a region's, which is its longer side (as sigh sizes them,
+/// its `defaultNumValues`).
+pub fn regions_on(size: Size) -> usize {
+    size.cells() / size.side()
+}
+
 /// No region yet.
 const NONE: u8 = u8::MAX;
 
@@ -161,9 +168,9 @@ impl Chaos {
         self.size.side()
     }
 
-    /// How many regions the board parts into.
+    /// How many regions the board parts into ([`regions_on`]).
     pub fn regions(&self) -> usize {
-        self.cells() / self.region_cells().max(1)
+        regions_on(self.size)
     }
 
     /// The board's digits: as many as a region's cells, so that each
@@ -200,7 +207,7 @@ impl Chaos {
     /// digits: `None` when `steps` cells were tried without an answer.
     pub fn feasible(&self, doms: &[u32], steps: u64) -> Option<bool> {
         let n = self.cells();
-        if doms.len() != n || self.region_cells() == 0 || self.regions() >= usize::from(NONE) {
+        if doms.len() != n || self.regions() >= usize::from(NONE) {
             return Some(false);
         }
         let mut search = Search {

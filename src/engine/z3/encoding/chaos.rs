@@ -8,11 +8,11 @@
 //! region has cells (which makes it N cells), at most once when it has
 //! more, and its cells are one connected region of N cells, stated as a
 //! connected value's region is (`connected::region`, distance layers from
-//! its first cell). The labels
-//! are numbered by the order in which the regions' first cells come in
-//! reading order (cell 0 is in region 0, and a cell is in region k > 0
-//! only after some cell in region k - 1), so each parting has one
-//! labelling and Z3 never searches the relabellings. A solution is still
+//! its first cell). The labels are numbered by the order in which the
+//! regions' first cells come in reading order (cell 0 is in region 0,
+//! and a cell is in region k > 0 only after some cell in region k - 1),
+//! so each parting has one labelling and Z3 never searches the
+//! relabellings. A solution is still
 //! its digits: the engine blocks digits, and the regions are not read
 //! back (the checker finds them, see build.md, "Chaos construction").
 //!

@@ -523,8 +523,11 @@ fn enclosing(chaos: &Chaos, cells: &[usize]) -> Vec<usize> {
         .iter()
         .map(|&c| usize::from(c))
         .collect();
-    let enclosed = chaos.region_cells() > 1 && around.iter().all(|c| cells.contains(c));
-    if enclosed { around } else { Vec::new() }
+    if around.iter().all(|c| cells.contains(c)) {
+        around
+    } else {
+        Vec::new()
+    }
 }
 
 /// A chaos count: how many of `cells` share the first one's region, with

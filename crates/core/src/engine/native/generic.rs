@@ -2394,10 +2394,9 @@ impl Generic {
                 return false;
             }
         }
-        // Every region label: the board's cells over a region's, which is
-        // its longer side.
+        // Every region label.
         let n = puzzle.size().cells();
-        let labels = u32::MAX >> (32 - n / puzzle.size().side());
+        let labels = u32::MAX >> (32 - crate::puzzle::chaos::regions_on(puzzle.size()));
         state.dom[n..n + self.labels].fill(labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);

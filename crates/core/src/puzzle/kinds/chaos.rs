@@ -2,9 +2,10 @@
 //! into orthogonally connected regions of N cells, N its longer side (N
 //! regions on an NxN board, R on an RxN or NxR rectangle), each holding N
 //! different digits (every digit once, unless the board has more digits
-//! than N), and which cells form which region is for the solver to find. As in sigh it is a rule beside the board's own
-//! regions: a chaos puzzle drops the boxes as any board does (sigh's
-//! `NoBoxes`, a `regions` line of dots), and one that keeps them has both.
+//! than N), and which cells form which region is for the solver to find.
+//! As in sigh it is a rule beside the board's own regions: a chaos puzzle
+//! drops the boxes as any board does (sigh's `NoBoxes`, a `regions` line
+//! of dots), and one that keeps them has both.
 //!
 //! A solution is its digits: the regions are a witness that they keep the
 //! rule. Two solutions with the same digits and different regions are one
@@ -26,7 +27,7 @@
 //! by number means nothing outside sigh.
 
 use super::{Added, FromZero, Read, Rule, no_key, one};
-use crate::puzzle::chaos::{Chaos, Clue};
+use crate::puzzle::chaos::{Chaos, Clue, regions_on};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, list};
 use crate::puzzle::fpuzzles::FpuzzlesError;
@@ -133,8 +134,7 @@ impl Rule for ChaosConstruction {
             .filter_map(|c| clue_of(c, board.size()))
             .collect();
         partings(board.grid, &clues, 1).is_empty().then(|| {
-            let size = board.size();
-            let (n, regions) = (size.side(), size.cells() / size.side());
+            let (n, regions) = (board.size().side(), regions_on(board.size()));
             format!(
                 "the grid parts into no {regions} connected regions of {n} cells that each hold {n} different digits"
             )
@@ -163,8 +163,7 @@ impl Rule for ChaosConstruction {
 /// pieces.
 pub fn wrong_regions(grid: &Grid, regions: &[u8]) -> Option<String> {
     let size = grid.size();
-    let n = size.side();
-    let count = size.cells() / n;
+    let (n, count) = (size.side(), regions_on(size));
     if regions.len() != size.cells() {
         return Some(format!(
             "its regions name {} cells, not {}",
@@ -686,9 +685,8 @@ impl Rule for ChaosArrow {
 
 /// Up to `limit` partings of the full `grid` into connected regions of N
 /// cells (N its longer side), each holding N different digits: each a
-/// region number per
-/// cell, the regions numbered from 0 in the order their first cells come
-/// in reading order (so each parting once). A plain search of its own,
+/// region number per cell, the regions numbered from 0 in the order their
+/// first cells come in reading order (so each parting once). A plain search of its own,
 /// apart from the engines' ([`Chaos`]): each region grows from the first
 /// cell in none, and every cell of its border is tried in and out.
 pub fn partings(grid: &Grid, clues: &[Clue], limit: usize) -> Vec<Vec<u8>> {
