@@ -262,6 +262,18 @@ pub struct CellCandidates {
     pub counts: BTreeMap<String, usize>,
 }
 
+/// The `regions` lines of `grids` when they carry their own (chaos
+/// construction), in their order; `None` when none do, or there are none.
+pub fn regions_of<'a>(
+    grids: impl IntoIterator<Item = &'a crate::puzzle::grid::Grid>,
+) -> Option<Vec<String>> {
+    grids
+        .into_iter()
+        .map(crate::puzzle::grid::Grid::regions_line)
+        .collect::<Option<Vec<String>>>()
+        .filter(|lines| !lines.is_empty())
+}
+
 impl Report {
     /// The report of a solved (or not) puzzle; with `models`, each
     /// solution's model.
@@ -281,12 +293,7 @@ impl Report {
                     .map(|s| board.value_line(&s.grid))
                     .collect(),
             ),
-            regions: outcome
-                .solutions
-                .iter()
-                .map(|s| s.grid.regions_line())
-                .collect::<Option<Vec<String>>>()
-                .filter(|lines| !lines.is_empty()),
+            regions: regions_of(outcome.solutions.iter().map(|s| &s.grid)),
             differing_cells: Some(lines(&outcome.differing_cells())),
             conflicting_clues: Some(
                 outcome

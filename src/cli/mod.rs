@@ -322,11 +322,9 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     }
     let limit = usize::try_from(args.limit).unwrap_or(usize::MAX);
     // The count comes first, so solutions wait until it is known: each
-    // with its regions on a chaos construction, whose solutions may share
-    // their digits.
-    let mut solutions: Vec<(String, Option<String>)> = Vec::new();
-    let line =
-        |grid: &z3doku::puzzle::grid::Grid| (puzzle.rules().value_line(grid), grid.regions_line());
+    // printed with its regions on a chaos construction, whose solutions
+    // may share their digits.
+    let mut solutions = Vec::new();
     let count = match args.jobs {
         Some(jobs) => {
             let (count, grids) = Pipeline::new(request).count_split(
@@ -336,12 +334,12 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
                 args.print,
                 &|| {},
             )?;
-            solutions = grids.iter().map(line).collect();
+            solutions = grids;
             count
         }
         None => Pipeline::new(request).count(&puzzle, limit, &mut |grid| {
             if args.print {
-                solutions.push(line(grid));
+                solutions.push(grid.clone());
             }
         })?,
     };
@@ -351,23 +349,22 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
     match args.output {
         ReportFormat::Json => {
             let mut report = Report::of_count(&count, &puzzle);
-            report.regions = solutions
-                .iter()
-                .map(|(_, regions)| regions.clone())
-                .collect::<Option<Vec<String>>>()
-                .filter(|lines| !lines.is_empty());
-            report.solutions = args
-                .print
-                .then(|| solutions.into_iter().map(|(digits, _)| digits).collect());
+            report.regions = z3doku::report::regions_of(&solutions);
+            report.solutions = args.print.then(|| {
+                solutions
+                    .iter()
+                    .map(|g| puzzle.rules().value_line(g))
+                    .collect()
+            });
             print(&report.to_json_line())?;
         }
         ReportFormat::Text => {
             let mut text = count.summary() + "\n";
-            for (digits, regions) in &solutions {
-                text += digits;
-                if let Some(regions) = regions {
+            for grid in &solutions {
+                text += &puzzle.rules().value_line(grid);
+                if let Some(regions) = grid.regions_line() {
                     text += "\nregions ";
-                    text += regions;
+                    text += &regions;
                 }
                 text.push('\n');
             }
