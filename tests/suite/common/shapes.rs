@@ -67,12 +67,8 @@ pub fn walk(random: &mut super::Rng, shape: Shape, len: usize) -> Vec<(usize, us
         let mut cells = vec![cell(random, shape)];
         while cells.len() < len {
             let (r, c) = cells[cells.len() - 1];
-            let next: Vec<(usize, usize)> = [(0, 1), (2, 1), (1, 0), (1, 2)]
-                .iter()
-                .filter_map(|&(dr, dc)| {
-                    let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
-                    (r < shape.rows && c < shape.cols && !cells.contains(&(r, c))).then_some((r, c))
-                })
+            let next: Vec<(usize, usize)> = neighbours(shape, (r, c))
+                .filter(|n| !cells.contains(n))
                 .collect();
             if next.is_empty() {
                 continue 'again;
@@ -81,6 +77,16 @@ pub fn walk(random: &mut super::Rng, shape: Shape, len: usize) -> Vec<(usize, us
         }
         return cells;
     }
+}
+
+/// The orthogonal neighbours of a cell on a board of `shape`.
+pub fn neighbours(shape: Shape, (r, c): (usize, usize)) -> impl Iterator<Item = (usize, usize)> {
+    [(0, 1), (2, 1), (1, 0), (1, 2)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| {
+            let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
+            (r < shape.rows && c < shape.cols).then_some((r, c))
+        })
 }
 
 /// sigh's ids of `cells`, each after a `~`.
@@ -843,15 +849,7 @@ pub fn chaos_instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
         let regions = a.regions()?;
         let first = random.below(cells);
         let around: Vec<usize> = std::iter::once(first)
-            .chain(
-                [(0, 1), (2, 1), (1, 0), (1, 2)]
-                    .iter()
-                    .filter_map(|&(dr, dc)| {
-                        let (r, c) = at(first);
-                        let (r, c) = ((r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?);
-                        (r < shape.rows && c < shape.cols).then_some(r * shape.cols + c)
-                    }),
-            )
+            .chain(neighbours(shape, at(first)).map(|(r, c)| r * shape.cols + c))
             .collect();
         let count = around
             .iter()
