@@ -213,6 +213,21 @@ pub enum Primitive {
         /// The automaton.
         automaton: Arc<Automaton>,
     },
+    /// The cells, which hold different digits (stated apart), read in
+    /// order: the digits strictly between the places of their smallest and
+    /// their largest add up to `sum` (a sandwich). `plain` is the same
+    /// rule in the other kinds of formula, which the back ends without a
+    /// way of their own read (see [`Primitive::parts`]); the one-hot
+    /// encodings state it by the extremes' places instead, in far fewer
+    /// terms.
+    Lunchbox {
+        /// The cells, in the order they are read.
+        cells: Vec<usize>,
+        /// What the digits between the extremes add up to.
+        sum: u32,
+        /// The rule in other primitives.
+        plain: Arc<Vec<Primitive>>,
+    },
     /// The cells of an area holding a digit of a set form one orthogonally
     /// connected region (sigh's connected values); see
     /// [`connected`](super::connected).
@@ -226,6 +241,15 @@ pub enum Primitive {
 }
 
 impl Primitive {
+    /// The primitives a back end without a way of its own for this one
+    /// reads it as: a lunchbox's plain ones, else itself.
+    pub fn parts(&self) -> &[Primitive] {
+        match self {
+            Primitive::Lunchbox { plain, .. } => plain,
+            other => std::slice::from_ref(other),
+        }
+    }
+
     /// Every cell the formula reads, conditions included, each once.
     pub fn cells(&self) -> Vec<usize> {
         let mut cells = match self {
@@ -247,7 +271,7 @@ impl Primitive {
                 cells
             }
             Primitive::Formula(test) => test.cells(),
-            Primitive::Automaton { cells, .. } => cells.clone(),
+            Primitive::Automaton { cells, .. } | Primitive::Lunchbox { cells, .. } => cells.clone(),
             Primitive::Connected(rule) => rule.cells.clone(),
             Primitive::Chaos(rule) => (0..rule.cells()).collect(),
             Primitive::Rank(rank) => rank.cells(),
@@ -308,6 +332,7 @@ impl Primitive {
                 when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
             }
             Primitive::Formula(test) => test.holds(&|&c| i128::from(digit(c))),
+            Primitive::Lunchbox { plain, .. } => plain.iter().all(|p| p.holds(digit)),
             Primitive::Automaton { cells, automaton } => {
                 let word: Vec<u8> = cells.iter().map(|&c| digit(c)).collect();
                 automaton.accepts(&word)

@@ -521,6 +521,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
             Bool::and(&parts)
         }
         Primitive::Automaton { cells, automaton } => automaton::state(automaton, cells, &holds),
+        Primitive::Lunchbox { cells, sum, .. } => lunchbox(size, cells, *sum, vars, sums),
         Primitive::Connected(rule) => {
             let exactly = |literals: &[Bool], n: usize| {
                 let terms: Vec<(&Bool, i32)> = literals.iter().map(|l| (l, 1)).collect();
@@ -554,6 +555,90 @@ fn formula(size: Size, vars: &[Bool], test: &crate::puzzle::expr::Test<usize>, s
             expr::one_hot_value(size, vars, c)
         }),
     }
+}
+
+/// A lunchbox over `cells` (different digits, stated apart) by the places
+/// of its extremes: "cell k holds the smallest digit" is "it holds some d
+/// and no cell holds a digit below d" (on a line that holds every value,
+/// "it holds 1"), the largest likewise, and for each two places and either
+/// way round, when the extremes stand there, the cells between add up to
+/// `sum`. Beside each such sum, what the sets of different digits from 2
+/// to one below the highest value that make it up say (no set: the
+/// extremes cannot stand there; a digit in no set is in none of the cells,
+/// a digit in every set in one of them), which the sum's pseudo-Boolean
+/// equation, blind to the cells' digits differing, would leave to the
+/// search. On 6x9 with `bool`, four such sandwiches on columns of six took
+/// half the instructions they took as the automaton's run over the same
+/// cells (which guesses the extremes' digits and keeps the running
+/// total), and four on rows of nine half as many as the plain `When` per
+/// pair of places for 1 and 9 without the sets.
+fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) -> Bool {
+    let side = size.values() as u8;
+    let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
+    // "Some cell of the line holds one of `digits`".
+    let somewhere = |digits: &mut dyn Iterator<Item = u8>| {
+        let options: Vec<Bool> = digits
+            .flat_map(|d| cells.iter().map(move |&c| var(c, d).clone()))
+            .collect();
+        Bool::or(&options)
+    };
+    let full = cells.len() == usize::from(side);
+    let extreme = |c: usize, lowest: bool| -> Bool {
+        if full {
+            return var(c, if lowest { 1 } else { side }).clone();
+        }
+        let options: Vec<Bool> = (1..=side)
+            .map(|d| {
+                let beyond = match lowest {
+                    true => somewhere(&mut (1..d)),
+                    false => somewhere(&mut (d + 1..=side)),
+                };
+                Bool::and(&[var(c, d).clone(), beyond.not()])
+            })
+            .collect();
+        Bool::or(&options)
+    };
+    let lowest: Vec<Bool> = cells.iter().map(|&c| extreme(c, true)).collect();
+    let highest: Vec<Bool> = cells.iter().map(|&c| extreme(c, false)).collect();
+    let has = |set: u32, d: u8| set >> (d - 1) & 1 == 1;
+    let inner = |set: &u32| !has(*set, 1) && !has(*set, side);
+    let mut parts = Vec::new();
+    for i in 0..cells.len() {
+        for j in i + 1..cells.len() {
+            let between = &cells[i + 1..j];
+            let terms: Vec<(usize, i32)> = between.iter().map(|&c| (c, 1)).collect();
+            // Unlisted (too many sets, on large boards): the sum alone.
+            let sets = CageSets::new(side, between.len(), sum)
+                .sets
+                .map(|sets| sets.into_iter().filter(inner).collect::<Vec<u32>>());
+            let then = match sets {
+                Some(sets) if sets.is_empty() => vec![Bool::from_bool(false)],
+                sets => {
+                    let mut then = Vec::new();
+                    if let Some(sets) = sets {
+                        let union = sets.iter().fold(0, |u, &s| u | s);
+                        let common = sets.iter().fold(union, |c, &s| c & s);
+                        for &c in between {
+                            let outside = (1..=side).filter(|&d| !has(union, d));
+                            then.extend(outside.map(|d| var(c, d).not()));
+                        }
+                        for d in (1..=side).filter(|&d| has(common, d)) {
+                            let places: Vec<Bool> =
+                                between.iter().map(|&c| var(c, d).clone()).collect();
+                            then.push(Bool::or(&places));
+                        }
+                    }
+                    then.push(weighted_sum(size, &terms, &[sum as i32], vars, sums));
+                    then
+                }
+            };
+            for (a, b) in [(&lowest, &highest), (&highest, &lowest)] {
+                let ends = Bool::and(&[a[i].clone(), b[j].clone()]);
+                parts.extend(then.iter().map(|t| ends.implies(t)));
+            }
+        }
+    }
+    Bool::and(&parts)
 }
 
 /// The sum of a cage (different digits in `cells`, stated apart) by the
@@ -708,6 +793,58 @@ mod tests {
             name(sixteen, variable(sixteen, 16 * 9 + 2, 12)),
             "x_10_3_12"
         );
+    }
+
+    /// Every line of different digits, on a 6x6 board, against the rule
+    /// read off the digits: four cells (some of the values) and six (all
+    /// of them, so the extremes are 1 and 6), each sum that can be.
+    #[test]
+    fn a_lunchbox_holds_exactly_where_its_extremes_enclose_the_sum() {
+        let size = Size::from_side(6).unwrap_or_default();
+        let vars: Vec<Bool> = (1..=size.cells() * size.values())
+            .map(|number| Bool::new_const(name(size, number)))
+            .collect();
+        let solver = z3::Solver::new();
+        for len in [4, 6] {
+            let cells: Vec<usize> = (0..len).collect();
+            let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
+            for _ in 0..len {
+                lines = lines
+                    .iter()
+                    .flat_map(|line| {
+                        (1..=6u8)
+                            .filter(|d| !line.contains(d))
+                            .map(move |d| [line.clone(), vec![d]].concat())
+                    })
+                    .collect();
+            }
+            for sum in [0, 5, 9, 14] {
+                solver.push();
+                solver.assert(lunchbox(size, &cells, sum, &vars, Sums::PseudoBoolean));
+                for line in &lines {
+                    let at = |d: u8| line.iter().position(|&e| e == d).unwrap_or(0);
+                    let (lo, hi) = (
+                        at(*line.iter().min().unwrap_or(&1)),
+                        at(*line.iter().max().unwrap_or(&1)),
+                    );
+                    let inside: u32 = line[lo.min(hi) + 1..lo.max(hi)]
+                        .iter()
+                        .map(|&d| u32::from(d))
+                        .sum();
+                    let digits: Vec<Bool> = cells
+                        .iter()
+                        .flat_map(|&c| (1..=6u8).map(move |d| (c, d)))
+                        .map(|(c, d)| {
+                            let v = &vars[variable(size, c, d) - 1];
+                            if line[c] == d { v.clone() } else { v.not() }
+                        })
+                        .collect();
+                    let sat = solver.check_assumptions(&digits) == z3::SatResult::Sat;
+                    assert_eq!(sat, inside == sum, "{line:?}, sum {sum}");
+                }
+                solver.pop(1);
+            }
+        }
     }
 
     #[test]

@@ -2202,7 +2202,7 @@ impl Generic {
                 .any(|h| cells.iter().all(|c| h.cells.contains(c)))
         };
         let mut whens: Vec<(&[(usize, u8)], &Primitive)> = Vec::new();
-        for primitive in rules.primitives() {
+        for primitive in rules.primitives().flat_map(Primitive::parts) {
             match primitive {
                 Primitive::Allowed { cell, digits } => self.allowed[*cell] &= digits,
                 Primitive::Distinct { cells, sum: None }

@@ -611,12 +611,18 @@ impl Rule for Sandwich {
         Ok(())
     }
 
-    /// A `When` per pair of places for 1 and the highest digit; on a
-    /// short line, the lunchbox over its cells, as an automaton (see
-    /// [`lunchbox_automaton`]) beside the line's different digits.
+    /// A [`Primitive::Lunchbox`] over the line's cells, plainly a `When`
+    /// per pair of places for 1 and the highest digit; on a short line,
+    /// plainly the lunchbox as an automaton (see [`lunchbox_automaton`]),
+    /// beside the line's different digits.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
         let cells = index(size, &self.line.cells(size));
+        let lunchbox = |plain: Vec<Primitive>| Primitive::Lunchbox {
+            cells: cells.clone(),
+            sum: self.sum,
+            plain: Arc::new(plain),
+        };
         if !self.line.is_full(size) {
             let automaton = lunchbox_automaton(cells.len(), size.values(), self.sum);
             return vec![
@@ -624,26 +630,26 @@ impl Rule for Sandwich {
                     cells: cells.clone(),
                     sum: None,
                 },
-                Primitive::Automaton {
-                    cells,
+                lunchbox(vec![Primitive::Automaton {
+                    cells: cells.clone(),
                     automaton: Arc::new(automaton),
-                },
+                }]),
             ];
         }
         let high = size.values() as u8;
-        let mut out = Vec::new();
+        let mut plain = Vec::new();
         for i in 0..cells.len() {
             for j in i + 1..cells.len() {
                 let between = ones(&cells[i + 1..j]);
                 for (x, y) in [(1, high), (high, 1)] {
-                    out.push(Primitive::When {
+                    plain.push(Primitive::When {
                         when: vec![(cells[i], x), (cells[j], y)],
                         then: Box::new(sum(between.clone(), vec![self.sum as i32])),
                     });
                 }
             }
         }
-        out
+        vec![lunchbox(plain)]
     }
 
     fn broken(&self, board: &Board<'_>) -> Option<String> {
