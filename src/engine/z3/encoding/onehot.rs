@@ -448,6 +448,10 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
     // "The cell holds one of `digits`", for the formulas read over digit
     // sets (automata, connected regions).
     let holds = |c: usize, digits: u32| {
+        // Every cell holds one of all the digits.
+        if (1..=side).all(|d| digits >> (d - 1) & 1 == 1) {
+            return Bool::from_bool(true);
+        }
         let options: Vec<Bool> = (1..=side)
             .filter(|d| digits >> (d - 1) & 1 == 1)
             .map(|d| var(c, d).clone())

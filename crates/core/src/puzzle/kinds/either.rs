@@ -457,7 +457,7 @@ impl Either {
             .map(|branch| {
                 let mut tests = Vec::new();
                 for rule in branch {
-                    for primitive in rule.lower(context) {
+                    for primitive in rule.lower_as_formulas(context) {
                         tests.push(as_test(&primitive, side).ok_or_else(|| {
                             format!(
                                 "{rule}: a rule read along its line by an automaton, or one \

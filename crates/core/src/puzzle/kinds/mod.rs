@@ -143,6 +143,12 @@ pub trait Rule: fmt::Display {
     fn validate(&self, size: Size) -> Result<(), String>;
     /// It as primitives on the board `context` describes.
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive>;
+    /// It as primitives that formulas say, for a branch of an
+    /// [`either`](either::Either): those of [`Rule::lower`], unless these
+    /// read it along a line by an automaton where formulas could say it.
+    fn lower_as_formulas(&self, context: &Context<'_>) -> Vec<Primitive> {
+        self.lower(context)
+    }
     /// How the full grid of `board` breaks it, if it does: read as the rule
     /// is stated, not through its primitives, so that a slip in lowering
     /// shows here.
@@ -382,6 +388,12 @@ impl Constraint {
     /// [`Rules`](super::rules::Rules) drops them.
     pub fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         self.rule().lower(context)
+    }
+
+    /// The constraint as primitives that formulas say (see
+    /// [`Rule::lower_as_formulas`]).
+    pub fn lower_as_formulas(&self, context: &Context<'_>) -> Vec<Primitive> {
+        self.rule().lower_as_formulas(context)
     }
 
     /// How the full grid of `board` breaks the constraint, if it does.
