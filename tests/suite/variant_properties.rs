@@ -406,7 +406,7 @@ fn chaos_puzzle() -> impl Strategy<Value = (Puzzle, Puzzle)> {
                     builder.regions(vec![None; 16]).unwrap();
                 }
                 if chaos {
-                    builder.constraint(ChaosConstruction).unwrap();
+                    builder.constraint(ChaosConstruction::default()).unwrap();
                     for (arrow, exclude_first, cells) in &clues {
                         let rule: Constraint = if *arrow {
                             // One arm along the row from the first cell.
@@ -447,11 +447,10 @@ proptest! {
     fn chaos_construction_counts_its_partings((chaos, plain) in chaos_puzzle()) {
         agree(&chaos)?;
         let budget = Budget::unbounded();
-        let clues = common::chaos_clues(&chaos);
         let mut partings = 0;
         let mut native = new_engine(&common::every_engine()[0]);
         count_with(native.as_mut(), &plain, usize::MAX, &budget, &mut |grid| {
-            partings += z3doku::puzzle::kinds::chaos::partings(grid, &clues, usize::MAX).len();
+            partings += common::chaos_partings(&chaos, grid);
         })
         .unwrap();
         let count = count_with(native.as_mut(), &chaos, usize::MAX, &budget, &mut |_| {}).unwrap();

@@ -357,17 +357,14 @@ pub fn sigh_counts(script: &std::path::Path, strings: &[&str], limit: usize) -> 
         .collect()
 }
 
-/// The clues over a chaos construction's regions in `puzzle` (none
-/// without one), as the checker's own search of partings reads them.
-pub fn chaos_clues(puzzle: &z3doku::puzzle::Puzzle) -> Vec<z3doku::puzzle::chaos::Clue> {
-    puzzle
-        .rules()
-        .primitives()
-        .find_map(|p| match p {
-            z3doku::puzzle::primitive::Primitive::Chaos(rule) => Some(rule.clues.clone()),
-            _ => None,
-        })
-        .unwrap_or_default()
+/// How many partings of the full `grid` into `puzzle`'s chaos regions its
+/// clues accept, by the checker's own enumeration (none without chaos
+/// construction).
+pub fn chaos_partings(puzzle: &z3doku::puzzle::Puzzle, grid: &z3doku::puzzle::grid::Grid) -> usize {
+    puzzle.rules().chaos().map_or(0, |chaos| {
+        z3doku::puzzle::kinds::chaos::partings(grid, chaos.region_cells(), &chaos.clues, usize::MAX)
+            .len()
+    })
 }
 
 /// Every engine configuration: native, then Z3 in each encoding.

@@ -824,7 +824,12 @@ pub fn chaos_rules(random: &mut super::Rng, shape: Shape) -> String {
 /// take givens alone.
 pub fn chaos_instance(random: &mut super::Rng, shape: Shape) -> Option<String> {
     let rules = chaos_rules(random, shape);
-    let mut text = instance_of(random, shape, &rules)?;
+    chaos_instance_of(random, shape, &rules)
+}
+
+/// [`chaos_instance`] of the chaos construction `rules`.
+pub fn chaos_instance_of(random: &mut super::Rng, shape: Shape, rules: &str) -> Option<String> {
+    let mut text = instance_of(random, shape, rules)?;
     let native = &super::every_engine()[0];
     let cells = shape.rows * shape.cols;
     let at = |c: usize| (c / shape.cols, c % shape.cols);

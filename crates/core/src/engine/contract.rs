@@ -424,10 +424,7 @@ pub fn by_partings(
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     search: impl FnOnce(Limits, &mut dyn FnMut(Found<'_>) -> ControlFlow<()>) -> Result<(), EngineError>,
 ) -> Result<(), EngineError> {
-    let Some(chaos) = puzzle.rules().primitives().find_map(|p| match p {
-        crate::puzzle::primitive::Primitive::Chaos(chaos) => Some(chaos.clone()),
-        _ => None,
-    }) else {
+    let Some(chaos) = puzzle.rules().chaos().cloned() else {
         return search(limits, visit);
     };
     let mut left = limits.solutions;
@@ -439,7 +436,12 @@ pub fn by_partings(
         ..limits
     };
     search(wider, &mut |found| {
-        for regions in crate::puzzle::kinds::chaos::partings(found.grid, &chaos.clues, left) {
+        for regions in crate::puzzle::kinds::chaos::partings(
+            found.grid,
+            chaos.region_cells(),
+            &chaos.clues,
+            left,
+        ) {
             let grid = found.grid.digits_only().with_regions(regions);
             left -= 1;
             let flow = visit(Found {

@@ -1,7 +1,8 @@
 //! Chaos construction's regions: the board parts into orthogonally
 //! connected regions of N cells each, N the board's longer side (N
-//! regions on an NxN board, R on an RxN rectangle), and each region holds
-//! N different digits: every digit once when the board has N of them.
+//! regions on an NxN board, R on an RxN rectangle) or the region size a
+//! sigh puzzle sets (`RegionSize`), and each region holds N different
+//! digits: every digit once when the board has N of them.
 //! Which cells form which region is not given; it is found with the
 //! digits (sigh's `ChaosConstruction`).
 //!
@@ -34,6 +35,8 @@ use super::grid::Size;
 pub struct Chaos {
     /// The board: its cells, and its digits.
     pub size: Size,
+    /// The cells of each region.
+    region_cells: usize,
     /// The clues over the regions.
     pub clues: Vec<Clue>,
     /// Each cell's orthogonal neighbours.
@@ -131,13 +134,6 @@ impl Clue {
     }
 }
 
-/// How many regions chaos construction parts a board of `size` into: its
-/// cells over a region's, which is its longer side (as sigh sizes them,
-/// its `defaultNumValues`).
-pub fn regions_on(size: Size) -> usize {
-    size.cells() / size.side()
-}
-
 /// No region yet.
 const NONE: u8 = u8::MAX;
 
@@ -145,13 +141,15 @@ const NONE: u8 = u8::MAX;
 pub const OPEN_STEPS: u64 = 4_000;
 
 impl Chaos {
-    /// The rule on a board of `size`, with `clues`.
-    pub fn new(size: Size, clues: Vec<Clue>) -> Chaos {
+    /// The rule on a board of `size`, in regions of `region_cells` cells
+    /// (which divides the board's), with `clues`.
+    pub fn new(size: Size, region_cells: usize, clues: Vec<Clue>) -> Chaos {
         let neighbours = (0..size.cells())
             .map(|c| size.orthogonal(c).iter().map(|&n| n as u16).collect())
             .collect();
         Chaos {
             size,
+            region_cells,
             clues,
             neighbours,
         }
@@ -162,15 +160,14 @@ impl Chaos {
         self.size.cells()
     }
 
-    /// The cells of a region: the board's longer side, as sigh sizes its
-    /// regions (its `defaultNumValues`).
+    /// The cells of a region.
     pub fn region_cells(&self) -> usize {
-        self.size.side()
+        self.region_cells
     }
 
-    /// How many regions the board parts into ([`regions_on`]).
+    /// How many regions the board parts into.
     pub fn regions(&self) -> usize {
-        regions_on(self.size)
+        self.cells() / self.region_cells
     }
 
     /// The board's digits: as many as a region's cells, so that each
@@ -449,7 +446,7 @@ mod tests {
 
     #[test]
     fn a_full_grid_parts_when_its_regions_can_hold_every_digit() {
-        let chaos = Chaos::new(four(), Vec::new());
+        let chaos = Chaos::new(four(), 4, Vec::new());
         // Boxes work.
         assert_eq!(
             chaos.feasible(&digits("1234 3412 2143 4321"), u64::MAX),
@@ -469,7 +466,7 @@ mod tests {
 
     #[test]
     fn open_cells_may_part_and_a_bound_says_when_it_cannot_tell() {
-        let chaos = Chaos::new(four(), Vec::new());
+        let chaos = Chaos::new(four(), 4, Vec::new());
         assert_eq!(
             chaos.feasible(&digits("0000 0000 0000 0000"), u64::MAX),
             Some(true)

@@ -855,6 +855,7 @@ impl Rules {
                 if let Primitive::Chaos(rule) = primitive {
                     *primitive = Primitive::Chaos(Arc::new(crate::puzzle::chaos::Chaos::new(
                         rule.size,
+                        rule.region_cells(),
                         clues.clone(),
                     )));
                 }
@@ -948,7 +949,15 @@ impl Rules {
     /// Whether the board also parts into regions to be found (chaos
     /// construction): its solutions then carry them.
     pub fn has_chaos(&self) -> bool {
-        self.primitives().any(|p| matches!(p, Primitive::Chaos(_)))
+        self.chaos().is_some()
+    }
+
+    /// Chaos construction's primitive, when the board has it.
+    pub fn chaos(&self) -> Option<&Arc<crate::puzzle::chaos::Chaos>> {
+        self.primitives().find_map(|p| match p {
+            Primitive::Chaos(chaos) => Some(chaos),
+            _ => None,
+        })
     }
 
     /// Every primitive of every constraint.

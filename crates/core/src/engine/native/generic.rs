@@ -2396,7 +2396,8 @@ impl Generic {
         }
         // Every region label.
         let n = puzzle.size().cells();
-        let labels = u32::MAX >> (32 - crate::puzzle::chaos::regions_on(puzzle.size()));
+        let regions = puzzle.rules().chaos().map_or(32, |chaos| chaos.regions());
+        let labels = u32::MAX >> (32 - regions);
         state.dom[n..n + self.labels].fill(labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);

@@ -502,7 +502,7 @@ mod tests {
             let mut theirs = Vec::new();
             let latin = read("");
             let result = engine.solutions(&latin, Limits::solutions(usize::MAX), &mut |f| {
-                for regions in partings(f.grid, &read_clues, usize::MAX) {
+                for regions in partings(f.grid, size.side(), &read_clues, usize::MAX) {
                     theirs.push(f.grid.digits_only().with_regions(regions));
                 }
                 ControlFlow::Continue(())

@@ -1,8 +1,10 @@
 //! Chaos construction (sigh's `ChaosConstruction`): the board also parts
 //! into orthogonally connected regions of N cells, N its longer side (N
-//! regions on an NxN board, R on an RxN or NxR rectangle), each holding N
-//! different digits (every digit once, unless the board has more digits
-//! than N), and which cells form which region is for the solver to find.
+//! regions on an NxN board, R on an RxN or NxR rectangle) unless a size is
+//! given (`chaos construction regions of 4`, sigh's `RegionSize~4`), each
+//! holding N different digits (every digit once, unless the board has
+//! more digits than N), and which cells form which region is for the
+//! solver to find.
 //! As in sigh it is a rule beside the board's own regions: a chaos puzzle
 //! drops the boxes as any board does (sigh's `NoBoxes`, a `regions` line
 //! of dots), and one that keeps them has both.
@@ -27,7 +29,7 @@
 //! by number means nothing outside sigh.
 
 use super::{Added, FromZero, Read, Rule, no_key, one};
-use crate::puzzle::chaos::{Chaos, Clue, regions_on};
+use crate::puzzle::chaos::{Chaos, Clue};
 use crate::puzzle::check::Board;
 use crate::puzzle::constraint::{Context, list};
 use crate::puzzle::fpuzzles::FpuzzlesError;
@@ -41,9 +43,20 @@ use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
 
-/// The board parts into connected regions that each hold every digit once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ChaosConstruction;
+/// The board parts into connected regions that each hold different
+/// digits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ChaosConstruction {
+    /// The cells of a region, when they are not the board's longer side.
+    pub region_cells: Option<usize>,
+}
+
+impl ChaosConstruction {
+    /// The cells of a region on a board of `size`.
+    pub fn region_cells(&self, size: Size) -> usize {
+        self.region_cells.unwrap_or(size.side())
+    }
+}
 
 /// The largest side chaos construction is stated on: sigh's largest board.
 pub const LARGEST_SIDE: usize = 16;
@@ -56,12 +69,20 @@ impl Read for ChaosConstruction {
         no_key(key)
     }
 
-    /// `chaos construction`, with nothing after it.
-    fn from_text(_: &str, words: &[String], _: Size) -> Result<Vec<Added>, String> {
-        match words {
-            [] => Ok(one(ChaosConstruction)),
+    /// `chaos construction`, or `chaos construction regions of N` (of
+    /// the board's longer side, the same as without).
+    fn from_text(_: &str, words: &[String], size: Size) -> Result<Vec<Added>, String> {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        match words[..] {
+            [] => Ok(one(ChaosConstruction::default())),
+            ["regions", "of", n] => match n.parse::<usize>() {
+                Ok(n) => Ok(one(ChaosConstruction {
+                    region_cells: Some(n).filter(|&n| n != size.side()),
+                })),
+                Err(_) => Err(format!("expected a number of cells, found {n:?}")),
+            },
             _ => Err(format!(
-                "expected nothing after `chaos construction`, found {:?}",
+                "expected nothing after `chaos construction`, or `regions of N`, found {:?}",
                 words.join(" ")
             )),
         }
@@ -72,7 +93,7 @@ impl Read for ChaosConstruction {
     /// `.ChaosConstruction`, with no arguments.
     fn from_sigh(item: &sigh::SighItem<'_>) -> Result<Vec<Added>, sigh::SighError> {
         match item.args {
-            [] => Ok(one(ChaosConstruction)),
+            [] => Ok(one(ChaosConstruction::default())),
             _ => Err(item.invalid("expected no arguments")),
         }
     }
@@ -80,7 +101,11 @@ impl Read for ChaosConstruction {
 
 impl fmt::Display for ChaosConstruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("chaos construction")
+        f.write_str("chaos construction")?;
+        match self.region_cells {
+            Some(n) => write!(f, " regions of {n}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -94,18 +119,48 @@ impl Rule for ChaosConstruction {
         Vec::new()
     }
 
-    /// Refused as sigh refuses it: regions of one cell; and past sigh's
-    /// largest board.
+    /// Refused as sigh refuses it: regions of one cell, and regions that
+    /// do not divide the board; past sigh's largest board; regions of more
+    /// cells than the board has digits, which no grid fills; and more
+    /// regions than digits: sigh labels each region by a value, and finds
+    /// no solution then (`.Shape~4x4.NoBoxes.RegionSize~2` parted into 8
+    /// regions: none, where the rule as stated has many), so such a size
+    /// is refused rather than answered otherwise than sigh.
     fn validate(&self, size: Size) -> Result<(), String> {
-        match size.side() {
-            0 | 1 => Err(format!(
-                "the {size} board's regions would be single cells: chaos construction needs regions of 2 cells or more"
-            )),
-            side if side > LARGEST_SIDE => Err(format!(
+        let n = self.region_cells(size);
+        if size.side() > LARGEST_SIDE {
+            return Err(format!(
                 "z3doku states chaos construction on boards up to {LARGEST_SIDE}x{LARGEST_SIDE}, not {size}"
-            )),
-            _ => Ok(()),
+            ));
         }
+        if n < 2 {
+            return Err(match self.region_cells {
+                None => format!(
+                    "the {size} board's regions would be single cells: chaos construction needs regions of 2 cells or more"
+                ),
+                Some(_) => format!("regions of {n} cells: chaos construction needs 2 or more"),
+            });
+        }
+        if !size.cells().is_multiple_of(n) {
+            return Err(format!(
+                "the {size} board's {} cells do not part into regions of {n}",
+                size.cells()
+            ));
+        }
+        if n > size.values() {
+            return Err(format!(
+                "a region of {n} cells cannot hold {n} different digits of the {size} board's {}",
+                size.values()
+            ));
+        }
+        if size.cells() / n > size.values() {
+            return Err(format!(
+                "regions of {n} cells part the {size} board into {} regions, more than its {} digits, which sigh labels the regions by",
+                size.cells() / n,
+                size.values()
+            ));
+        }
+        Ok(())
     }
 
     /// One primitive, holding every clue over the regions.
@@ -116,7 +171,11 @@ impl Rule for ChaosConstruction {
             .iter()
             .filter_map(|c| clue_of(c, size))
             .collect();
-        vec![Primitive::Chaos(Arc::new(Chaos::new(size, clues)))]
+        vec![Primitive::Chaos(Arc::new(Chaos::new(
+            size,
+            self.region_cells(size),
+            clues,
+        )))]
     }
 
     /// As the rule reads: some parting of the full grid into connected
@@ -124,8 +183,9 @@ impl Rule for ChaosConstruction {
     /// A solution's own regions are checked as they are; a grid without
     /// them must part somehow.
     fn broken(&self, board: &Board<'_>) -> Option<String> {
+        let n = self.region_cells(board.size());
         if let Some(regions) = board.grid.regions() {
-            return wrong_regions(board.grid, regions);
+            return wrong_regions(board.grid, n, regions);
         }
         let clues: Vec<Clue> = board
             .rules
@@ -133,8 +193,8 @@ impl Rule for ChaosConstruction {
             .iter()
             .filter_map(|c| clue_of(c, board.size()))
             .collect();
-        partings(board.grid, &clues, 1).is_empty().then(|| {
-            let (n, regions) = (board.size().side(), regions_on(board.size()));
+        partings(board.grid, n, &clues, 1).is_empty().then(|| {
+            let regions = board.size().cells() / n;
             format!(
                 "the grid parts into no {regions} connected regions of {n} cells that each hold {n} different digits"
             )
@@ -144,9 +204,13 @@ impl Rule for ChaosConstruction {
     /// A line of the legend: the regions are for the solver to find (a
     /// picture of a solution draws those it found).
     fn sketch(&self, _size: Size) -> Vec<Mark> {
-        vec![Mark::Note(
-            "chaos construction: the grid parts into connected regions of as many cells as its longer side, each holding different digits".into(),
-        )]
+        let cells = match self.region_cells {
+            Some(n) => format!("{n} cells"),
+            None => "as many cells as its longer side".into(),
+        };
+        vec![Mark::Note(format!(
+            "chaos construction: the grid parts into connected regions of {cells}, each holding different digits"
+        ))]
     }
 
     fn to_fpuzzles(&self, _: Size) -> Option<(&'static str, Item)> {
@@ -159,11 +223,11 @@ impl Rule for ChaosConstruction {
 }
 
 /// What is wrong with `regions` (each cell's region) as a parting of the
-/// full `grid`: a region of other than N cells, with a digit twice, or in
-/// pieces.
-pub fn wrong_regions(grid: &Grid, regions: &[u8]) -> Option<String> {
+/// full `grid` into regions of `n` cells: a region of other than `n`
+/// cells, with a digit twice, or in pieces.
+pub fn wrong_regions(grid: &Grid, n: usize, regions: &[u8]) -> Option<String> {
     let size = grid.size();
-    let (n, count) = (size.side(), regions_on(size));
+    let count = size.cells() / n;
     if regions.len() != size.cells() {
         return Some(format!(
             "its regions name {} cells, not {}",
@@ -683,21 +747,22 @@ impl Rule for ChaosArrow {
     }
 }
 
-/// Up to `limit` partings of the full `grid` into connected regions of N
-/// cells (N its longer side), each holding N different digits: each a
+/// Up to `limit` partings of the full `grid` into connected regions of
+/// `region_cells` cells, each holding different digits: each a
 /// region number per cell, the regions numbered from 0 in the order their
 /// first cells come in reading order (so each parting once). A plain search of its own,
 /// apart from the engines' ([`Chaos`]): each region grows from the first
 /// cell in none, and every cell of its border is tried in and out.
-pub fn partings(grid: &Grid, clues: &[Clue], limit: usize) -> Vec<Vec<u8>> {
+pub fn partings(grid: &Grid, region_cells: usize, clues: &[Clue], limit: usize) -> Vec<Vec<u8>> {
     let size = grid.size();
     let mut found = Vec::new();
-    if limit == 0 || size.side() > LARGEST_SIDE || !grid.is_full() {
+    if limit == 0 || size.side() > LARGEST_SIDE || !grid.is_full() || region_cells == 0 {
         return found;
     }
     let mut parting = Parting {
         grid,
         size,
+        region_cells,
         region: vec![None; size.cells()],
         clues,
         found: &mut found,
@@ -710,6 +775,7 @@ pub fn partings(grid: &Grid, clues: &[Clue], limit: usize) -> Vec<Vec<u8>> {
 struct Parting<'a> {
     grid: &'a Grid,
     size: Size,
+    region_cells: usize,
     region: Vec<Option<u8>>,
     clues: &'a [Clue],
     found: &'a mut Vec<Vec<u8>>,
@@ -747,7 +813,7 @@ impl Parting<'_> {
         if self.done() {
             return;
         }
-        if count == self.size.side() {
+        if count == self.region_cells {
             self.next(k + 1);
             return;
         }
@@ -779,6 +845,43 @@ mod tests {
     use crate::puzzle::parse::parse_puzzle;
 
     #[test]
+    fn a_region_size_reads_back_and_is_refused_where_it_cannot_part() {
+        let read = |words: &str, size: Size| {
+            let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+            let added = ChaosConstruction::from_text("chaos construction", &words, size)?;
+            match added.as_slice() {
+                [Added::Constraint(super::super::Constraint::ChaosConstruction(c))] => {
+                    c.validate(size).map(|()| c.to_string())
+                }
+                _ => Err("not one chaos construction".into()),
+            }
+        };
+        let four = Size::from_side(4).unwrap_or_default();
+        let eight = four.with_values(8).unwrap_or_default();
+        assert_eq!(read("", four), Ok("chaos construction".into()));
+        // The longer side is the same as no size.
+        assert_eq!(read("regions of 4", four), Ok("chaos construction".into()));
+        assert_eq!(
+            read("regions of 8", eight),
+            Ok("chaos construction regions of 8".into())
+        );
+        assert_eq!(read("regions of 2", eight).map(|_| ()), Ok(()));
+        for (words, why) in [
+            ("regions of 3", "do not part into regions of 3"),
+            ("regions of 2", "8 regions, more than its 4 digits"),
+            ("regions of 1", "needs 2 or more"),
+            ("regions of 16", "cannot hold 16 different digits"),
+            ("regions of four", "expected a number"),
+        ] {
+            let got = read(words, four);
+            assert!(
+                got.as_ref().is_err_and(|e| e.contains(why)),
+                "{words}: {got:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_notebook_solution_parts_into_its_boxes_and_rows() {
         use crate::puzzle::kinds::notebook_solution_under as check;
         assert!(check("chaos construction").is_ok());
@@ -791,7 +894,7 @@ mod tests {
         // columns and its boxes each part it, and the search finds each
         // once.
         let grid = parse_puzzle("1234341221434321", None).unwrap_or_else(|e| panic!("{e}"));
-        let all = partings(&grid, &[], 100);
+        let all = partings(&grid, 4, &[], 100);
         let mut unique = all.clone();
         unique.sort();
         unique.dedup();
@@ -803,9 +906,9 @@ mod tests {
         // Two 1s beside each other in a corner, whose other neighbour
         // holds 1 as well: no parting.
         let grid = parse_puzzle("1123134223143421", None).unwrap_or_else(|e| panic!("{e}"));
-        assert!(partings(&grid, &[], 1).is_empty());
+        assert!(partings(&grid, 4, &[], 1).is_empty());
         assert_eq!(
-            ChaosConstruction.to_sigh(&sigh::SighBoard {
+            ChaosConstruction::default().to_sigh(&sigh::SighBoard {
                 size: Size::NINE,
                 constraints: &[]
             }),

@@ -540,9 +540,10 @@ impl Reader {
     /// the 8 values) are extra regions, all-different groups beside the
     /// rows and columns: z3doku's regions are houses no larger than a row,
     /// and all different over as many cells as values is sigh's "each
-    /// value once". The rules sigh sizes by it (jigsaw pieces, disjoint
-    /// sets, windoku, chaos construction, doppelganger, and those that read
-    /// the boxes) are refused by name.
+    /// value once". Chaos construction's regions take its size too, as in
+    /// sigh. The other rules sigh sizes by it (jigsaw pieces, disjoint
+    /// sets, windoku, doppelganger, and those that read the boxes) are
+    /// refused by name.
     fn sized_boxes(&mut self, cells: usize) -> Result<(), SighError> {
         let size = self.size;
         let differs = |why: String| SighError::Differs {
@@ -554,7 +555,6 @@ impl Reader {
             matches!(
                 c,
                 Constraint::Windoku(_)
-                    | Constraint::ChaosConstruction(_)
                     | Constraint::Doppelganger(_)
                     | Constraint::RegionSumLine(_)
                     | Constraint::RegionSameValues(_)
@@ -573,6 +573,11 @@ impl Reader {
                  regions of {} (the board's longer side)",
                 size.side()
             )));
+        }
+        for added in &mut self.added {
+            if let Added::Constraint(Constraint::ChaosConstruction(chaos)) = added {
+                chaos.region_cells = Some(cells);
+            }
         }
         if self.no_boxes {
             return Ok(());

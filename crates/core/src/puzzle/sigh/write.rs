@@ -42,7 +42,7 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
     } else if size != Size::NINE {
         let _ = write!(out, ".Shape~{rows}x{cols}");
     }
-    out += &regions(puzzle)?;
+    out += &chaos_regions(puzzle, regions(puzzle)?)?;
 
     // The givens and every cell's candidates, one `.~` item.
     let mut candidates: Vec<Option<u32>> = vec![None; size.cells()];
@@ -167,6 +167,33 @@ fn regions(puzzle: &Puzzle) -> Result<String, SighError> {
         out += &format!(".AllDifferent{}", ids(cells));
     }
     Ok(out)
+}
+
+/// The regions' item `written` with what chaos construction's regions of
+/// a size other than the longer side need: sigh sizes them and its boxes
+/// by one `RegionSize`, so they need a board without boxes (then
+/// `.NoBoxes.RegionSize~N`) or boxes of their size.
+fn chaos_regions(puzzle: &Puzzle, written: String) -> Result<String, SighError> {
+    let sized = puzzle.rules().constraints().iter().find_map(|c| match c {
+        Constraint::ChaosConstruction(chaos) => chaos.region_cells,
+        _ => None,
+    });
+    let Some(n) = sized.filter(|&n| n != puzzle.size().side()) else {
+        return Ok(written);
+    };
+    let item = format!(".RegionSize~{n}");
+    if written == ".NoBoxes" {
+        return Ok(written + &item);
+    }
+    if written == item {
+        return Ok(written);
+    }
+    Err(SighError::CannotWrite {
+        rule: format!("chaos construction regions of {n}"),
+        why: "sigh's `RegionSize` sizes its boxes too, and this board's regions are not boxes of \
+              that size or none"
+            .into(),
+    })
 }
 
 /// The cell count of sigh's boxes (`RegionSize`) that `regions`, each
