@@ -579,13 +579,19 @@ fn formula(size: Size, vars: &[Bool], test: &crate::puzzle::expr::Test<usize>, s
 fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) -> Bool {
     let side = size.values() as u8;
     let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
-    // "Some cell of the line holds one of `digits`".
-    let somewhere = |digits: &mut dyn Iterator<Item = u8>| {
-        let options: Vec<Bool> = digits
-            .flat_map(|d| cells.iter().map(move |&c| var(c, d).clone()))
-            .collect();
-        Bool::or(&options)
+    // `below[d]`: some cell of the line holds a digit below d; `above[d]`
+    // one above d. Each the one before or'ed with one digit's places.
+    let held = |d: u8| {
+        let places: Vec<Bool> = cells.iter().map(|&c| var(c, d).clone()).collect();
+        Bool::or(&places)
     };
+    let mut below = vec![Bool::from_bool(false); usize::from(side) + 2];
+    let mut above = below.clone();
+    for d in 2..=side {
+        below[usize::from(d)] = Bool::or(&[below[usize::from(d - 1)].clone(), held(d - 1)]);
+        let e = side + 1 - d;
+        above[usize::from(e)] = Bool::or(&[above[usize::from(e + 1)].clone(), held(e + 1)]);
+    }
     let full = cells.len() == usize::from(side);
     let extreme = |c: usize, lowest: bool| -> Bool {
         if full {
@@ -593,11 +599,8 @@ fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
         }
         let options: Vec<Bool> = (1..=side)
             .map(|d| {
-                let beyond = match lowest {
-                    true => somewhere(&mut (1..d)),
-                    false => somewhere(&mut (d + 1..=side)),
-                };
-                Bool::and(&[var(c, d).clone(), beyond.not()])
+                let beyond = if lowest { &below } else { &above };
+                Bool::and(&[var(c, d).clone(), beyond[usize::from(d)].not()])
             })
             .collect();
         Bool::or(&options)
