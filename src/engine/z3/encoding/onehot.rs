@@ -787,6 +787,7 @@ pub(super) fn constraint_formulas(rules: &Rules, vars: &[Bool]) -> Vec<Vec<Bool>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use itertools::Itertools;
 
     #[test]
     fn numbers_and_names_round_trip() {
@@ -814,17 +815,7 @@ mod tests {
         let solver = z3::Solver::new();
         for len in [4, 6] {
             let cells: Vec<usize> = (0..len).collect();
-            let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
-            for _ in 0..len {
-                lines = lines
-                    .iter()
-                    .flat_map(|line| {
-                        (1..=6u8)
-                            .filter(|d| !line.contains(d))
-                            .map(move |d| [line.clone(), vec![d]].concat())
-                    })
-                    .collect();
-            }
+            let lines: Vec<Vec<u8>> = (1..=6u8).permutations(len).collect();
             for sum in [0, 5, 9, 14] {
                 solver.push();
                 solver.assert(lunchbox(size, &cells, sum, &vars, Sums::PseudoBoolean));

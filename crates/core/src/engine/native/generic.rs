@@ -2070,6 +2070,8 @@ pub(super) struct Generic {
     /// The region label cells after the digits: as many as the board's
     /// cells for a chaos construction, else none.
     labels: usize,
+    /// A label cell's candidates before the search: a bit per region.
+    all_labels: u32,
     /// The board handed to the visitor.
     grid: Grid,
     /// For a randomised search, each cell's digits (as bits) in the order
@@ -2142,6 +2144,7 @@ impl Generic {
             weight: Vec::new(),
             first: Vec::new(),
             labels: 0,
+            all_labels: 0,
             grid: Grid::empty(Size::NINE),
             orders: None,
             extra: Extra::default(),
@@ -2289,7 +2292,9 @@ impl Generic {
         }
         // A chaos construction's region labels follow the digits, as cells
         // of their own.
-        self.labels = if rules.has_chaos() { cells } else { 0 };
+        let chaos = rules.chaos();
+        self.labels = if chaos.is_some() { cells } else { 0 };
+        self.all_labels = chaos.map_or(0, |chaos| u32::MAX >> (32 - chaos.regions()));
         let cells = cells + self.labels;
         // Who reads each cell.
         let prop_cells: Vec<Vec<u16>> = props.iter().map(Prop::cells).collect();
@@ -2396,9 +2401,7 @@ impl Generic {
         }
         // Every region label.
         let n = puzzle.size().cells();
-        let regions = puzzle.rules().chaos().map_or(32, |chaos| chaos.regions());
-        let labels = u32::MAX >> (32 - regions);
-        state.dom[n..n + self.labels].fill(labels);
+        state.dom[n..n + self.labels].fill(self.all_labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);
         }

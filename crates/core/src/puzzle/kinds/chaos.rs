@@ -756,7 +756,7 @@ impl Rule for ChaosArrow {
 pub fn partings(grid: &Grid, region_cells: usize, clues: &[Clue], limit: usize) -> Vec<Vec<u8>> {
     let size = grid.size();
     let mut found = Vec::new();
-    if limit == 0 || size.side() > LARGEST_SIDE || !grid.is_full() || region_cells == 0 {
+    if limit == 0 || size.side() > LARGEST_SIDE || !grid.is_full() {
         return found;
     }
     let mut parting = Parting {

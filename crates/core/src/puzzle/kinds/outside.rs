@@ -1077,6 +1077,7 @@ mod rectangle_tests {
     use crate::puzzle::kinds::Constraint;
     use crate::puzzle::rule_text::read_rules;
     use crate::puzzle::rules::Rules;
+    use itertools::Itertools;
 
     /// The rules a line reads as on `size`, or why it does not read.
     fn read(line: &str, size: Size) -> Result<Vec<Constraint>, String> {
@@ -1130,18 +1131,7 @@ mod rectangle_tests {
     #[test]
     fn the_lunchbox_automaton_reads_lines_as_the_rule_says() {
         let (len, values) = (4, 7u8);
-        let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
-        for _ in 0..len {
-            let mut longer = Vec::new();
-            for line in &lines {
-                for d in (1..=values).filter(|d| !line.contains(d)) {
-                    let mut next = line.clone();
-                    next.push(d);
-                    longer.push(next);
-                }
-            }
-            lines = longer;
-        }
+        let lines: Vec<Vec<u8>> = (1..=values).permutations(len).collect();
         for sum in 0..=12u32 {
             let automaton = super::lunchbox_automaton(len, usize::from(values), sum);
             for line in &lines {
