@@ -45,6 +45,8 @@ pub struct NativeEngine {
     #[cfg(target_arch = "x86_64")]
     avx2: Option<nine_avx2::Avx2>,
     nodes: u64,
+    /// Which search the last one was, for the statistics.
+    searched: &'static str,
     /// A second token that calls the search off (a race's rival having
     /// answered), beside the request's own.
     rival: Option<Cancel>,
@@ -61,6 +63,7 @@ impl NativeEngine {
             #[cfg(target_arch = "x86_64")]
             avx2: nine_avx2::Avx2::detect(),
             nodes: 0,
+            searched: "none yet",
             rival: None,
         }
     }
@@ -134,6 +137,7 @@ impl NativeEngine {
             };
             let flow = self.generic.solve(puzzle, &mut search);
             self.nodes = search.nodes;
+            self.searched = "generic";
             self.generic.set_orders(None);
             if flow != ControlFlow::Break(Halt::Budget) {
                 return found;
@@ -165,9 +169,18 @@ impl NativeEngine {
         };
         let flow = match self.route(puzzle) {
             Route::Nine => self.nine(puzzle.givens(), &mut search),
-            Route::Killer => self.killer.solve(puzzle, &mut search),
-            Route::Houses => self.houses.solve(puzzle, &mut search),
-            Route::Generic => self.generic.solve(puzzle, &mut search),
+            Route::Killer => {
+                self.searched = "killer";
+                self.killer.solve(puzzle, &mut search)
+            }
+            Route::Houses => {
+                self.searched = "houses";
+                self.houses.solve(puzzle, &mut search)
+            }
+            Route::Generic => {
+                self.searched = "generic";
+                self.generic.solve(puzzle, &mut search)
+            }
         };
         self.nodes = search.nodes;
         match flow {
@@ -234,7 +247,10 @@ impl Engine for NativeEngine {
     }
 
     fn statistics(&self) -> Vec<(String, String)> {
-        vec![("nodes".into(), self.nodes.to_string())]
+        vec![
+            ("nodes".into(), self.nodes.to_string()),
+            ("search".into(), self.searched.into()),
+        ]
     }
 }
 
@@ -289,19 +305,21 @@ enum Route {
 }
 
 impl NativeEngine {
-    /// Which search takes `puzzle` (the killer search builds its tables
-    /// for new rules on the way).
     /// The 9x9 search: in AVX2 vectors where the processor has them, else
     /// in scalar words. Both find the same solutions (on a puzzle with
     /// several, not always in the same order) in about as many nodes.
     fn nine(&mut self, puzzle: &Grid, search: &mut Search<'_>) -> Flow {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = &mut self.avx2 {
+            self.searched = "9x9, AVX2";
             return avx2.solve(puzzle, search);
         }
+        self.searched = "9x9";
         nine::solve(puzzle, search)
     }
 
+    /// Which search takes `puzzle` (the killer search builds its tables
+    /// for new rules on the way).
     fn route(&mut self, puzzle: &Puzzle) -> Route {
         if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             Route::Nine
@@ -424,6 +442,43 @@ mod tests {
             }
         })?;
         Ok(seen.len())
+    }
+
+    /// The statistics name the search that ran last.
+    #[test]
+    fn the_statistics_name_the_search() {
+        let mut engine = NativeEngine::new(&Settings::default());
+        let searched = |engine: &mut NativeEngine, text: &str| {
+            let puzzle = crate::puzzle::input::Source::Text(text.into())
+                .read_puzzle(None)
+                .unwrap_or_else(|e| panic!("{e}"));
+            engine
+                .solutions(&puzzle, Limits::solutions(1), &mut |_| {
+                    ControlFlow::Break(())
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+            let statistics = engine.statistics();
+            let search = statistics.iter().find(|(name, _)| name == "search");
+            search.map(|(_, value)| value.clone())
+        };
+        #[cfg(target_arch = "x86_64")]
+        let nine = if engine.avx2.is_some() {
+            "9x9, AVX2"
+        } else {
+            "9x9"
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let nine = "9x9";
+        let empty = ".".repeat(81);
+        assert_eq!(searched(&mut engine, &empty).as_deref(), Some(nine));
+        let killer = format!("{empty}\ncage 3 (r1c1 r1c2)\n");
+        assert_eq!(searched(&mut engine, &killer).as_deref(), Some("killer"));
+        let antiking = format!("{empty}\nantiking\n");
+        assert_eq!(searched(&mut engine, &antiking).as_deref(), Some("generic"));
+        assert_eq!(
+            searched(&mut engine, &".".repeat(16)).as_deref(),
+            Some("houses")
+        );
     }
 
     #[test]
