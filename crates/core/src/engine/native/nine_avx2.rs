@@ -26,9 +26,9 @@
 //!
 //! Safe Rust reaches AVX2 through `pulp`, which checks the processor once
 //! and runs a closure with the instruction set enabled; every function of
-//! this module is `#[inline(always)]` so that the whole search is compiled
-//! inside that closure, and the search keeps its own stack instead of
-//! recursing (a recursive function could not be inlined into it).
+//! the search that touches the vectors is `#[inline(always)]` so that it is
+//! compiled inside that closure, and the search keeps its own stack instead
+//! of recursing (a recursive function could not be inlined into it).
 
 use super::{Flow, Search};
 use crate::puzzle::grid::{Grid, Size};
