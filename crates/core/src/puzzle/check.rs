@@ -116,7 +116,7 @@ pub fn clue_clash(puzzle: &Puzzle) -> Option<ClueClash> {
 /// the houses of classic rules, checked in one pass with a bit mask per
 /// house. Puzzle after puzzle in a batch checks its clues and solutions, so
 /// this is the quick way to the common answer; [`first_repeat`] says where.
-fn classic_without_repeats(grid: &Grid) -> bool {
+pub(crate) fn classic_without_repeats(grid: &Grid) -> bool {
     let side = grid.size().side();
     // Without regions (a Latin square) every cell is put in region 0,
     // which is then not checked.

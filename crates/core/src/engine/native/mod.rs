@@ -45,8 +45,8 @@ pub struct NativeEngine {
     #[cfg(target_arch = "x86_64")]
     avx2: Option<nine_avx2::Avx2>,
     nodes: u64,
-    /// Which search the last one was, for the statistics.
-    searched: &'static str,
+    /// Which search took the last puzzle, for the statistics.
+    last: Option<Route>,
     /// A second token that calls the search off (a race's rival having
     /// answered), beside the request's own.
     rival: Option<Cancel>,
@@ -63,7 +63,7 @@ impl NativeEngine {
             #[cfg(target_arch = "x86_64")]
             avx2: nine_avx2::Avx2::detect(),
             nodes: 0,
-            searched: "none yet",
+            last: None,
             rival: None,
         }
     }
@@ -137,7 +137,7 @@ impl NativeEngine {
             };
             let flow = self.generic.solve(puzzle, &mut search);
             self.nodes = search.nodes;
-            self.searched = "generic";
+            self.last = Some(Route::Generic);
             self.generic.set_orders(None);
             if flow != ControlFlow::Break(Halt::Budget) {
                 return found;
@@ -167,20 +167,13 @@ impl NativeEngine {
             nodes: 0,
             budget: u64::MAX,
         };
-        let flow = match self.route(puzzle) {
+        let route = self.route(puzzle);
+        self.last = Some(route);
+        let flow = match route {
             Route::Nine => self.nine(puzzle.givens(), &mut search),
-            Route::Killer => {
-                self.searched = "killer";
-                self.killer.solve(puzzle, &mut search)
-            }
-            Route::Houses => {
-                self.searched = "houses";
-                self.houses.solve(puzzle, &mut search)
-            }
-            Route::Generic => {
-                self.searched = "generic";
-                self.generic.solve(puzzle, &mut search)
-            }
+            Route::Killer => self.killer.solve(puzzle, &mut search),
+            Route::Houses => self.houses.solve(puzzle, &mut search),
+            Route::Generic => self.generic.solve(puzzle, &mut search),
         };
         self.nodes = search.nodes;
         match flow {
@@ -249,7 +242,7 @@ impl Engine for NativeEngine {
     fn statistics(&self) -> Vec<(String, String)> {
         vec![
             ("nodes".into(), self.nodes.to_string()),
-            ("search".into(), self.searched.into()),
+            ("search".into(), self.last_search().into()),
         ]
     }
 }
@@ -311,11 +304,29 @@ impl NativeEngine {
     fn nine(&mut self, puzzle: &Grid, search: &mut Search<'_>) -> Flow {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = &mut self.avx2 {
-            self.searched = "9x9, AVX2";
             return avx2.solve(puzzle, search);
         }
-        self.searched = "9x9";
         nine::solve(puzzle, search)
+    }
+
+    /// Whether classic 9x9 puzzles go to the AVX2 search.
+    fn has_avx2(&self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return self.avx2.is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    /// The name of the search that took the last puzzle.
+    fn last_search(&self) -> &'static str {
+        match self.last {
+            None => "none yet",
+            Some(Route::Nine) if self.has_avx2() => "9x9, AVX2",
+            Some(Route::Nine) => "9x9",
+            Some(Route::Killer) => "killer",
+            Some(Route::Houses) => "houses",
+            Some(Route::Generic) => "generic",
+        }
     }
 
     /// Which search takes `puzzle` (the killer search builds its tables
@@ -461,14 +472,11 @@ mod tests {
             let search = statistics.iter().find(|(name, _)| name == "search");
             search.map(|(_, value)| value.clone())
         };
-        #[cfg(target_arch = "x86_64")]
-        let nine = if engine.avx2.is_some() {
+        let nine = if engine.has_avx2() {
             "9x9, AVX2"
         } else {
             "9x9"
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let nine = "9x9";
         let empty = ".".repeat(81);
         assert_eq!(searched(&mut engine, &empty).as_deref(), Some(nine));
         let killer = format!("{empty}\ncage 3 (r1c1 r1c2)\n");

@@ -31,6 +31,7 @@
 //! of recursing (a recursive function could not be inlined into it).
 
 use super::{Flow, Search};
+use crate::puzzle::check::classic_without_repeats;
 use crate::puzzle::grid::{Grid, Size};
 use core::arch::x86_64::{__m128i, __m256i};
 use pulp::cast;
@@ -323,19 +324,14 @@ impl Avx2 {
 fn run(ops: Ops, puzzle: &Grid, search: &mut Search<'_>, stack: &mut Vec<State>) -> Flow {
     // Each clue fixes its cell, and in both its bands the minirow and
     // minicolumn of its digit: the bands start narrowed, so that their
-    // first settling narrows every box at once.
+    // first settling narrows every box at once. Two clues that share a
+    // digit in a group leave it no arrangement in some band, which the
+    // first choice of a branch finds.
     let mut boxes = [OPEN_BOX; 9];
     let mut bands = [[ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]; 6];
-    let mut seen = [0u16; 27];
     for (cell, digit) in puzzle.clues() {
         let (r, c) = (cell / 9, cell % 9);
         let (b, bit) = (3 * (r / 3) + c / 3, 1 << (digit - 1));
-        let houses = [r, 9 + c, 18 + b];
-        if houses.iter().any(|&h| seen[h] & bit != 0) {
-            // Two clues share a digit in a group.
-            return ControlFlow::Continue(());
-        }
-        houses.iter().for_each(|&h| seen[h] |= bit);
         boxes[b][4 * (r % 3) + c % 3] = bit;
         for (k, perm) in PERM.iter().enumerate() {
             if perm[c / 3] != r % 3 {
@@ -446,21 +442,17 @@ fn choose(s: &State) -> Choice {
 /// box, so such a state holds at most that one grid.
 fn solution(s: &State) -> Option<Grid> {
     let mut grid = Grid::empty(Size::NINE);
-    let mut seen = [0u16; 27];
     for (b, &lanes) in s.boxes.iter().enumerate() {
         let lanes: Lanes = cast(lanes);
         for l in (0..12).filter(|l| l % 4 < 3) {
-            let (r, c) = (3 * (b / 3) + l / 4, 3 * (b % 3) + l % 4);
-            let bit = lanes[l];
-            let houses = [r, 9 + c, 18 + b];
-            if bit.count_ones() != 1 || houses.iter().any(|&h| seen[h] & bit != 0) {
+            if lanes[l].count_ones() != 1 {
                 return None;
             }
-            houses.iter().for_each(|&h| seen[h] |= bit);
-            grid.set(9 * r + c, bit.trailing_zeros() as u8 + 1);
+            let (r, c) = (3 * (b / 3) + l / 4, 3 * (b % 3) + l % 4);
+            grid.set(9 * r + c, lanes[l].trailing_zeros() as u8 + 1);
         }
     }
-    Some(grid)
+    classic_without_repeats(&grid).then_some(grid)
 }
 
 /// The instructions, through `pulp`'s safe wrappers.
