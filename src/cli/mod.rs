@@ -136,11 +136,17 @@ fn from_one(puzzle: &Puzzle, source: &dyn std::fmt::Display) -> Result<(), Failu
 
 /// What makes a board other than N x N with values 1 to N, as messages
 /// say it after `whose` (`its`, `this board's`): `its values run from 0 to
-/// 8`, `its values run from 1 to 10 on a 9x9 board`, `its shape is 6x9`;
-/// `None` for the usual ones.
+/// 8`, `its values run from 1 to 10 on a 9x9 board`, `its shape is 6x9`,
+/// `its cells form a 9x9 Raw grid (…)`; `None` for the usual ones.
 fn unusual_board(puzzle: &Puzzle, whose: &str) -> Option<String> {
     let (size, lowest) = (puzzle.size(), usize::from(puzzle.rules().lowest_value()));
     let last = lowest + size.values() - 1;
+    if size.is_raw() {
+        return Some(format!(
+            "{whose} cells form a {size} Raw grid (no rows, columns or boxes) of values {lowest} \
+             to {last}"
+        ));
+    }
     if !size.is_square() {
         return Some(format!("{whose} shape is {size}"));
     }

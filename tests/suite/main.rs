@@ -32,6 +32,7 @@ mod pictures;
 mod promises;
 mod properties;
 mod queens;
+mod raw_grids;
 mod readme;
 mod rectangles;
 mod robustness;

@@ -12,13 +12,12 @@ use crate::common;
 
 use common::shapes::{
     LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, SET_KINDS, Shape, count_on, counts_agree_with_sigh,
-    counts_of_made_agree_with_sigh, each_kind_among, engines_agree, instance_of, line_rule,
-    named_cell_rule, outside_rule, set_rule, unique_everywhere,
+    counts_of_made_agree_with_sigh, each_kind_among, each_kind_beside_others, engines_agree,
+    instance_of, line_rule, named_cell_rule, outside_rule, set_rule, unique_everywhere,
+    written_and_read_back,
 };
 use common::{Rng, output_of, z3doku};
 use proptest::prelude::*;
-use z3doku::puzzle::rule_text::read_rules;
-use z3doku::puzzle::rules::Rules;
 use z3doku::puzzle::sigh::{parse, to_sigh};
 
 /// Solutions counted, at most.
@@ -646,6 +645,7 @@ fn chaos_construction_on_rectangles_counts_its_partings() {
                 cols: 6,
                 values: 7,
                 lowest: 1,
+                raw: false,
             },
             3,
         ),
@@ -714,6 +714,7 @@ fn chaos_construction_with_a_region_size_counts_its_partings() {
         cols,
         values,
         lowest: 1,
+        raw: false,
     };
     let cases = [
         (Shape::rectangle(4, 6, 1), 4, 3),
@@ -748,52 +749,6 @@ fn chaos_construction_with_a_region_size_counts_its_partings() {
     let seen: Vec<usize> = counts.iter().map(|(_, n)| *n).collect();
     eprintln!("their counts: {seen:?}");
     assert!(seen.contains(&1) && seen.iter().any(|&n| n > 1), "{seen:?}");
-}
-
-/// Random instances on `shapes`, counted up to `limit` by every engine
-/// and by sigh's solver, which must agree: each has a rule of the next of
-/// `kinds` kinds in turn (made by `rule`), then one to `most` more of
-/// random kinds, each kept when `fits(rules so far, it)`.
-fn each_kind_beside_others(
-    seed: u64,
-    shapes: &[(Shape, usize)],
-    limit: usize,
-    (kinds, most): (usize, usize),
-    rule: fn(&mut Rng, Shape, usize) -> String,
-    fits: impl Fn(&str, &str) -> bool,
-) -> Option<Vec<(String, usize)>> {
-    let mut next = 0;
-    counts_of_made_agree_with_sigh(seed, shapes, limit, |random, shape| {
-        let mut rules = rule(random, shape, next % kinds);
-        next += 1;
-        for _ in 0..1 + random.below(most) {
-            let other = random.below(kinds);
-            let more = rule(random, shape, other);
-            if fits(&rules, &more) {
-                rules += &more;
-            }
-        }
-        instance_of(random, shape, &rules)
-    })
-}
-
-/// The sigh string written for `puzzle` reads as the same puzzle, and
-/// each of its rules, written as its rule line, reads back as itself on
-/// the puzzle's board.
-fn written_and_read_back(puzzle: &z3doku::puzzle::Puzzle) {
-    let written = to_sigh(puzzle).unwrap();
-    assert_eq!(&parse(&written).unwrap(), puzzle, "{written}");
-    let size = puzzle.size();
-    for constraint in puzzle.rules().constraints() {
-        let line = constraint.to_string();
-        let mut builder = Rules::builder(size);
-        if puzzle.rules().lowest_value() == 0 {
-            builder.digits_from_zero();
-        }
-        read_rules(&[(1, &line)], size, &mut builder).unwrap_or_else(|e| panic!("{line}: {e}"));
-        let rules = builder.build().unwrap();
-        assert!(rules.constraints().contains(constraint), "{line}");
-    }
 }
 
 proptest! {

@@ -99,7 +99,10 @@ fn what_a_board_from_zero_cannot_keep_is_refused_by_name() {
             vec!["hint", ".Shape~6x9~0-8"],
             "its shape is 6x9, which only `solve`, `check` and `count` take",
         ),
-        (vec!["solve", ".Shape~9x9~~Raw"], "a Raw grid"),
+        (
+            vec!["solve", ".Shape~9x9~~Hex"],
+            "grid types are `Sudoku` and `Raw`",
+        ),
         (vec!["solve", ".Shape~9x9~2-10"], "values 2-10"),
         (
             vec!["solve", ".Shape~9x9~0-8.BlackDot~R1C1~R1C2"],

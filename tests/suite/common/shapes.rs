@@ -11,6 +11,8 @@ use z3doku::engine::{Budget, Settings, new_engine};
 use z3doku::puzzle::Puzzle;
 use z3doku::puzzle::check::verify_solution;
 use z3doku::puzzle::grid::Grid;
+use z3doku::puzzle::rule_text::read_rules;
+use z3doku::puzzle::rules::Rules;
 use z3doku::puzzle::sigh::{parse, to_sigh};
 use z3doku::solve::count_with;
 
@@ -102,6 +104,8 @@ pub struct Shape {
     pub cols: usize,
     pub values: usize,
     pub lowest: usize,
+    /// sigh's `Raw` grid: no rows, columns or boxes.
+    pub raw: bool,
 }
 
 impl Shape {
@@ -112,6 +116,7 @@ impl Shape {
             cols: side,
             values,
             lowest,
+            raw: false,
         }
     }
 
@@ -124,14 +129,29 @@ impl Shape {
             cols,
             values,
             lowest,
+            raw: false,
+        }
+    }
+
+    /// sigh's `Raw` grid of `rows` rows of `cols` cells, with `values`
+    /// values from `lowest`.
+    pub const fn raw(rows: usize, cols: usize, values: usize, lowest: usize) -> Shape {
+        Shape {
+            rows,
+            cols,
+            values,
+            lowest,
+            raw: true,
         }
     }
 
     pub fn spec(self) -> String {
-        match self.lowest {
-            0 => format!(".Shape~{}x{}~0-{}", self.rows, self.cols, self.values - 1),
-            _ => format!(".Shape~{}x{}~{}", self.rows, self.cols, self.values),
-        }
+        let range = match self.lowest {
+            0 => format!("0-{}", self.values - 1),
+            _ => self.values.to_string(),
+        };
+        let raw = if self.raw { "~Raw" } else { "" };
+        format!(".Shape~{}x{}~{range}{raw}", self.rows, self.cols)
     }
 
     pub fn is_square(self) -> bool {
@@ -154,9 +174,12 @@ impl Shape {
 /// anti-consecutive rule is never beside a white dot, which sigh's rule
 /// does not exempt and z3doku's would.
 pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut bool) -> String {
-    let longest = shape.rows.min(shape.cols).min(4);
+    // No path longer than the values (a Raw grid may have few).
+    let longest = shape.rows.min(shape.cols).min(4).min(shape.values);
     let path = |random: &mut super::Rng, least: usize| {
-        let len = least + random.below(longest + 1 - least);
+        // At least `least` cells, more than the values can hold on a Raw
+        // grid of few: z3doku refuses that rule, and another is made.
+        let len = least + random.below((longest + 1).saturating_sub(least).max(1));
         walk(random, shape, len)
     };
     let (low, high) = (shape.lowest, shape.highest());
@@ -180,13 +203,16 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
             ids(&path(random, 3))
         ),
         7 => format!(".Modular~3{}", ids(&path(random, 3))),
-        8 => ".AntiKnight".into(),
-        9 => ".AntiKing".into(),
+        // sigh takes these on Sudoku grids only.
+        8 if !shape.raw => ".AntiKnight".into(),
+        9 if !shape.raw => ".AntiKing".into(),
         10 if !*dots => {
             *anti = true;
             ".AntiConsecutive".into()
         }
-        11 if shape.is_square() => [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into(),
+        11 if shape.is_square() && !shape.raw => {
+            [".Diagonal~1", ".Diagonal~-1"][random.below(2)].into()
+        }
         12 => {
             let mut cells = Vec::new();
             while cells.len() < 3 {
@@ -232,7 +258,7 @@ pub fn rule(random: &mut super::Rng, shape: Shape, dots: &mut bool, anti: &mut b
             *dots = true;
             format!(".BlackDot{}", ids(&walk(random, shape, 2)))
         }
-        18 if shape.is_square() && shape.rows != 3 => ".DisjointSets".into(),
+        18 if shape.is_square() && shape.rows != 3 && !shape.raw => ".DisjointSets".into(),
         _ => format!(".Thermo{}", ids(&path(random, 2))),
     }
 }
@@ -380,8 +406,12 @@ pub fn instance_of(random: &mut super::Rng, shape: Shape, rules: &str) -> Option
     // such boards need more givens to be unique now and then; so do
     // rectangles, whose short lines are not full.
     let side = shape.longer();
+    let cells = shape.rows * shape.cols;
     let wanted = match (side, shape.values > side) {
-        _ if !shape.is_square() => shape.rows * shape.cols / 3 + random.below(side),
+        // Without houses only the rules tie cells together: most cells
+        // are given, so that some instances are unique.
+        _ if shape.raw => cells - 1 - random.below(cells / 8),
+        _ if !shape.is_square() => cells / 3 + random.below(side),
         (3, _) => 4 + random.below(3),
         (4, true) => 7 + random.below(4),
         (6, true) => 19 + random.below(8),
@@ -870,4 +900,50 @@ pub fn chaos_instance_of(random: &mut super::Rng, shape: Shape, rules: &str) -> 
         text += &format!(".ChaosCount~{}~0{counted}", id(at(control)));
     }
     Some(text)
+}
+
+/// Random instances on `shapes`, counted up to `limit` by every engine
+/// and by sigh's solver, which must agree: each has a rule of the next of
+/// `kinds` kinds in turn (made by `rule`), then one to `most` more of
+/// random kinds, each kept when `fits(rules so far, it)`.
+pub fn each_kind_beside_others(
+    seed: u64,
+    shapes: &[(Shape, usize)],
+    limit: usize,
+    (kinds, most): (usize, usize),
+    rule: fn(&mut super::Rng, Shape, usize) -> String,
+    fits: impl Fn(&str, &str) -> bool,
+) -> Option<Vec<(String, usize)>> {
+    let mut next = 0;
+    counts_of_made_agree_with_sigh(seed, shapes, limit, |random, shape| {
+        let mut rules = rule(random, shape, next % kinds);
+        next += 1;
+        for _ in 0..1 + random.below(most) {
+            let other = random.below(kinds);
+            let more = rule(random, shape, other);
+            if fits(&rules, &more) {
+                rules += &more;
+            }
+        }
+        instance_of(random, shape, &rules)
+    })
+}
+
+/// The sigh string written for `puzzle` reads as the same puzzle, and
+/// each of its rules, written as its rule line, reads back as itself on
+/// the puzzle's board.
+pub fn written_and_read_back(puzzle: &z3doku::puzzle::Puzzle) {
+    let written = to_sigh(puzzle).unwrap();
+    assert_eq!(&parse(&written).unwrap(), puzzle, "{written}");
+    let size = puzzle.size();
+    for constraint in puzzle.rules().constraints() {
+        let line = constraint.to_string();
+        let mut builder = Rules::builder(size);
+        if puzzle.rules().lowest_value() == 0 {
+            builder.digits_from_zero();
+        }
+        read_rules(&[(1, &line)], size, &mut builder).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let rules = builder.build().unwrap();
+        assert!(rules.constraints().contains(constraint), "{line}");
+    }
 }

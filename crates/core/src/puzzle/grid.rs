@@ -20,11 +20,18 @@ pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// `G` that no common tool writes, and 25 is kept as the largest classic
 /// board.) Rectangles run to 16 on either side ([`Size::rectangle`]), and
 /// more digits than the longer side go up to 16 ([`Size::with_values`]).
+///
+/// sigh's `Raw` grid ([`Size::raw`]) is a board of cells and nothing else:
+/// no row, column or box keeps its digits apart, and it may have fewer
+/// digits than a row has cells (`Shape~9x9~1-2~Raw`: a 9x9 board of 1s and
+/// 2s), so that its rules alone say what the cells hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
     rows: u8,
     cols: u8,
     values: u8,
+    /// A `Raw` grid: the board's rows, columns and boxes are no houses.
+    raw: bool,
 }
 
 /// The most digits a board with more digits than its side may have, as
@@ -40,6 +47,7 @@ impl Size {
         rows: 9,
         cols: 9,
         values: 9,
+        raw: false,
     };
 
     /// Every square size there is, smallest first: sides 1 to 16, and 25,
@@ -49,6 +57,7 @@ impl Size {
             rows: side,
             cols: side,
             values: side,
+            raw: false,
         })
     }
 
@@ -63,12 +72,37 @@ impl Size {
             rows: rows as u8,
             cols: cols as u8,
             values: rows.max(cols) as u8,
+            raw: false,
         })
     }
 
+    /// sigh's `Raw` grid of `rows` rows of `cols` cells (each 1 to 16)
+    /// with `values` digits (1 to [`MAX_VALUES`], however many cells a
+    /// row has): no row, column or box is a house, so only the puzzle's
+    /// rules relate its cells.
+    pub fn raw(rows: usize, cols: usize, values: usize) -> Option<Size> {
+        let fits = |n: usize| (1..=MAX_RECTANGLE_SIDE).contains(&n);
+        (fits(rows) && fits(cols) && (1..=MAX_VALUES).contains(&values)).then_some(Size {
+            rows: rows as u8,
+            cols: cols as u8,
+            values: values as u8,
+            raw: true,
+        })
+    }
+
+    /// Whether it is a `Raw` grid ([`Size::raw`]), whose rows, columns and
+    /// boxes are no houses.
+    pub fn is_raw(self) -> bool {
+        self.raw
+    }
+
     /// The same board with `values` digits, from its longer side to
-    /// [`MAX_VALUES`] (or just its side, on a 25x25).
+    /// [`MAX_VALUES`] (or just its side, on a 25x25); on a `Raw` grid,
+    /// any count from 1 to [`MAX_VALUES`].
     pub fn with_values(self, values: usize) -> Option<Size> {
+        if self.raw {
+            return Size::raw(self.rows(), self.cols(), values);
+        }
         let longer = self.side();
         let fits = values == longer || (longer..=MAX_VALUES).contains(&values);
         fits.then_some(Size {
@@ -83,11 +117,11 @@ impl Size {
     }
 
     /// Whether every row and every column holds every digit: a square
-    /// board with as many digits as a row has cells. When not, a row,
-    /// column or box with fewer cells than digits only keeps its digits
-    /// apart.
+    /// board with as many digits as a row has cells, not a `Raw` grid.
+    /// When not, a row, column or box with fewer cells than digits only
+    /// keeps its digits apart (or on a `Raw` grid, nothing at all).
     pub fn lines_full(self) -> bool {
-        self.rows == self.cols && self.values == self.rows
+        self.rows == self.cols && self.values == self.rows && !self.raw
     }
 
     /// Whether it has as many rows as columns.
@@ -136,8 +170,12 @@ impl Size {
     /// `N / height`), or on a rectangle that shape turned on its side when
     /// only that tiles the board (sigh's `boxDimsForSize`). `None` when no
     /// such box with a height above 1 tiles it (sides 1, 2, 3, 5, 7, 11,
-    /// 13): such a board has no regions and is a Latin square.
+    /// 13): such a board has no regions and is a Latin square. A `Raw`
+    /// grid has none either.
     pub fn region_shape(self) -> Option<(usize, usize)> {
+        if self.raw {
+            return None;
+        }
         let (rows, cols, side) = (self.rows(), self.cols(), self.side());
         (2..=side)
             .take_while(|small| small * small <= side)
@@ -551,6 +589,24 @@ mod tests {
         assert_eq!(Size::rectangle(0, 4), None);
         assert_eq!(size.with_values(8), None);
         assert_eq!(size.with_values(10).map(Size::values), Some(10));
+    }
+
+    #[test]
+    fn raw_grids_have_no_houses_and_any_count_of_values() {
+        let raw = Size::raw(9, 9, 2).unwrap_or_default();
+        assert!(raw.is_raw() && raw.is_square() && !raw.lines_full());
+        assert_eq!(
+            (raw.rows(), raw.cols(), raw.values(), raw.side()),
+            (9, 9, 2, 9)
+        );
+        assert_eq!(raw.region_shape(), None);
+        assert_eq!(raw.with_values(1).map(Size::values), Some(1));
+        assert_eq!(raw.with_values(16).map(Size::values), Some(16));
+        assert_eq!(raw.with_values(17), None);
+        assert_ne!(Size::raw(9, 9, 9), Some(Size::NINE));
+        assert_eq!(Size::raw(4, 6, 0), None);
+        assert_eq!(Size::raw(17, 6, 3), None);
+        assert!(!Size::NINE.is_raw());
     }
 
     #[test]

@@ -260,9 +260,16 @@ impl RulesBuilder {
 
     /// Refuses, on a board with more digits than a row has cells,
     /// `constraint` when it is not one of the kinds z3doku solves there
-    /// (see [`with_more_digits`]), and on a rectangle one that is not of
-    /// the kinds it solves there (see [`on_rectangles`]).
+    /// (see [`with_more_digits`]), on a rectangle one that is not of the
+    /// kinds it solves there (see [`on_rectangles`]), and on a `Raw` grid
+    /// one [`on_raw_grid`] refuses.
     fn fits_digit_count(&self, constraint: &Constraint) -> Result<(), RuleError> {
+        if self.size.is_raw() {
+            return on_raw_grid(constraint, self.size, self.lowest).map_err(|problem| RuleError {
+                rule: constraint.to_string(),
+                problem,
+            });
+        }
         if !self.size.is_square() {
             // A rectangle keeps what `on_rectangles` says, whatever its
             // values.
@@ -342,6 +349,22 @@ impl RulesBuilder {
         }
         let size = self.size;
         let side = size.side();
+        if size.is_raw() {
+            // sigh's `REQUIRES_SUDOKU_GRID` kinds: a `Raw` grid has no
+            // boxes, no cell per digit along a diagonal, no regions.
+            let sudoku_only = [
+                (self.diagonals[0], "diagonal-"),
+                (self.diagonals[1], "diagonal+"),
+                (self.disjoint_groups, "disjoint groups"),
+                (self.regions.is_some(), "regions"),
+            ];
+            if let Some((_, rule)) = sudoku_only.iter().find(|(on, _)| *on) {
+                return Err(RuleError {
+                    rule: (*rule).into(),
+                    problem: ON_SUDOKU_GRIDS.into(),
+                });
+            }
+        }
         if !size.is_square() {
             // sigh draws a diagonal and the disjoint groups on square
             // boards only: a rectangle has no corner-to-corner line of a
@@ -552,6 +575,67 @@ fn on_rectangles(constraint: &Constraint, size: Size, lowest: u8) -> bool {
     }
 }
 
+/// Why sigh refuses a kind on a `Raw` grid (its `REQUIRES_SUDOKU_GRID`).
+const ON_SUDOKU_GRIDS: &str =
+    "sigh defines it on Sudoku grids only, and this is a Raw grid (no rows, columns or boxes)";
+
+/// Whether z3doku keeps `constraint` on a `Raw` grid of `size` whose values
+/// start at `lowest`, or why not. Kept: the kinds of [`with_more_digits`]
+/// that read only the cells they name or a cell's orthogonal neighbours,
+/// and, when the values run from 1 to the longer side, those of
+/// [`on_rectangles_from_one`] that do. Refused: sigh's kinds made for a
+/// Sudoku grid (its `REQUIRES_SUDOKU_GRID`: clues outside the grid,
+/// anti-knight, anti-king, windoku, doppelganger, region same values,
+/// chaos construction, indexing), as sigh refuses them, and the kinds
+/// z3doku states by what a row or box holds (connected values, Dutch
+/// flatmates, region-sum lines).
+fn on_raw_grid(constraint: &Constraint, size: Size, lowest: u8) -> Result<(), String> {
+    let solved = match constraint {
+        Constraint::Shifted(shifted) => &*shifted.solved,
+        other => other,
+    };
+    match solved {
+        Constraint::Either(either) => either
+            .0
+            .iter()
+            .flatten()
+            .try_for_each(|rule| on_raw_grid(rule, size, lowest)),
+        Constraint::AntiKnight(_)
+        | Constraint::AntiKing(_)
+        | Constraint::Windoku(_)
+        | Constraint::Doppelganger(_)
+        | Constraint::RegionSameValues(_)
+        | Constraint::ChaosConstruction(_)
+        | Constraint::ChaosCount(_)
+        | Constraint::ChaosArrow(_)
+        | Constraint::PartialRegion(_)
+        | Constraint::FullRank(_)
+        | Constraint::LittleKiller(_)
+        | Constraint::Sandwich(_)
+        | Constraint::XSum(_)
+        | Constraint::Skyscraper(_)
+        | Constraint::HiddenSkyscraper(_)
+        | Constraint::NumberedRoom(_)
+        | Constraint::Indexer(_) => Err(ON_SUDOKU_GRIDS.into()),
+        Constraint::ConnectedValues(_)
+        | Constraint::DutchFlatmates(_)
+        | Constraint::RegionSumLine(_) => Err(
+            "z3doku states it by what a row, column or box holds, and a Raw grid has none".into(),
+        ),
+        _ if with_more_digits(solved) => Ok(()),
+        _ if on_rectangles_from_one(solved) && lowest == 1 && size.values() == size.side() => {
+            Ok(())
+        }
+        _ if on_rectangles_from_one(solved) => Err(format!(
+            "z3doku solves it on Raw grids whose values run from 1 to the longer side ({}), and \
+             this one's run from {lowest} to {}",
+            size.side(),
+            usize::from(lowest) + size.values() - 1
+        )),
+        _ => Err("z3doku does not solve it on a Raw grid".into()),
+    }
+}
+
 /// Whether `constraint` is one of sigh's kinds that hold on a rectangle
 /// whose values run from 1 to its longer side as on a square: they count
 /// values as [`Size::side`] does, which is that count there, and read
@@ -733,11 +817,15 @@ impl Rules {
             number,
             cells: (0..length).map(cell).collect(),
         };
-        for r in 0..rows {
-            houses.push(line(HouseKind::Row, r, cols, &|k| r * cols + k));
-        }
-        for c in 0..cols {
-            houses.push(line(HouseKind::Column, c, rows, &|k| k * cols + c));
+        // A `Raw` grid's rows and columns are no houses (nor its boxes:
+        // it has no `region_shape`).
+        if !size.is_raw() {
+            for r in 0..rows {
+                houses.push(line(HouseKind::Row, r, cols, &|k| r * cols + k));
+            }
+            for c in 0..cols {
+                houses.push(line(HouseKind::Column, c, rows, &|k| k * cols + c));
+            }
         }
         let mut ids: Vec<usize> = Vec::new();
         let mut members: Vec<Vec<usize>> = Vec::new();

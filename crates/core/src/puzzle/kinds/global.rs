@@ -124,10 +124,11 @@ impl Rule for AntiTaxicab {
         // The highest digit, and the row-major stride (they differ on a
         // rectangle).
         let (side, cols) = (context.size.side(), context.size.cols());
-        // Cells in one row, column or region differ anyway.
+        // Cells in one row, column or region differ anyway (but on a Raw
+        // grid, whose rows and columns keep nothing apart).
+        let lines = !context.size.is_raw();
         let shared = |a: usize, b: usize| {
-            a / cols == b / cols
-                || a % cols == b % cols
+            lines && (a / cols == b / cols || a % cols == b % cols)
                 || context.region_of[a].is_some() && context.region_of[a] == context.region_of[b]
         };
         pairs_apart(context.size, |dr, dc| dr + dc <= side)

@@ -573,7 +573,8 @@ mod tests {
         assert!(refused(".Shape~9x9~10.Entropic~R1C1~R1C2~R1C3").contains("has 10"));
         assert!(refused(".Shape~4x6.Diagonal~1").contains("diagonal+"));
         assert!(refused(".Shape~6x9.Windoku").contains("square boards, and this one is 6x9"));
-        assert!(refused(".Shape~9x9~~Raw").contains("a Raw grid"));
+        assert!(refused(".Shape~9x9~~Hex").contains("grid types are `Sudoku` and `Raw`"));
+        assert!(refused(".Shape~9x9~0~Raw").contains("at least 1"));
         assert!(refused(".Shape~9x9~2-10").contains("values 2-10"));
         assert!(refused(".Shape~9x9~8").contains("values 8"));
         assert!(refused(".Shape~9x9~0-8.~R1C1_9").contains("values 0-8"));
@@ -594,6 +595,59 @@ mod tests {
         let kept = parse(".Shape~4x4~0-3.Thermo~R1C1~R1C2.Whisper~2~R2C1~R2C2.AntiKnight")
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(kept.rules().constraints().len(), 3);
+    }
+
+    #[test]
+    fn raw_grids_have_only_their_rules() {
+        for (spec, values, lowest) in [
+            ("9x9~~Raw", 9, 1),
+            ("9x9~2~Raw", 2, 1),
+            ("4x6~0-2~Raw", 3, 0),
+            ("3x3~12~Raw", 12, 1),
+        ] {
+            let text = format!(".Shape~{spec}");
+            let raw = parse(&text).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let size = raw.size();
+            assert!(size.is_raw() && !raw.rules().is_classic(), "{spec}");
+            assert_eq!(
+                (size.values(), raw.rules().lowest_value()),
+                (values, lowest)
+            );
+            assert!(raw.rules().houses().is_empty(), "{spec}");
+            assert_eq!(to_sigh(&raw).as_deref(), Ok(text.as_str()));
+        }
+        let two = parse(".Shape~9x9~1-2~Raw.~R1C1_2.Thermo~R2C1~R2C2.Cage~3~R3C1~R3C2")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(two.rules().constraints().len(), 2);
+        // Written as sigh writes a range from 1: by its count.
+        assert_eq!(
+            to_sigh(&two).as_deref(),
+            Ok(".Shape~9x9~2~Raw.~R1C1_2.Thermo~R2C1~R2C2.Cage~3~R3C1~R3C2")
+        );
+        // sigh's kinds for Sudoku grids, refused as sigh refuses them, and
+        // a value past the range.
+        let refused = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+        for kind in [
+            "AntiKnight",
+            "NoBoxes",
+            "Windoku",
+            "Sandwich~10~R1",
+            "DisjointSets",
+        ] {
+            let message = refused(&format!(".Shape~9x9~~Raw.{kind}"));
+            assert!(
+                message.contains("Sudoku grids only, and this is a Raw grid"),
+                "{message}"
+            );
+        }
+        assert!(refused(".Shape~9x9~1-2~Raw.~R1C1_3").contains("R1C1_3"));
+        let dutch = refused(".Shape~9x9~~Raw.DutchFlatmates");
+        assert!(dutch.contains("a Raw grid has none"), "{dutch}");
+        let few = refused(".Shape~9x9~1-4~Raw.Lunchbox~3~R1C1~R1C2~R1C3~R1C4");
+        assert!(
+            few.contains("values run from 1 to the longer side (9)"),
+            "{few}"
+        );
     }
 
     #[test]

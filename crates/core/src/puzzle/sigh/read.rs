@@ -122,7 +122,8 @@ fn items(string: &str) -> Result<Vec<Item>, SighError> {
 /// (`9x9~1-9`, `9x9~0-8`: sigh's values start at 0 or 1). z3doku solves
 /// boards of 1 to 16 rows and columns (`6x9`: 6 rows of 9 cells) whose
 /// digits run from 1 or from 0, as many as the longer side or more (up to
-/// 16); a shape sigh has beyond those (a `Raw` grid) is refused by name.
+/// 16), and sigh's `Raw` grids (`9x9~~Raw`, `9x9~1-2~Raw`): no rows,
+/// columns or boxes, and from 1 to 16 values.
 fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     let Some(item) = items.iter().find(|i| i.kind == "Shape") else {
         return Ok((Size::NINE, 1));
@@ -146,7 +147,17 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     // and its boxes are houses, its short lines only keep values apart.
     let size = Size::rectangle(rows, cols)
         .ok_or_else(|| item.invalid(format!("{rows}x{cols} is not a board sigh has")))?;
+    let raw = match grid_type {
+        None | Some("Sudoku") => false,
+        Some("Raw") => true,
+        Some(other) => {
+            return Err(item.invalid(format!("{other}: sigh's grid types are `Sudoku` and `Raw`")));
+        }
+    };
+    // A Raw grid needs one value; a Sudoku grid one per cell of its
+    // longer side.
     let longer = size.side();
+    let fewest = if raw { 1 } else { longer };
     // sigh's value count and first value; it has no other first values.
     let (count, lowest) = match range {
         None => (longer, 1),
@@ -159,10 +170,10 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
                     .filter(|(first, last)| first <= last)
                     .map(|(first, last)| (last - first + 1, first)),
             };
-            read.filter(|&(count, first)| first <= 1 && (longer..=super::MAX_SIDE).contains(&count))
+            read.filter(|&(count, first)| first <= 1 && (fewest..=super::MAX_SIDE).contains(&count))
                 .ok_or_else(|| {
                     item.invalid(format!(
-                        "values {range}: sigh's run from 0 or 1, at least {longer} and at most {} \
+                        "values {range}: sigh's run from 0 or 1, at least {fewest} and at most {} \
                          of them",
                         super::MAX_SIDE
                     ))
@@ -171,16 +182,42 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     };
     // More values than a row has cells: no row, column or box holds every
     // value, and each only keeps its values apart, as sigh's do.
-    let size = size
-        .with_values(count)
-        .ok_or_else(|| item.invalid(format!("{count} values on a {size} board")))?;
-    if let Some(grid_type) = grid_type.filter(|t| *t != "Sudoku") {
-        return Err(item.differs(format!(
-            "a {grid_type} grid: z3doku's boards keep every row and column"
-        )));
+    let size = if raw {
+        Size::raw(rows, cols, count)
+    } else {
+        size.with_values(count)
     }
+    .ok_or_else(|| item.invalid(format!("{count} values on a {size} board")))?;
     Ok((size, lowest as u8))
 }
+
+/// sigh's types that need a Sudoku grid (its `REQUIRES_SUDOKU_GRID`, and
+/// the chaos clues, which need a chaos construction's region cells): on a
+/// `Raw` grid they are refused, as sigh refuses them.
+const ON_SUDOKU_GRIDS: &[&str] = &[
+    "LittleKiller",
+    "XSum",
+    "Sandwich",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "FullRankTies",
+    "Jigsaw",
+    "NoBoxes",
+    "RegionSize",
+    "RegionSameValues",
+    "ChaosConstruction",
+    "ChaosCount",
+    "ChaosArrow",
+    "Windoku",
+    "DisjointSets",
+    "AntiKnight",
+    "AntiKing",
+    "Doppelganger",
+    "Diagonal",
+    "Indexing",
+];
 
 /// What reading has found so far.
 struct Reader {
@@ -264,6 +301,12 @@ impl Reader {
     }
 
     fn item(&mut self, item: &Item) -> Result<(), SighError> {
+        if self.size.is_raw() && ON_SUDOKU_GRIDS.contains(&item.kind.as_str()) {
+            return Err(item.invalid(format!(
+                "sigh takes `{}` on Sudoku grids only, and this is a Raw grid",
+                item.kind
+            )));
+        }
         match item.kind.as_str() {
             "Or" | "And" => {
                 // Each level is a level of recursion in every back end.

@@ -35,10 +35,19 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
     // and more values than a row has cells by their count.
     let lowest = usize::from(rules.lowest_value());
     let values = size.values();
-    if lowest != 1 {
-        let _ = write!(out, ".Shape~{rows}x{cols}~{lowest}-{}", lowest + values - 1);
+    let range = if lowest != 1 {
+        format!("{lowest}-{}", lowest + values - 1)
     } else if values != side {
-        let _ = write!(out, ".Shape~{rows}x{cols}~{values}");
+        values.to_string()
+    } else {
+        String::new()
+    };
+    // A Raw grid names its type after the range, which may be empty
+    // (`9x9~~Raw`), as sigh writes it.
+    if size.is_raw() {
+        let _ = write!(out, ".Shape~{rows}x{cols}~{range}~Raw");
+    } else if !range.is_empty() {
+        let _ = write!(out, ".Shape~{rows}x{cols}~{range}");
     } else if size != Size::NINE {
         let _ = write!(out, ".Shape~{rows}x{cols}");
     }
