@@ -13,8 +13,8 @@ use crate::common;
 use common::shapes::{
     LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, SET_KINDS, Shape, count_on, counts_agree_with_sigh,
     counts_of_made_agree_with_sigh, each_kind_among, each_kind_beside_others, engines_agree,
-    instance_of, line_rule, named_cell_rule, outside_rule, set_rule, unique_everywhere,
-    written_and_read_back,
+    instance_of, line_rule, named_cell_rule, outside_rule, set_rule, sigh_finds_the_solutions,
+    unique_everywhere, written_and_read_back,
 };
 use common::{Rng, output_of, z3doku};
 use proptest::prelude::*;
@@ -216,19 +216,7 @@ fn batch_prints_the_values() {
 /// above.
 #[test]
 fn sigh_finds_the_same_unique_solutions() {
-    let Some(script) = common::sigh_runner() else {
-        return;
-    };
-    let named: Vec<(String, String)> = UNIQUE
-        .iter()
-        .enumerate()
-        .map(|(k, (text, _, _))| (k.to_string(), text.to_string()))
-        .collect();
-    let rows = common::run_sigh(&script, &named, 2);
-    for (row, (text, solution, _)) in rows.iter().zip(UNIQUE) {
-        assert_eq!(row.get(1).map(String::as_str), Some("1"), "{text}: {row:?}");
-        assert_eq!(row.get(5).map(String::as_str), Some(*solution), "{text}");
-    }
+    sigh_finds_the_solutions(UNIQUE);
 }
 
 #[test]

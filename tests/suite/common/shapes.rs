@@ -947,3 +947,22 @@ pub fn written_and_read_back(puzzle: &z3doku::puzzle::Puzzle) {
         assert!(rules.constraints().contains(constraint), "{line}");
     }
 }
+
+/// sigh's solver finds each of `unique` (a sigh string, its solution as
+/// sigh writes it, and a third field the caller keeps) unique, with that
+/// solution; nothing (and a note) without node or sigh.
+pub fn sigh_finds_the_solutions(unique: &[(&str, &str, &str)]) {
+    let Some(script) = super::sigh_runner() else {
+        return;
+    };
+    let named: Vec<(String, String)> = unique
+        .iter()
+        .enumerate()
+        .map(|(k, (text, _, _))| (k.to_string(), text.to_string()))
+        .collect();
+    let rows = super::run_sigh(&script, &named, 2);
+    for (row, (text, solution, _)) in rows.iter().zip(unique) {
+        assert_eq!(row.get(1).map(String::as_str), Some("1"), "{text}: {row:?}");
+        assert_eq!(row.get(5).map(String::as_str), Some(*solution), "{text}");
+    }
+}
