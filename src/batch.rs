@@ -179,7 +179,7 @@ pub fn puzzle_of_line(text: &str, line: usize, size: Option<Size>) -> Result<Puz
         return Ok(Puzzle::classic(parse_line(text, line, size)?));
     };
     match size {
-        Some(size) if size != puzzle.size() => Err(LineError::Fpuzzles {
+        Some(size) if !size.same_dimensions(puzzle.size()) => Err(LineError::Fpuzzles {
             line,
             error: FpuzzlesError::Invalid {
                 place: "the puzzle".into(),

@@ -15,7 +15,7 @@ use common::output_of;
 use common::shapes::{
     LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, SET_KINDS, Shape, count_on, counts_agree_with_sigh,
     each_kind_among, each_kind_beside_others, engines_agree, line_rule, named_cell_rule,
-    outside_rule, set_rule, unique_everywhere, written_and_read_back,
+    outside_rule, set_rule, sigh_finds_the_solutions, unique_everywhere, written_and_read_back,
 };
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -108,23 +108,29 @@ fn the_magic_squares_are_eight() {
     }
 }
 
+/// `--size N` asks for N rows of N cells, whatever the values and grid
+/// type the puzzle's own shape gives.
+#[test]
+fn size_asks_for_rows_and_columns_alone() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/puzzles/magic.txt");
+    let out = output_of(["count", path, "--size", "3"], 0);
+    assert_eq!(String::from_utf8(out).unwrap().trim(), "8 solutions");
+    let out = output_of(["count", ".Shape~4x4~5", "--size", "4", "--limit", "2"], 0);
+    assert_eq!(
+        String::from_utf8(out).unwrap().trim(),
+        "2 solutions (limit reached)"
+    );
+    common::refused_in_one_line([(
+        vec!["count", path, "--size", "4"],
+        "the puzzle is 3x3, but 4x4 was asked for",
+    )]);
+}
+
 /// The solutions sigh's solver finds for the unique puzzles are the ones
 /// above.
 #[test]
 fn sigh_finds_the_same_unique_solutions() {
-    let Some(script) = common::sigh_runner() else {
-        return;
-    };
-    let named: Vec<(String, String)> = UNIQUE
-        .iter()
-        .enumerate()
-        .map(|(k, (text, _, _))| (k.to_string(), text.to_string()))
-        .collect();
-    let rows = common::run_sigh(&script, &named, 2);
-    for (row, (text, solution, _)) in rows.iter().zip(UNIQUE) {
-        assert_eq!(row.get(1).map(String::as_str), Some("1"), "{text}: {row:?}");
-        assert_eq!(row.get(5).map(String::as_str), Some(*solution), "{text}");
-    }
+    sigh_finds_the_solutions(UNIQUE);
 }
 
 #[test]

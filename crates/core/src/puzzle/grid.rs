@@ -124,6 +124,14 @@ impl Size {
         self.rows == self.cols && self.values == self.rows && !self.raw
     }
 
+    /// Whether it has the rows and columns of `other`, whatever the
+    /// values and grid type: what `--size N` (a side) asks of a puzzle
+    /// that states its own shape (`Shape~9x9~10` and `Shape~9x9~~Raw` are
+    /// 9x9).
+    pub fn same_dimensions(self, other: Size) -> bool {
+        (self.rows, self.cols) == (other.rows, other.cols)
+    }
+
     /// Whether it has as many rows as columns.
     pub fn is_square(self) -> bool {
         self.rows == self.cols
@@ -607,6 +615,10 @@ mod tests {
         assert_eq!(Size::raw(4, 6, 0), None);
         assert_eq!(Size::raw(17, 6, 3), None);
         assert!(!Size::NINE.is_raw());
+        assert!(
+            raw.same_dimensions(Size::NINE)
+                && !raw.same_dimensions(Size::from_side(8).unwrap_or_default())
+        );
     }
 
     #[test]

@@ -131,10 +131,12 @@ impl Source {
         if let Some(read) = read {
             let puzzle = read?;
             return match size {
-                Some(size) if size != puzzle.size() => Err(InputError::SizeMismatch {
-                    asked: size,
-                    found: puzzle.size(),
-                }),
+                Some(size) if !size.same_dimensions(puzzle.size()) => {
+                    Err(InputError::SizeMismatch {
+                        asked: size,
+                        found: puzzle.size(),
+                    })
+                }
                 _ => Ok((puzzle, false)),
             };
         }
