@@ -15,7 +15,8 @@ use common::output_of;
 use common::shapes::{
     LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, SET_KINDS, Shape, count_on, counts_agree_with_sigh,
     each_kind_among, each_kind_beside_others, engines_agree, line_rule, named_cell_rule,
-    outside_rule, set_rule, sigh_finds_the_solutions, unique_everywhere, written_and_read_back,
+    outside_rule, refused_by_the_sudoku_commands, set_rule, sigh_finds_the_solutions,
+    unique_everywhere, written_and_read_back,
 };
 use proptest::prelude::*;
 use z3doku::puzzle::sigh::parse;
@@ -138,18 +139,7 @@ fn what_a_raw_grid_cannot_take_is_refused_by_name() {
     let (text, _, _) = UNIQUE[0];
     let only = "its cells form a 4x4 Raw grid (no rows, columns or boxes) of values 1 to 4, which \
                 only `solve`, `check` and `count` take";
-    let mut cases: Vec<(Vec<&str>, &str)> = [
-        "hint",
-        "steps",
-        "rate",
-        "candidates",
-        "minimize",
-        "emit",
-        "draw",
-    ]
-    .iter()
-    .map(|&command| (vec![command, text], only))
-    .collect();
+    let mut cases = refused_by_the_sudoku_commands(text, only);
     let sudoku_only = "on Sudoku grids only, and this is a Raw grid";
     cases.extend([
         (

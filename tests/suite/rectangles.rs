@@ -13,8 +13,8 @@ use crate::common;
 use common::shapes::{
     LINE_KINDS, NAMED_KINDS, OUTSIDE_KINDS, SET_KINDS, Shape, count_on, counts_agree_with_sigh,
     counts_of_made_agree_with_sigh, each_kind_among, each_kind_beside_others, engines_agree,
-    instance_of, line_rule, named_cell_rule, outside_rule, set_rule, sigh_finds_the_solutions,
-    unique_everywhere, written_and_read_back,
+    instance_of, line_rule, named_cell_rule, outside_rule, refused_by_the_sudoku_commands,
+    set_rule, sigh_finds_the_solutions, unique_everywhere, written_and_read_back,
 };
 use common::{Rng, output_of, z3doku};
 use proptest::prelude::*;
@@ -223,18 +223,7 @@ fn sigh_finds_the_same_unique_solutions() {
 fn what_a_rectangle_cannot_take_is_refused_by_name() {
     let (text, _, _) = UNIQUE[1];
     let only = "its shape is 4x6, which only `solve`, `check` and `count` take";
-    let mut cases: Vec<(Vec<&str>, &str)> = [
-        "hint",
-        "steps",
-        "rate",
-        "candidates",
-        "minimize",
-        "emit",
-        "draw",
-    ]
-    .iter()
-    .map(|&command| (vec![command, text], only))
-    .collect();
+    let mut cases = refused_by_the_sudoku_commands(text, only);
     cases.extend([
         (
             vec!["solve", text, "--output", "fpuzzles"],

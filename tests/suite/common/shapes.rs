@@ -966,3 +966,25 @@ pub fn sigh_finds_the_solutions(unique: &[(&str, &str, &str)]) {
         assert_eq!(row.get(5).map(String::as_str), Some(*solution), "{text}");
     }
 }
+
+/// The commands made for N x N Sudoku (`hint`, `steps`, `rate`,
+/// `candidates`, `minimize`, `emit`, `draw`), each with `text`, and what
+/// each must say refusing it: cases for `refused_in_one_line`.
+pub fn refused_by_the_sudoku_commands<'a>(
+    text: &'a str,
+    says: &'a str,
+) -> Vec<(Vec<&'a str>, &'a str)> {
+    let commands = [
+        "hint",
+        "steps",
+        "rate",
+        "candidates",
+        "minimize",
+        "emit",
+        "draw",
+    ];
+    commands
+        .iter()
+        .map(|&command| (vec![command, text], says))
+        .collect()
+}
