@@ -101,6 +101,13 @@ impl Classes {
 }
 
 impl Relation {
+    /// Whether every two different digits stand in it, so that a house
+    /// holding both cells says it already: differing, and not both holding
+    /// one digit.
+    pub fn holds_when_different(self) -> bool {
+        matches!(self, Relation::Differ | Relation::NotBoth(_))
+    }
+
     /// Whether digits `a` and `b` stand in the relation.
     pub fn allows(self, a: u8, b: u8) -> bool {
         let (x, y) = (u32::from(a), u32::from(b));

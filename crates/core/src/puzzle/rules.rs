@@ -17,7 +17,7 @@ use super::kinds::cages::PartialRegion;
 use super::kinds::cells::{Indexer, Indexing};
 use super::kinds::shifted::Shifted;
 use super::kinds::{Added, FromZero};
-use super::primitive::{Primitive, Relation};
+use super::primitive::Primitive;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
@@ -275,10 +275,7 @@ impl RulesBuilder {
             // values.
             // A rule restated on the digits of a board from 0 is judged as
             // the rule it becomes there.
-            let solved = match constraint {
-                Constraint::Shifted(shifted) => &*shifted.solved,
-                other => other,
-            };
+            let solved = constraint.solved();
             let problem = match constraint {
                 _ if on_rectangles(constraint, self.size, self.lowest) => return Ok(()),
                 // sigh refuses them on a rectangle too (their
@@ -349,35 +346,27 @@ impl RulesBuilder {
         }
         let size = self.size;
         let side = size.side();
-        if size.is_raw() {
-            // sigh's `REQUIRES_SUDOKU_GRID` kinds: a `Raw` grid has no
-            // boxes, no cell per digit along a diagonal, no regions.
-            let sudoku_only = [
+        // sigh draws diagonals and the disjoint groups on square Sudoku
+        // grids only: a rectangle has no corner-to-corner line of a cell per
+        // digit, and its boxes are not one per digit; a `Raw` grid (sigh's
+        // `REQUIRES_SUDOKU_GRID`) has no boxes, nor regions of any kind.
+        let shape_problem = if size.is_raw() {
+            Some(ON_SUDOKU_GRIDS.to_string())
+        } else {
+            (!size.is_square())
+                .then(|| format!("it is defined on square boards, and this one is {size}"))
+        };
+        if let Some(problem) = shape_problem {
+            let drawn = [
                 (self.diagonals[0], "diagonal-"),
                 (self.diagonals[1], "diagonal+"),
                 (self.disjoint_groups, "disjoint groups"),
-                (self.regions.is_some(), "regions"),
+                (size.is_raw() && self.regions.is_some(), "regions"),
             ];
-            if let Some((_, rule)) = sudoku_only.iter().find(|(on, _)| *on) {
+            if let Some((_, rule)) = drawn.iter().find(|(on, _)| *on) {
                 return Err(RuleError {
                     rule: (*rule).into(),
-                    problem: ON_SUDOKU_GRIDS.into(),
-                });
-            }
-        }
-        if !size.is_square() {
-            // sigh draws a diagonal and the disjoint groups on square
-            // boards only: a rectangle has no corner-to-corner line of a
-            // cell per digit, and its boxes are not one per digit.
-            let square_only = [
-                (self.diagonals[0], "diagonal-"),
-                (self.diagonals[1], "diagonal+"),
-                (self.disjoint_groups, "disjoint groups"),
-            ];
-            if let Some((_, rule)) = square_only.iter().find(|(on, _)| *on) {
-                return Err(RuleError {
-                    rule: (*rule).into(),
-                    problem: format!("it is defined on square boards, and this one is {size}"),
+                    problem,
                 });
             }
         }
@@ -484,13 +473,12 @@ impl RulesBuilder {
         let mut lowered: Vec<Vec<Primitive>> = Vec::with_capacity(constraints.len());
         for constraint in &constraints {
             let mut primitives = constraint.lower(&context);
-            // Pairs a house keeps apart need no more saying.
+            // What a pair rule says of two cells a house keeps apart, the
+            // house says already.
             primitives.retain(|p| match p {
-                Primitive::Pair {
-                    a,
-                    b,
-                    relation: Relation::Differ,
-                } => !rules.share_house(*a, *b),
+                Primitive::Pair { a, b, relation } if relation.holds_when_different() => {
+                    !rules.share_house(*a, *b)
+                }
                 _ => true,
             });
             lowered.push(primitives);
@@ -512,8 +500,7 @@ impl RulesBuilder {
 /// `N` digits on an `N`x`N` board) are refused by name rather than solved
 /// with the wrong count.
 fn with_more_digits(constraint: &Constraint) -> bool {
-    match constraint {
-        Constraint::Shifted(shifted) => with_more_digits(&shifted.solved),
+    match constraint.solved() {
         Constraint::Either(either) => either.0.iter().flatten().all(with_more_digits),
         other => matches!(
             other,
@@ -590,10 +577,7 @@ const ON_SUDOKU_GRIDS: &str =
 /// z3doku states by what a row or box holds (connected values, Dutch
 /// flatmates, region-sum lines).
 fn on_raw_grid(constraint: &Constraint, size: Size, lowest: u8) -> Result<(), String> {
-    let solved = match constraint {
-        Constraint::Shifted(shifted) => &*shifted.solved,
-        other => other,
-    };
+    let solved = constraint.solved();
     match solved {
         Constraint::Either(either) => either
             .0

@@ -122,18 +122,11 @@ impl Rule for AntiTaxicab {
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         // The highest digit, and the row-major stride (they differ on a
-        // rectangle).
+        // rectangle). Pairs in one house are left to the rules' builder,
+        // which drops those the house keeps apart.
         let (side, cols) = (context.size.side(), context.size.cols());
-        // Cells in one row, column or region differ anyway (but on a Raw
-        // grid, whose rows and columns keep nothing apart).
-        let lines = !context.size.is_raw();
-        let shared = |a: usize, b: usize| {
-            lines && (a / cols == b / cols || a % cols == b % cols)
-                || context.region_of[a].is_some() && context.region_of[a] == context.region_of[b]
-        };
         pairs_apart(context.size, |dr, dc| dr + dc <= side)
             .into_iter()
-            .filter(|&(a, b)| !shared(a, b))
             .map(|(a, b)| {
                 let distance = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
                 pair(a, b, Relation::NotBoth(distance as u8))

@@ -364,6 +364,15 @@ impl fmt::Display for Constraint {
 }
 
 impl Constraint {
+    /// The constraint as the engines solve it: on a board whose values run
+    /// from 0, the rule a restated one becomes on the digits; else itself.
+    pub fn solved(&self) -> &Constraint {
+        match self {
+            Constraint::Shifted(shifted) => &shifted.solved,
+            other => other,
+        }
+    }
+
     /// The cells the constraint names (none for whole-board rules).
     pub fn cells(&self) -> Vec<Cell> {
         self.rule().cells()
