@@ -143,10 +143,6 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     if !(1..=super::MAX_SIDE).contains(&rows) || !(1..=super::MAX_SIDE).contains(&cols) {
         return Err(item.invalid(format!("{rows}x{cols} is not a board sigh has")));
     }
-    // A rectangle has as many values as its longer side: its long lines
-    // and its boxes are houses, its short lines only keep values apart.
-    let size = Size::rectangle(rows, cols)
-        .ok_or_else(|| item.invalid(format!("{rows}x{cols} is not a board sigh has")))?;
     let raw = match grid_type {
         None | Some("Sudoku") => false,
         Some("Raw") => true,
@@ -154,6 +150,15 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
             return Err(item.invalid(format!("{other}: sigh's grid types are `Sudoku` and `Raw`")));
         }
     };
+    // A board has as many values as its longer side unless its range says
+    // otherwise: on a rectangle its long lines and its boxes are houses,
+    // its short lines only keep values apart; a Raw grid has no houses.
+    let size = if raw {
+        Size::raw(rows, cols, rows.max(cols))
+    } else {
+        Size::rectangle(rows, cols)
+    }
+    .ok_or_else(|| item.invalid(format!("{rows}x{cols} is not a board sigh has")))?;
     // A Raw grid needs one value; a Sudoku grid one per cell of its
     // longer side.
     let longer = size.side();
@@ -182,12 +187,9 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     };
     // More values than a row has cells: no row, column or box holds every
     // value, and each only keeps its values apart, as sigh's do.
-    let size = if raw {
-        Size::raw(rows, cols, count)
-    } else {
-        size.with_values(count)
-    }
-    .ok_or_else(|| item.invalid(format!("{count} values on a {size} board")))?;
+    let size = size
+        .with_values(count)
+        .ok_or_else(|| item.invalid(format!("{count} values on a {size} board")))?;
     Ok((size, lowest as u8))
 }
 
