@@ -111,6 +111,7 @@ impl NativeEngine {
         let size = puzzle.size();
         let side = size.values();
         let mut budget = RANDOM_NODES_PER_CELL.saturating_mul(size.cells() as u64);
+        self.last = Some(Route::Generic);
         loop {
             let orders = (0..size.cells())
                 .map(|_| {
@@ -137,7 +138,6 @@ impl NativeEngine {
             };
             let flow = self.generic.solve(puzzle, &mut search);
             self.nodes = search.nodes;
-            self.last = Some(Route::Generic);
             self.generic.set_orders(None);
             if flow != ControlFlow::Break(Halt::Budget) {
                 return found;
