@@ -335,7 +335,9 @@ fn may_hold(p: &Primitive, value: &[u8], dom: &[u32]) -> bool {
         Primitive::Formula(test) => {
             crate::puzzle::kinds::formula::feasible(test, &|c| value[c], &|c| dom[c])
         }
-        Primitive::Lunchbox { plain, .. } => plain.iter().all(|p| may_hold(p, value, dom)),
+        Primitive::Lunchbox { plain, .. } | Primitive::FirstHidden { plain, .. } => {
+            plain.iter().all(|p| may_hold(p, value, dom))
+        }
         Primitive::Automaton { cells, automaton } => {
             let doms: Vec<u32> = cells
                 .iter()

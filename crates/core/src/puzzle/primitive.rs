@@ -235,6 +235,21 @@ pub enum Primitive {
         /// The rule in other primitives.
         plain: Arc<Vec<Primitive>>,
     },
+    /// The cells, which hold different digits (stated apart), read in
+    /// order: the first that is lower than the one before it holds `digit`
+    /// (a hidden skyscraper). `plain` is the same rule as an automaton,
+    /// for the back ends without a way of their own, as for
+    /// [`Primitive::Lunchbox`]; the one-hot encodings state it by the
+    /// cells rising, which their variables say without the automaton's
+    /// states.
+    FirstHidden {
+        /// The cells, nearest the clue first.
+        cells: Vec<usize>,
+        /// The first hidden building's height.
+        digit: u8,
+        /// The rule in other primitives.
+        plain: Arc<Vec<Primitive>>,
+    },
     /// The cells of an area holding a digit of a set form one orthogonally
     /// connected region (sigh's connected values); see
     /// [`connected`](super::connected).
@@ -249,10 +264,11 @@ pub enum Primitive {
 
 impl Primitive {
     /// The primitives a back end without a way of its own for this one
-    /// reads it as: a lunchbox's plain ones, else itself.
+    /// reads it as: a lunchbox's or a hidden skyscraper's plain ones,
+    /// else itself.
     pub fn parts(&self) -> &[Primitive] {
         match self {
-            Primitive::Lunchbox { plain, .. } => plain,
+            Primitive::Lunchbox { plain, .. } | Primitive::FirstHidden { plain, .. } => plain,
             other => std::slice::from_ref(other),
         }
     }
@@ -278,7 +294,9 @@ impl Primitive {
                 cells
             }
             Primitive::Formula(test) => test.cells(),
-            Primitive::Automaton { cells, .. } | Primitive::Lunchbox { cells, .. } => cells.clone(),
+            Primitive::Automaton { cells, .. }
+            | Primitive::Lunchbox { cells, .. }
+            | Primitive::FirstHidden { cells, .. } => cells.clone(),
             Primitive::Connected(rule) => rule.cells.clone(),
             Primitive::Chaos(rule) => (0..rule.cells()).collect(),
             Primitive::Rank(rank) => rank.cells(),
@@ -339,7 +357,9 @@ impl Primitive {
                 when.iter().any(|&(c, d)| digit(c) != d) || then.holds(digit)
             }
             Primitive::Formula(test) => test.holds(&|&c| i128::from(digit(c))),
-            Primitive::Lunchbox { plain, .. } => plain.iter().all(|p| p.holds(digit)),
+            Primitive::Lunchbox { plain, .. } | Primitive::FirstHidden { plain, .. } => {
+                plain.iter().all(|p| p.holds(digit))
+            }
             Primitive::Automaton { cells, automaton } => {
                 let word: Vec<u8> = cells.iter().map(|&c| digit(c)).collect();
                 automaton.accepts(&word)

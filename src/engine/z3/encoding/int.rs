@@ -280,7 +280,7 @@ fn primitive_formulas(primitive: &Primitive, cells: &[Int], side: u8) -> Vec<Boo
             .iter()
             .map(|test| expr::state(test, side, &|c| cells[c].clone()))
             .collect(),
-        Primitive::Lunchbox { plain, .. } => plain
+        Primitive::Lunchbox { plain, .. } | Primitive::FirstHidden { plain, .. } => plain
             .iter()
             .flat_map(|p| primitive_formulas(p, cells, side))
             .collect(),

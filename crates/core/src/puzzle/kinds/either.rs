@@ -422,7 +422,7 @@ pub fn as_test(primitive: &Primitive, side: usize) -> Option<Test<usize>> {
         Primitive::Formula(test) => (**test).clone(),
         // No formula says either: a word an automaton reads along a line,
         // or a region's connectivity, or regions to find.
-        Primitive::Lunchbox { plain, .. } => all_of(
+        Primitive::Lunchbox { plain, .. } | Primitive::FirstHidden { plain, .. } => all_of(
             plain
                 .iter()
                 .map(|p| as_test(p, side))

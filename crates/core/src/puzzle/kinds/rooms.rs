@@ -110,16 +110,26 @@ impl Rule for HiddenSkyscraper {
         digit_of(u32::from(self.digit), size).map(|_| ())
     }
 
-    /// The line read by [`hidden_automaton`]: the native search narrows
-    /// each cell by the runs it allows (the `When`s of
-    /// [`Rule::lower_as_formulas`] took 7% more instructions on the 6x9
-    /// puzzle of `benches/data/rectangles.txt`), and the one-hot encodings
-    /// state it in fewer terms (73 to 51 million instructions for `bool`).
+    /// The line, a row or column (so its digits differ), as a
+    /// [`Primitive::FirstHidden`] whose plain form is the line read by
+    /// [`hidden_automaton`]: the native search narrows each cell by the
+    /// runs it allows (the `When`s of [`Rule::lower_as_formulas`] took 7%
+    /// more instructions on the 6x9 puzzle of
+    /// `benches/data/rectangles.txt`), and the one-hot encodings state the
+    /// rule by the cells rising, in fewer terms than the automaton (73
+    /// million instructions for `bool` with the `When`s, 51 with the
+    /// automaton, 34 so).
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let size = context.size;
-        vec![Primitive::Automaton {
-            cells: index(size, &self.line.cells(size)),
+        let cells = index(size, &self.line.cells(size));
+        let plain = Primitive::Automaton {
+            cells: cells.clone(),
             automaton: Arc::new(hidden_automaton(size.values(), self.digit)),
+        };
+        vec![Primitive::FirstHidden {
+            cells,
+            digit: self.digit,
+            plain: Arc::new(vec![plain]),
         }]
     }
 
