@@ -857,11 +857,15 @@ mod tests {
         );
     }
 
-    /// Every line of different digits, on a 6x6 board, against the rule
-    /// read off the digits: four cells (some of the values) and six (all
-    /// of them, so the extremes are 1 and 6), each sum that can be.
-    #[test]
-    fn a_lunchbox_holds_exactly_where_its_extremes_enclose_the_sum() {
+    /// Asserts `stated(cells, param)` over the first 4 and the first 6
+    /// cells of a 6x6 board, for each of `params`, and checks every line of
+    /// different digits there against `holds(line, param)`, the rule read
+    /// off the digits.
+    fn agrees_on_every_line(
+        params: &[u32],
+        stated: impl Fn(Size, &[usize], &[Bool], u32) -> Bool,
+        holds: impl Fn(&[u8], u32) -> bool,
+    ) {
         let size = Size::from_side(6).unwrap_or_default();
         let vars: Vec<Bool> = (1..=size.cells() * size.values())
             .map(|number| Bool::new_const(name(size, number)))
@@ -869,20 +873,10 @@ mod tests {
         let solver = z3::Solver::new();
         for len in [4, 6] {
             let cells: Vec<usize> = (0..len).collect();
-            let lines: Vec<Vec<u8>> = (1..=6u8).permutations(len).collect();
-            for sum in [0, 5, 9, 14] {
+            for &param in params {
                 solver.push();
-                solver.assert(lunchbox(size, &cells, sum, &vars, Sums::PseudoBoolean));
-                for line in &lines {
-                    let at = |d: u8| line.iter().position(|&e| e == d).unwrap_or(0);
-                    let (lo, hi) = (
-                        at(*line.iter().min().unwrap_or(&1)),
-                        at(*line.iter().max().unwrap_or(&1)),
-                    );
-                    let inside: u32 = line[lo.min(hi) + 1..lo.max(hi)]
-                        .iter()
-                        .map(|&d| u32::from(d))
-                        .sum();
+                solver.assert(stated(size, &cells, &vars, param));
+                for line in (1..=6u8).permutations(len) {
                     let digits: Vec<Bool> = cells
                         .iter()
                         .flat_map(|&c| (1..=6u8).map(move |d| (c, d)))
@@ -892,44 +886,46 @@ mod tests {
                         })
                         .collect();
                     let sat = solver.check_assumptions(&digits) == z3::SatResult::Sat;
-                    assert_eq!(sat, inside == sum, "{line:?}, sum {sum}");
+                    assert_eq!(sat, holds(&line, param), "{line:?}, {param}");
                 }
                 solver.pop(1);
             }
         }
     }
 
-    /// Every line of different digits on a 6x6 board, of six cells and
-    /// of four (a short line, which may miss the digit), against the first
-    /// hidden building read off the digits, for each digit.
+    /// Four cells (some of the values) and six (all of them, so the
+    /// extremes are 1 and 6), sums of no cell, of one set of digits or
+    /// none at each length, and of several (7: 2 and 5, or 3 and 4).
+    #[test]
+    fn a_lunchbox_holds_exactly_where_its_extremes_enclose_the_sum() {
+        let stated = |size, cells: &[usize], vars: &[Bool], sum| {
+            lunchbox(size, cells, sum, vars, Sums::PseudoBoolean)
+        };
+        agrees_on_every_line(&[0, 5, 7, 9, 14], stated, |line, sum| {
+            let at = |d: u8| line.iter().position(|&e| e == d).unwrap_or(0);
+            let (lo, hi) = (
+                at(*line.iter().min().unwrap_or(&1)),
+                at(*line.iter().max().unwrap_or(&1)),
+            );
+            let inside: u32 = line[lo.min(hi) + 1..lo.max(hi)]
+                .iter()
+                .map(|&d| u32::from(d))
+                .sum();
+            inside == sum
+        });
+    }
+
+    /// Six cells and four (a short line, which may miss the digit), each
+    /// digit.
     #[test]
     fn a_first_hidden_digit_holds_exactly_where_the_line_hides_it_first() {
-        let size = Size::from_side(6).unwrap_or_default();
-        let vars: Vec<Bool> = (1..=size.cells() * size.values())
-            .map(|number| Bool::new_const(name(size, number)))
-            .collect();
-        let solver = z3::Solver::new();
-        for len in [4, 6] {
-            let cells: Vec<usize> = (0..len).collect();
-            for digit in 1..=6u8 {
-                solver.push();
-                solver.assert(first_hidden(size, &cells, digit, &vars));
-                for line in (1..=6u8).permutations(len) {
-                    let hidden = (1..len).find(|&k| line[k] < line[k - 1]).map(|k| line[k]);
-                    let digits: Vec<Bool> = cells
-                        .iter()
-                        .flat_map(|&c| (1..=6u8).map(move |d| (c, d)))
-                        .map(|(c, d)| {
-                            let v = &vars[variable(size, c, d) - 1];
-                            if line[c] == d { v.clone() } else { v.not() }
-                        })
-                        .collect();
-                    let sat = solver.check_assumptions(&digits) == z3::SatResult::Sat;
-                    assert_eq!(sat, hidden == Some(digit), "{line:?}, digit {digit}");
-                }
-                solver.pop(1);
-            }
-        }
+        let stated = |size, cells: &[usize], vars: &[Bool], digit: u32| {
+            first_hidden(size, cells, digit as u8, vars)
+        };
+        agrees_on_every_line(&[1, 2, 3, 4, 5, 6], stated, |line, digit| {
+            let hidden = (1..line.len()).find(|&k| line[k] < line[k - 1]);
+            hidden.map(|k| u32::from(line[k])) == Some(digit)
+        });
     }
 
     #[test]
