@@ -434,17 +434,7 @@ pub fn primitive_formula(rules: &Rules, primitive: &Primitive, vars: &[Bool], su
     let size = rules.size();
     let side = size.values() as u8;
     let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
-    // "The digit of `cell` is below `d`" (and "at least `d`", negated).
-    let below = |cell: usize, d: u8| -> Bool {
-        let options: Vec<Bool> = (1..d).map(|e| var(cell, e).clone()).collect();
-        Bool::or(&options)
-    };
-    let less = |x: usize, y: usize| -> Bool {
-        let options: Vec<Bool> = (2..=side)
-            .map(|d| Bool::and(&[var(y, d).clone(), below(x, d)]))
-            .collect();
-        Bool::or(&options)
-    };
+    let less = |x: usize, y: usize| lower_than(size, vars, x, y);
     // "The cell holds one of `digits`", for the formulas read over digit
     // sets (automata, connected regions).
     let holds = |c: usize, digits: u32| {
@@ -587,10 +577,7 @@ fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
     let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
     // `below[d]`: some cell of the line holds a digit below d; `above[d]`
     // one above d. Each the one before or'ed with one digit's places.
-    let held = |d: u8| {
-        let places: Vec<Bool> = cells.iter().map(|&c| var(c, d).clone()).collect();
-        Bool::or(&places)
-    };
+    let held = |d: u8| held_in(size, vars, cells, d);
     let mut below = vec![Bool::from_bool(false); usize::from(side) + 2];
     let mut above = below.clone();
     for d in 2..=side {
@@ -623,10 +610,7 @@ fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
             let sets = CageSets::new(side, between.len(), sum)
                 .sets
                 .map(|sets| sets.into_iter().filter(inner).collect::<Vec<u32>>());
-            let held = |d: u8| {
-                let places: Vec<Bool> = between.iter().map(|&c| var(c, d).clone()).collect();
-                Bool::or(&places)
-            };
+            let held = |d: u8| held_in(size, vars, between, d);
             let then = match sets {
                 None => {
                     let terms: Vec<(usize, i32)> = between.iter().map(|&c| (c, 1)).collect();
@@ -667,6 +651,33 @@ fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
     Bool::and(&parts)
 }
 
+/// "Some cell of `cells` holds `digit`".
+fn held_in(size: Size, vars: &[Bool], cells: &[usize], digit: u8) -> Bool {
+    let places: Vec<&Bool> = cells
+        .iter()
+        .map(|&c| &vars[variable(size, c, digit) - 1])
+        .collect();
+    Bool::or(&places)
+}
+
+/// "`cell` holds one of `digits`".
+fn one_of(size: Size, vars: &[Bool], cell: usize, digits: impl Iterator<Item = u8>) -> Bool {
+    let options: Vec<&Bool> = digits.map(|d| &vars[variable(size, cell, d) - 1]).collect();
+    Bool::or(&options)
+}
+
+/// "Cell `a` holds a lower digit than cell `b`": `b` holds some d and `a`
+/// one below it.
+fn lower_than(size: Size, vars: &[Bool], a: usize, b: usize) -> Bool {
+    let options: Vec<Bool> = (2..=size.values() as u8)
+        .map(|d| {
+            let here = vars[variable(size, b, d) - 1].clone();
+            Bool::and(&[here, one_of(size, vars, a, 1..d)])
+        })
+        .collect();
+    Bool::or(&options)
+}
+
 /// A hidden skyscraper over `cells` (different digits, stated apart),
 /// `digit` the first building lower than the one before it: some cell
 /// after the first holds `digit`, the cells before it rise, and the last
@@ -678,26 +689,15 @@ fn lunchbox(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
 /// hidden skyscrapers of `benches/data/rectangles.txt` (docs/variants.md).
 fn first_hidden(size: Size, cells: &[usize], digit: u8, vars: &[Bool]) -> Bool {
     let side = size.values() as u8;
-    let var = |cell: usize, d: u8| vars[variable(size, cell, d) - 1].clone();
-    let any = |cell: usize, digits: std::ops::RangeInclusive<u8>| {
-        let options: Vec<Bool> = digits.map(|d| var(cell, d)).collect();
-        Bool::or(&options)
-    };
-    // "`a` holds a lower digit than `b`".
-    let less = |a: usize, b: usize| {
-        let options: Vec<Bool> = (2..=side)
-            .map(|d| Bool::and(&[var(b, d), any(a, 1..=d - 1)]))
-            .collect();
-        Bool::or(&options)
-    };
     let mut rising = Bool::from_bool(true);
     let mut places = Vec::new();
     for p in 1..cells.len() {
         if p >= 2 {
-            rising = Bool::and(&[rising, less(cells[p - 2], cells[p - 1])]);
+            rising = Bool::and(&[rising, lower_than(size, vars, cells[p - 2], cells[p - 1])]);
         }
-        let taller = any(cells[p - 1], digit + 1..=side);
-        places.push(Bool::and(&[var(cells[p], digit), rising.clone(), taller]));
+        let taller = one_of(size, vars, cells[p - 1], digit + 1..=side);
+        let here = vars[variable(size, cells[p], digit) - 1].clone();
+        places.push(Bool::and(&[here, rising.clone(), taller]));
     }
     Bool::or(&places)
 }
@@ -723,10 +723,7 @@ fn cage_sum(size: Size, cells: &[usize], sum: u32, vars: &[Bool], sums: Sums) ->
     }
     let var = |cell: usize, d: u8| &vars[variable(size, cell, d) - 1];
     let has = |set: u32, d: u8| set >> (d - 1) & 1 == 1;
-    let held_somewhere = |d: u8| {
-        let places: Vec<&Bool> = cells.iter().map(|&c| var(c, d)).collect();
-        Bool::or(&places)
-    };
+    let held_somewhere = |d: u8| held_in(size, vars, cells, d);
     let mut clauses = Vec::new();
     for d in 1..=side {
         if !has(found.union, d) {
