@@ -363,11 +363,11 @@ fn sigh_strings_and_links_go_in_and_come_out() {
     assert_eq!(count.trim(), "24 solutions");
     // What z3doku lacks, and what sigh cannot say, is an error naming it.
     z3doku()
-        .args(["solve", ".Var~A"])
+        .args(["solve", ".Var~a"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "sigh's `Var` is a rule z3doku does not know",
+            "a group's prefix is upper-case letters A to Z, not \"a\"",
         ));
     z3doku()
         .args(["solve", ".ConnectedValues~CC~1_2"])

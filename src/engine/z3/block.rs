@@ -63,7 +63,7 @@ impl<'e> Blocker<'e> {
                 formulas = self.encoding.kept_formulas();
             }
         }
-        let differs: Vec<Bool> = (0..grid.size().cells())
+        let differs: Vec<Bool> = (0..grid.size().all_cells())
             .filter(|&i| givens.get(i) == 0)
             .map(|i| {
                 let digit = grid.get(i);

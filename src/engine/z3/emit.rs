@@ -55,7 +55,7 @@ pub fn dimacs(puzzle: &Puzzle) -> Result<String, String> {
     let rules = puzzle.rules();
     let mut clauses = house_clauses(rules);
     let mut numbers: HashMap<String, usize> = HashMap::new();
-    let variables = size.cells() * size.side();
+    let variables = size.all_cells() * size.values();
     for number in 1..=variables {
         numbers.insert(name(size, number), number);
     }

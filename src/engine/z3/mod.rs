@@ -459,7 +459,7 @@ impl Z3Engine {
         let exclusions: Vec<Bool> = excluded
             .iter()
             .map(|grid| {
-                let differs: Vec<Bool> = (0..puzzle.size().cells())
+                let differs: Vec<Bool> = (0..puzzle.size().all_cells())
                     .map(|i| encoding.differs(i, grid.get(i)))
                     .collect();
                 Bool::or(&differs)

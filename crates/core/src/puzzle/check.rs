@@ -182,8 +182,9 @@ pub fn verify_solution(puzzle: &Puzzle, solution: &Grid) -> Result<(), CheckErro
             found: solution.size(),
         });
     }
-    let givens = puzzle.givens().cells();
-    for (index, (&clue, &found)) in givens.iter().zip(solution.cells()).enumerate() {
+    // The cells outside the grid too, which hold digits as the grid's do.
+    let givens = puzzle.givens().all_cells();
+    for (index, (&clue, &found)) in givens.iter().zip(solution.all_cells()).enumerate() {
         if found == 0 {
             return Err(CheckError::Blank(size.cell_at(index)));
         }

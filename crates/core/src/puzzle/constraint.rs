@@ -158,7 +158,7 @@ pub fn listed_once(cells: &[Cell]) -> Result<(), String> {
 
 /// Whether two cells are orthogonal neighbours.
 pub fn neighbours(cells: &[Cell; 2]) -> bool {
-    cells[0].row().abs_diff(cells[1].row()) + cells[0].col().abs_diff(cells[1].col()) == 1
+    cells[0].beside(cells[1])
 }
 
 /// Terms for `Σ plus - Σ minus`.

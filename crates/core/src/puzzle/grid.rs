@@ -25,6 +25,12 @@ pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// no row, column or box keeps its digits apart, and it may have fewer
 /// digits than a row has cells (`Shape~9x9~1-2~Raw`: a 9x9 board of 1s and
 /// 2s), so that its rules alone say what the cells hold.
+///
+/// A board may also have cells outside the grid (sigh's `Var`,
+/// [`Size::with_extra`]): unknowns with the board's digits that no house
+/// holds and only rules name. They come after the grid's cells, so that
+/// [`Size::cells`] (the grid, what every rule of geometry reads) stays
+/// rows times columns and [`Size::all_cells`] counts them too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
     rows: u8,
@@ -32,6 +38,8 @@ pub struct Size {
     values: u8,
     /// A `Raw` grid: the board's rows, columns and boxes are no houses.
     raw: bool,
+    /// The cells outside the grid.
+    extra: u16,
 }
 
 /// The most digits a board with more digits than its side may have, as
@@ -41,6 +49,13 @@ pub const MAX_VALUES: usize = 16;
 /// The longest side a rectangle may have, as sigh allows.
 pub const MAX_RECTANGLE_SIDE: usize = 16;
 
+/// The most cells outside the grid a board may have (a [`Cell`] keeps
+/// their number in a byte).
+pub const MAX_EXTRA: usize = 256;
+
+/// The row a [`Cell`] outside the grid has, far below any grid's.
+const EXTRA_ROW: u8 = u8::MAX;
+
 impl Size {
     /// The classic 9x9 board.
     pub const NINE: Size = Size {
@@ -48,6 +63,7 @@ impl Size {
         cols: 9,
         values: 9,
         raw: false,
+        extra: 0,
     };
 
     /// Every square size there is, smallest first: sides 1 to 16, and 25,
@@ -58,6 +74,7 @@ impl Size {
             cols: side,
             values: side,
             raw: false,
+            extra: 0,
         })
     }
 
@@ -73,6 +90,7 @@ impl Size {
             cols: cols as u8,
             values: rows.max(cols) as u8,
             raw: false,
+            extra: 0,
         })
     }
 
@@ -87,6 +105,7 @@ impl Size {
             cols: cols as u8,
             values: values as u8,
             raw: true,
+            extra: 0,
         })
     }
 
@@ -101,7 +120,10 @@ impl Size {
     /// any count from 1 to [`MAX_VALUES`].
     pub fn with_values(self, values: usize) -> Option<Size> {
         if self.raw {
-            return Size::raw(self.rows(), self.cols(), values);
+            return Size::raw(self.rows(), self.cols(), values).map(|size| Size {
+                extra: self.extra,
+                ..size
+            });
         }
         let longer = self.side();
         let fits = values == longer || (longer..=MAX_VALUES).contains(&values);
@@ -167,9 +189,38 @@ impl Size {
         usize::from(self.rows.max(self.cols))
     }
 
-    /// The number of cells: rows times columns.
+    /// The number of the grid's cells: rows times columns.
     pub fn cells(self) -> usize {
         self.rows() * self.cols()
+    }
+
+    /// The same board with `extra` cells outside the grid (sigh's `Var`)
+    /// in place of any it had: `None` when there would be more than
+    /// [`MAX_EXTRA`] of them or more than [`MAX_CELLS`] cells in all.
+    pub fn with_extra(self, extra: usize) -> Option<Size> {
+        (extra <= MAX_EXTRA && self.cells() + extra <= MAX_CELLS).then_some(Size {
+            extra: extra as u16,
+            ..self
+        })
+    }
+
+    /// The number of cells outside the grid ([`Size::with_extra`]).
+    pub fn extra(self) -> usize {
+        usize::from(self.extra)
+    }
+
+    /// The number of unknowns: the grid's cells, then the cells outside
+    /// it. Whatever holds a digit per cell (a solution, an engine's
+    /// domains) has this many; whatever reads the grid's shape reads
+    /// [`Size::cells`].
+    pub fn all_cells(self) -> usize {
+        self.cells() + self.extra()
+    }
+
+    /// The `n`th cell outside the grid, from 0.
+    pub fn extra_cell(self, n: usize) -> Cell {
+        debug_assert!(n < self.extra());
+        Cell::extra_at(n)
     }
 
     /// The default regions' shape, `(height, width)`, as f-puzzles and sigh
@@ -216,9 +267,22 @@ impl Size {
         row < self.rows() && col < self.cols()
     }
 
-    /// The cell with row-major index `index`.
+    /// Whether `cell` is one of the board's: on the grid, or one of the
+    /// cells outside it.
+    pub fn holds(self, cell: Cell) -> bool {
+        match cell.extra() {
+            Some(n) => n < self.extra(),
+            None => self.contains(cell.row(), cell.col()),
+        }
+    }
+
+    /// The cell with row-major index `index`; past the grid, the cells
+    /// outside it.
     pub fn cell_at(self, index: usize) -> Cell {
-        self.cell(index / self.cols(), index % self.cols())
+        match index.checked_sub(self.cells()) {
+            Some(n) => self.extra_cell(n),
+            None => self.cell(index / self.cols(), index % self.cols()),
+        }
     }
 
     /// The orthogonal neighbours of the cell at row-major `index`: above,
@@ -242,9 +306,12 @@ impl Size {
         out
     }
 
-    /// The row-major index of `cell`.
+    /// The row-major index of `cell`; the cells outside the grid follow it.
     pub fn index(self, cell: Cell) -> usize {
-        cell.row() * self.cols() + cell.col()
+        match cell.extra() {
+            Some(n) => self.cells() + n,
+            None => cell.row() * self.cols() + cell.col(),
+        }
     }
 
     /// The text for a board of `R` rows and `C` columns, e.g. `9x9`, `6x9`.
@@ -266,7 +333,10 @@ impl fmt::Display for Size {
 }
 
 /// A cell's position: row and column, both 0-based. It prints 1-based, as
-/// `r1c3`, the usual Sudoku notation.
+/// `r1c3`, the usual Sudoku notation. A cell outside the grid
+/// ([`Size::extra_cell`]) prints as `v1`, `v2`, ... in the order the
+/// board numbers them; its row is past every grid's, so that no rule of
+/// geometry finds it beside a grid cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     row: u8,
@@ -274,6 +344,39 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The `n`th cell outside the grid (from 0) of any board that has so
+    /// many: see [`Size::extra_cell`]. Past [`MAX_EXTRA`], which no board
+    /// has, the last there can be.
+    pub fn extra_at(n: usize) -> Cell {
+        Cell {
+            row: EXTRA_ROW,
+            col: u8::try_from(n).unwrap_or(u8::MAX),
+        }
+    }
+
+    /// Whether the two cells are orthogonal neighbours on the grid. A cell
+    /// outside it is beside no cell: such cells have no place (sigh lays
+    /// a group out in rows for the eye; z3doku's rules do not read that).
+    pub fn beside(self, other: Cell) -> bool {
+        self.extra().is_none()
+            && other.extra().is_none()
+            && self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
+    }
+
+    /// The name an SMT model gives its unknown: `c_R_C` (1-based), or
+    /// `v_N` outside the grid.
+    pub fn model_name(self) -> String {
+        match self.extra() {
+            Some(n) => format!("v_{}", n + 1),
+            None => format!("c_{}_{}", self.row() + 1, self.col() + 1),
+        }
+    }
+
+    /// For a cell outside the grid, its number among them (from 0).
+    pub fn extra(self) -> Option<usize> {
+        (self.row == EXTRA_ROW).then_some(usize::from(self.col))
+    }
+
     /// The 0-based row.
     pub fn row(self) -> usize {
         usize::from(self.row)
@@ -290,6 +393,9 @@ impl fmt::Display for Cell {
         // Every step of a solving path names its cells, thousands of times
         // a puzzle: numbers below 100 are written by hand, which costs a
         // fraction of integer formatting.
+        if let Some(n) = self.extra() {
+            return f.pad(&format!("v{}", n + 1));
+        }
         let mut text = [0u8; 6];
         let mut len = 0;
         for (letter, number) in [(b'r', self.row + 1), (b'c', self.col + 1)] {
@@ -349,11 +455,14 @@ impl Grid {
         }
     }
 
-    /// A board of `size` from its cells in row-major order (0 for a blank).
-    /// `None` when the count is not `size.cells()` or a value is above the
-    /// largest digit.
+    /// A board of `size` from its cells in row-major order (0 for a blank),
+    /// the grid's and then, if given, those outside it. `None` when the
+    /// count is neither `size.cells()` nor `size.all_cells()` or a value is
+    /// above the largest digit.
     pub fn from_cells(size: Size, cells: &[u8]) -> Option<Grid> {
-        if cells.len() != size.cells() || cells.iter().any(|&d| usize::from(d) > size.values()) {
+        if (cells.len() != size.cells() && cells.len() != size.all_cells())
+            || cells.iter().any(|&d| usize::from(d) > size.values())
+        {
             return None;
         }
         let mut grid = Grid::empty(size);
@@ -398,17 +507,28 @@ impl Grid {
         }
     }
 
-    /// The cells in row-major order, 0 for a blank.
+    /// The grid's cells in row-major order, 0 for a blank.
     pub fn cells(&self) -> &[u8] {
         &self.cells[..self.size.cells()]
     }
 
-    /// The digit at row-major `index` (0 for a blank).
+    /// The grid's cells and then those outside it ([`Size::all_cells`]).
+    pub fn all_cells(&self) -> &[u8] {
+        &self.cells[..self.size.all_cells()]
+    }
+
+    /// The cells outside the grid, in their order.
+    pub fn extra_cells(&self) -> &[u8] {
+        &self.all_cells()[self.size.cells()..]
+    }
+
+    /// The digit at row-major `index` (0 for a blank); past the grid, the
+    /// cells outside it.
     ///
     /// # Panics
-    /// When `index` is not below `size().cells()`.
+    /// When `index` is not below `size().all_cells()`.
     pub fn get(&self, index: usize) -> u8 {
-        self.cells()[index]
+        self.all_cells()[index]
     }
 
     /// Puts `digit` (0 to blank it) at row-major `index`.
@@ -420,15 +540,16 @@ impl Grid {
             usize::from(digit) <= self.size.values(),
             "digit {digit} off the board"
         );
-        let count = self.size.cells();
+        let count = self.size.all_cells();
         self.cells[..count][index] = digit;
         // Regions found for other digits say nothing of these.
         self.regions = None;
     }
 
-    /// The clues: `(index, digit)` for every filled cell.
+    /// The clues: `(index, digit)` for every filled cell, outside the grid
+    /// too.
     pub fn clues(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.cells()
+        self.all_cells()
             .iter()
             .enumerate()
             .filter(|&(_, &d)| d != 0)
@@ -456,26 +577,27 @@ impl Grid {
 
     /// The number of filled cells.
     pub fn clue_count(&self) -> usize {
-        self.cells().iter().filter(|&&d| d != 0).count()
+        self.all_cells().iter().filter(|&&d| d != 0).count()
     }
 
-    /// Whether every cell holds a digit.
+    /// Whether every cell holds a digit, outside the grid too.
     pub fn is_full(&self) -> bool {
-        self.cells().iter().all(|&d| d != 0)
+        self.all_cells().iter().all(|&d| d != 0)
     }
 
     /// The cells where `self` and `other` differ, row-major.
     pub fn differing(&self, other: &Grid) -> Vec<Cell> {
-        self.cells()
+        self.all_cells()
             .iter()
-            .zip(other.cells())
+            .zip(other.all_cells())
             .enumerate()
             .filter(|(_, (a, b))| a != b)
             .map(|(i, _)| self.size.cell_at(i))
             .collect()
     }
 
-    /// The board as one line: a character per cell, `.` for a blank.
+    /// The grid as one line: a character per cell, `.` for a blank. The
+    /// cells outside the grid are not in it.
     pub fn to_line(&self) -> String {
         let mut line = String::with_capacity(self.cells().len() + 1);
         line.extend(self.cells().iter().map(|&d| digit_char(d)));
@@ -490,10 +612,14 @@ impl Grid {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.regions {
-            None => write!(f, "Grid({})", self.to_line()),
-            Some(regions) => write!(f, "Grid({} regions {regions:?})", self.to_line()),
+        write!(f, "Grid({}", self.to_line())?;
+        if !self.extra_cells().is_empty() {
+            write!(f, " extra {:?}", self.extra_cells())?;
         }
+        if let Some(regions) = &self.regions {
+            write!(f, " regions {regions:?}")?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -545,6 +671,39 @@ pub const fn char_digit(c: char) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_outside_the_grid_follow_it() {
+        let size = Size::NINE.with_extra(3).unwrap_or_default();
+        assert_eq!((size.cells(), size.extra(), size.all_cells()), (81, 3, 84));
+        let v2 = size.extra_cell(1);
+        assert_eq!(v2.to_string(), "v2");
+        assert_eq!(v2.model_name(), "v_2");
+        assert_eq!(size.index(v2), 82);
+        assert_eq!(size.cell_at(82), v2);
+        assert_eq!(size.cell_at(80).to_string(), "r9c9");
+        assert!(size.holds(v2) && !size.holds(size.extra_cell(3)));
+        assert!(!Size::NINE.holds(v2));
+        // Beside no cell, not even the next one.
+        assert!(!v2.beside(size.extra_cell(2)) && !v2.beside(size.cell(8, 8)));
+        assert!(size.cell(0, 0).beside(size.cell(0, 1)));
+        assert_eq!(Size::NINE.with_extra(MAX_EXTRA + 1), None);
+        let mut grid = Grid::empty(size);
+        grid.set(83, 7);
+        assert_eq!(
+            (grid.cells().len(), grid.extra_cells()),
+            (81, &[0, 0, 7][..])
+        );
+        assert_eq!(
+            grid.clue_list(),
+            [Clue {
+                cell: size.extra_cell(2),
+                digit: 7
+            }]
+        );
+        assert!(!grid.is_full());
+        assert_eq!(grid.to_line(), ".".repeat(81));
+    }
 
     #[test]
     fn sizes() {

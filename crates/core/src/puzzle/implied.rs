@@ -50,13 +50,15 @@ pub fn implied_cages(rules: &Rules) -> Vec<Implied> {
     if !rules.size().lines_full() {
         return Vec::new();
     }
+    // Cages with cells outside the grid are no part of any house's sum.
+    let on_grid = rules.size().cells();
     let cages: Vec<(Vec<usize>, u32)> = rules
         .primitives()
         .filter_map(|p| match p {
             Primitive::Distinct {
                 cells,
                 sum: Some(sum),
-            } => {
+            } if cells.iter().all(|&c| c < on_grid) => {
                 let mut cells = cells.clone();
                 cells.sort_unstable();
                 Some((cells, *sum))

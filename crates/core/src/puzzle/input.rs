@@ -4,7 +4,7 @@
 
 use super::Puzzle;
 use super::fpuzzles::{self, FpuzzlesError};
-use super::grid::Size;
+use super::grid::{Grid, Size};
 use super::parse::{ParseError, parse_puzzle};
 use super::rule_text::{self, RuleTextError};
 use super::rules::{RuleError, Rules};
@@ -149,6 +149,27 @@ impl Source {
         if rule_lines.is_empty() {
             return Ok((Puzzle::classic(givens), rows > 1));
         }
+        // The cells outside the grid that rule lines declare, if any, make
+        // the board larger before any rule names them.
+        let (_, extra) = rule_text::extra_cells(&rule_lines).map_err(InputError::RuleText)?;
+        let givens = match extra {
+            0 => givens,
+            extra => givens
+                .size()
+                .with_extra(extra)
+                .and_then(|size| Grid::from_cells(size, givens.cells()))
+                .ok_or_else(|| {
+                    InputError::RuleText(RuleTextError {
+                        line: rule_lines.first().map_or(1, |l| l.0),
+                        column: None,
+                        problem: format!(
+                            "{extra} cells outside the grid, more than z3doku takes beside a {} \
+                             grid",
+                            givens.size()
+                        ),
+                    })
+                })?,
+        };
         let mut builder = Rules::builder(givens.size());
         rule_text::read_rules(&rule_lines, givens.size(), &mut builder)
             .map_err(InputError::RuleText)?;

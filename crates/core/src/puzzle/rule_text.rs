@@ -61,17 +61,15 @@ pub const CELL_IS: &str = "is";
 /// The reader a line names and the words it reads, when it starts with a
 /// rule's name.
 fn kind_of(words: &[String]) -> Option<(&'static Reader, &'static str, &[String])> {
-    if words.len() >= 3 && words[1] == CELL_IS && cell_word(&words[0]).is_some() {
+    let is_cell = |w: &str| cell_word(w).is_some() || extra_word(w).is_some();
+    if words.len() >= 3 && words[1] == CELL_IS && is_cell(&words[0]) {
         let (reader, name) = kinds::reader_of_words(&words[1..])?;
         return Some((reader, name, words));
     }
     let (reader, name) = kinds::reader_of_words(words)?;
     let length = name.split(' ').count();
     // A one-letter name (`x`, `v`) names a mark only when a cell follows.
-    let single = name.len() == 1
-        && !words
-            .get(1)
-            .is_some_and(|w| cell_word(w).is_some() || w == "(");
+    let single = name.len() == 1 && !words.get(1).is_some_and(|w| is_cell(w) || w == "(");
     (name != CELL_IS && !single).then(|| (reader, name, &words[length..]))
 }
 
@@ -85,6 +83,45 @@ pub fn is_rule_line(line: &str) -> bool {
 pub fn cell_word(word: &str) -> Option<(isize, isize)> {
     let (r, c) = word.strip_prefix('r')?.split_once('c')?;
     Some((r.parse::<isize>().ok()? - 1, c.parse::<isize>().ok()? - 1))
+}
+
+/// The number (from 0) of a word `v{n}` that names the `n`th cell outside
+/// the grid.
+fn extra_word(word: &str) -> Option<usize> {
+    let n = word.strip_prefix('v')?;
+    let n: usize = n.parse().ok().filter(|_| !n.starts_with(['0', '+']))?;
+    n.checked_sub(1)
+}
+
+/// The groups of cells outside the grid that the `extra cells` lines
+/// declare, numbered as sigh numbers them
+/// ([`number`](kinds::extra_cells::number)), and how many cells they have:
+/// the board has those besides its grid, and every rule line may name
+/// them (`v1`, `v2`, ...), wherever the declaration stands.
+pub fn extra_cells(
+    lines: &[(usize, &str)],
+) -> Result<(Vec<kinds::extra_cells::ExtraCells>, usize), RuleTextError> {
+    let mut groups = Vec::new();
+    for &(line, text) in lines {
+        let words = words(text);
+        let Some((reader, name, rest)) = kind_of(&words) else {
+            continue;
+        };
+        if reader.names != kinds::extra_cells::NAMES {
+            continue;
+        }
+        let error = |problem: String| RuleTextError {
+            line,
+            column: None,
+            problem,
+        };
+        for added in (reader.from_text)(name, rest, Size::NINE).map_err(error)? {
+            if let kinds::Added::Constraint(kinds::Constraint::ExtraCells(group)) = added {
+                groups.push(group);
+            }
+        }
+    }
+    Ok(kinds::extra_cells::number(groups))
 }
 
 /// Splits `text` into its grid and its rule lines: the rules start at the
@@ -148,6 +185,7 @@ pub fn read_rules(
     size: Size,
     builder: &mut RulesBuilder,
 ) -> Result<(), RuleTextError> {
+    let (extras, _) = extra_cells(lines)?;
     for &(line, text) in lines {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -159,6 +197,7 @@ pub fn read_rules(
             problem,
         })?;
         for added in added {
+            let added = numbered(added, &extras);
             builder.add(added).map_err(|e| RuleTextError {
                 line,
                 column: None,
@@ -167,6 +206,18 @@ pub fn read_rules(
         }
     }
     Ok(())
+}
+
+/// A group of cells outside the grid as [`extra_cells`] numbered it; any
+/// other rule as it is.
+fn numbered(added: kinds::Added, extras: &[kinds::extra_cells::ExtraCells]) -> kinds::Added {
+    match added {
+        kinds::Added::Constraint(kinds::Constraint::ExtraCells(group)) => {
+            let found = extras.iter().find(|g| g.prefix == group.prefix);
+            kinds::Added::Constraint(found.unwrap_or(&group).clone().into())
+        }
+        other => other,
+    }
 }
 
 /// What one rule line adds, or why it does not read: the problem, with
@@ -205,6 +256,15 @@ pub fn read_line(text: &str, size: Size) -> Result<Vec<kinds::Added>, (Option<us
 
 /// A cell `r{row}c{col}` on the board of `size`.
 pub fn cell(word: &str, size: Size) -> Result<Cell, String> {
+    if let Some(n) = extra_word(word) {
+        return match n < size.extra() {
+            true => Ok(size.extra_cell(n)),
+            false => Err(format!(
+                "{word:?} is not a cell: the board has {} cells outside the grid",
+                size.extra()
+            )),
+        };
+    }
     let side = size.side() as isize;
     cell_word(word)
         .filter(|&(r, c)| (0..side).contains(&r) && (0..side).contains(&c))

@@ -436,6 +436,12 @@ impl RulesBuilder {
         let clue = constraints
             .iter()
             .find(|c| matches!(c, Constraint::ChaosCount(_) | Constraint::ChaosArrow(_)));
+        if has_chaos && size.extra() > 0 {
+            return Err(RuleError {
+                rule: "chaos construction".into(),
+                problem: "z3doku builds regions on boards without cells outside the grid".into(),
+            });
+        }
         if let (false, Some(clue)) = (has_chaos, clue) {
             return Err(RuleError {
                 rule: clue.to_string(),
@@ -534,6 +540,7 @@ fn with_more_digits(constraint: &Constraint) -> bool {
                 | Constraint::ChaosConstruction(_)
                 | Constraint::ChaosCount(_)
                 | Constraint::ChaosArrow(_)
+                | Constraint::ExtraCells(_)
         ),
     }
 }
@@ -824,7 +831,8 @@ impl Rules {
                 }
             }
         }
-        let mut region_of = vec![None; size.cells()];
+        // Cells outside the grid are in no region and no house.
+        let mut region_of = vec![None; size.all_cells()];
         let mut region_cells = Vec::new();
         // Messages say `box 5` for the usual boxes and `region 5` for a
         // jigsaw's, which a solver would not call boxes.
@@ -845,7 +853,7 @@ impl Rules {
             });
             region_cells.push(cells);
         }
-        let mut houses_of = vec![Vec::new(); size.cells()];
+        let mut houses_of = vec![Vec::new(); size.all_cells()];
         for (h, house) in houses.iter().enumerate() {
             for &cell in &house.cells {
                 houses_of[cell].push(h);
@@ -1099,6 +1107,50 @@ impl Rules {
     /// sigh prints a solution.
     pub fn value_line(&self, grid: &super::grid::Grid) -> String {
         grid.cells().iter().map(|&d| self.value_char(d)).collect()
+    }
+
+    /// What `grid` holds in the cells outside the grid, in their order (`v1`
+    /// first), a character each as [`Rules::value_line`] writes them;
+    /// `None` on a board without such cells.
+    pub fn extra_line(&self, grid: &super::grid::Grid) -> Option<String> {
+        let extra = grid.extra_cells();
+        (!extra.is_empty()).then(|| extra.iter().map(|&d| self.value_char(d)).collect())
+    }
+
+    /// The cells outside the grid as sigh's groups name them (`VA1`, `VB`),
+    /// in their order (`v1` first).
+    pub fn extra_cell_ids(&self) -> Vec<String> {
+        let mut ids: Vec<(usize, String)> = self
+            .constraints
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::ExtraCells(group) => Some(group),
+                _ => None,
+            })
+            .flat_map(|group| (0..group.count).map(|k| (group.first + k, group.id(k))))
+            .collect();
+        ids.sort_unstable();
+        ids.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// A solution as one line: [`Rules::value_line`], and after a blank the
+    /// cells outside the grid ([`Rules::extra_line`]) when there are any.
+    pub fn solution_line(&self, grid: &super::grid::Grid) -> String {
+        match self.extra_line(grid) {
+            Some(extra) => format!("{} {extra}", self.value_line(grid)),
+            None => self.value_line(grid),
+        }
+    }
+
+    /// Each cell outside the grid with what `grid` holds there, as the
+    /// text forms show them: `v1 (VA1) = 2`.
+    pub fn extra_values(&self, grid: &super::grid::Grid) -> Vec<String> {
+        self.extra_cell_ids()
+            .iter()
+            .zip(grid.extra_cells())
+            .enumerate()
+            .map(|(n, (id, &d))| format!("v{} ({id}) = {}", n + 1, self.value_char(d)))
+            .collect()
     }
 
     /// `clue` as messages name it on this board: `r1c1=5`, with its value.

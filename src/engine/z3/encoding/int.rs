@@ -51,9 +51,8 @@ impl IntEncoding {
     /// Declares the cells and states `rules`.
     pub fn new(rules: &Rules) -> IntEncoding {
         let size = rules.size();
-        let cols = size.cols();
-        let cells: Vec<Int> = (0..size.cells())
-            .map(|i| Int::new_const(format!("c_{}_{}", i / cols + 1, i % cols + 1)))
+        let cells: Vec<Int> = (0..size.all_cells())
+            .map(|i| Int::new_const(size.cell_at(i).model_name()))
             .collect();
         let (one, max) = (Int::from_u64(1), Int::from_u64(size.values() as u64));
         let mut formulas: Vec<Bool> = cells

@@ -41,7 +41,7 @@ impl OneHotEncoding {
     /// encodings do.
     pub(super) fn new(rules: &Rules, houses: impl Fn(&[Bool]) -> Vec<Bool>) -> Self {
         let size = rules.size();
-        let count = size.cells() * size.values();
+        let count = size.all_cells() * size.values();
         let vars: Vec<Bool> = (1..=count)
             .map(|number| Bool::new_const(name(size, number)))
             .collect();
@@ -118,7 +118,7 @@ impl Encoding for OneHotEncoding {
     fn decode(&self, model: &Model) -> Option<Grid> {
         let mut grid = Grid::empty(self.size);
         let digits = 1..=self.size.values() as u8;
-        for index in 0..self.size.cells() {
+        for index in 0..self.size.all_cells() {
             // A model's own value of a constant is a lookup; `eval` would
             // run the rewriter for each of the up to n² Booleans per cell.
             let digit = digits.clone().find(|&d| {
@@ -183,10 +183,15 @@ pub fn variable(size: Size, index: usize, digit: u8) -> usize {
 
 /// The readable name `x_R_C_D` of the variable numbered `number`. The
 /// underscores keep two-digit rows, columns and digits apart (`x_10_3_12`).
+/// A cell outside the grid is `x_vN_D`.
 pub fn name(size: Size, number: usize) -> String {
-    let (cols, values) = (size.cols(), size.values());
+    let values = size.values();
     let (index, digit) = ((number - 1) / values, (number - 1) % values + 1);
-    format!("x_{}_{}_{}", index / cols + 1, index % cols + 1, digit)
+    let cell = size.cell_at(index);
+    match cell.extra() {
+        Some(n) => format!("x_v{}_{digit}", n + 1),
+        None => format!("x_{}_{}_{digit}", cell.row() + 1, cell.col() + 1),
+    }
 }
 
 /// Every set of variables of which exactly one must be true, as DIMACS
@@ -195,7 +200,7 @@ pub fn name(size: Size, number: usize) -> String {
 pub fn exactly_one_sets(rules: &Rules) -> impl Iterator<Item = Vec<usize>> + '_ {
     let size = rules.size();
     let side = size.values();
-    let cells = (0..size.cells()).map(move |index| {
+    let cells = (0..size.all_cells()).map(move |index| {
         (1..=side as u8)
             .map(|digit| variable(size, index, digit))
             .collect()

@@ -2154,7 +2154,9 @@ impl Generic {
     fn build_tables(&mut self, rules: &Arc<Rules>) {
         let size = rules.size();
         // `side` is the count of digits here: a row's cells, or more.
-        let (cells, side) = (size.cells(), size.values());
+        // `cells` counts those outside the grid too, which only the rules
+        // that name them read.
+        let (cells, side) = (size.all_cells(), size.values());
         let all = u32::MAX >> (32 - side);
         // The sets of different digits by size and sum, on boards small
         // enough to list them.
@@ -2389,7 +2391,7 @@ impl Generic {
         let state = &mut self.state;
         state.trail.clear();
         state.clear_queue();
-        for (cell, &digit) in puzzle.givens().cells().iter().enumerate() {
+        for (cell, &digit) in puzzle.givens().all_cells().iter().enumerate() {
             let mut dom = self.allowed[cell];
             if digit != 0 {
                 dom &= 1 << (digit - 1);
@@ -2400,7 +2402,7 @@ impl Generic {
             }
         }
         // Every region label.
-        let n = puzzle.size().cells();
+        let n = puzzle.size().all_cells();
         state.dom[n..n + self.labels].fill(self.all_labels);
         for k in 0..self.props.len() {
             state.enqueue(k as u32);
@@ -2472,7 +2474,7 @@ impl Generic {
             search.look_up()?;
         }
         let Some(cell) = self.choose() else {
-            let n = self.grid.size().cells();
+            let n = self.grid.size().all_cells();
             for (cell, &dom) in self.state.dom[..n].iter().enumerate() {
                 self.grid.set(cell, dom.trailing_zeros() as u8 + 1);
             }

@@ -334,9 +334,10 @@ impl NativeEngine {
     fn route(&mut self, puzzle: &Puzzle) -> Route {
         if puzzle.size() == Size::NINE && puzzle.rules().is_classic() {
             Route::Nine
-        } else if !puzzle.size().lines_full() {
+        } else if !puzzle.size().lines_full() || puzzle.size().extra() > 0 {
             // The killer and house searches count on every house holding
-            // every digit; with more digits than a row has cells, none does.
+            // every digit; with more digits than a row has cells, none
+            // does. They search the grid's cells, and no others.
             Route::Generic
         } else if self.killer.takes(puzzle.rules()) {
             Route::Killer

@@ -289,6 +289,17 @@ impl Rule for Even {
     }
 }
 
+/// `Err` for a cell outside the grid, which has no neighbours, row or
+/// column for the rule to read.
+fn on_grid(cell: Cell) -> Result<(), String> {
+    match cell.extra() {
+        Some(_) => Err(format!(
+            "{cell} is outside the grid, and the rule reads where its cell stands"
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The orthogonal neighbours of `me` (a row-major index) on a board of
 /// `size`, leaving out those `exempt` says.
 fn neighbours_of(size: Size, me: usize, exempt: impl Fn(Cell) -> bool) -> Vec<usize> {
@@ -329,7 +340,7 @@ impl Rule for Minimum {
     }
 
     fn validate(&self, _: Size) -> Result<(), String> {
-        Ok(())
+        on_grid(self.0)
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
@@ -381,7 +392,7 @@ impl Rule for Maximum {
     }
 
     fn validate(&self, _: Size) -> Result<(), String> {
-        Ok(())
+        on_grid(self.0)
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
@@ -810,7 +821,7 @@ impl Rule for Indexer {
     }
 
     fn validate(&self, _: Size) -> Result<(), String> {
-        Ok(())
+        on_grid(self.cell)
     }
 
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {

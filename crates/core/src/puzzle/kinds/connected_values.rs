@@ -103,7 +103,8 @@ impl Read for ConnectedValues {
         };
         if !prefix.is_empty() {
             return Err(item.differs(format!(
-                "the cell group `{prefix}`: z3doku's boards have no extra cells, only the grid"
+                "the cell group `{prefix}`: z3doku's rule reads the grid's cells, not a group \
+                 outside it"
             )));
         }
         let values: Vec<&str> = values.split(['_', ',']).collect();

@@ -530,7 +530,7 @@ impl Rule for Either {
                 ));
             }
         }
-        let region_of = vec![None; size.cells()];
+        let region_of = vec![None; size.all_cells()];
         let context = Context {
             size,
             regions: &[],

@@ -97,9 +97,7 @@ impl fmt::Display for Formula {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (word, name): (&str, &dyn Fn(&Cell) -> String) = match self.syntax {
             Syntax::Formula => ("formula", &|c: &Cell| c.to_string()),
-            Syntax::Smt => ("smt", &|c: &Cell| {
-                format!("c_{}_{}", c.row() + 1, c.col() + 1)
-            }),
+            Syntax::Smt => ("smt", &|c: &Cell| c.model_name()),
         };
         let written = Written {
             test: &self.test,

@@ -716,6 +716,18 @@ plain_line!(
     sigh "RegionSumLine"
 );
 
+/// What a region-sum line's cell at `cell`, in `region`, belongs to: its
+/// region; for a cell outside the grid, the cells outside the grid (each
+/// run of them along the line is a stretch, as in sigh); nothing (`None`)
+/// for a grid cell in no region, which the line passes over.
+fn stretch_of(cell: Cell, region: Option<usize>) -> Option<Option<usize>> {
+    match (region, cell.extra()) {
+        (Some(region), _) => Some(Some(region)),
+        (None, Some(_)) => Some(None),
+        (None, None) => None,
+    }
+}
+
 impl Rule for RegionSumLine {
     fn on_values_from_zero(&self) -> FromZero {
         FromZero::Cannot
@@ -732,8 +744,8 @@ impl Rule for RegionSumLine {
     fn lower(&self, context: &Context<'_>) -> Vec<Primitive> {
         let mut stretches: Vec<Vec<usize>> = Vec::new();
         let mut last = None;
-        for cell in index(context.size, &self.0) {
-            let Some(region) = context.region_of[cell] else {
+        for (&at, cell) in self.0.iter().zip(index(context.size, &self.0)) {
+            let Some(region) = stretch_of(at, context.region_of[cell]) else {
                 continue;
             };
             if last != Some(region) {
@@ -757,7 +769,7 @@ impl Rule for RegionSumLine {
         let mut sums: Vec<u32> = Vec::new();
         let mut last = None;
         for &cell in &self.0 {
-            let Some(region) = board.rules.region_of(size.index(cell)) else {
+            let Some(region) = stretch_of(cell, board.rules.region_of(size.index(cell))) else {
                 continue;
             };
             if last != Some(region) {

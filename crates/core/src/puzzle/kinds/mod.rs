@@ -28,6 +28,7 @@ pub mod drawing;
 pub mod either;
 pub mod equal_sum;
 pub mod equality;
+pub mod extra_cells;
 pub mod formula;
 pub mod full_rank;
 pub mod global;
@@ -348,6 +349,7 @@ registry! {
         Doppelganger => doppelganger::Doppelganger,
         RegionSameValues => region_same_values::RegionSameValues,
         Shifted => shifted::Shifted,
+        ExtraCells => extra_cells::ExtraCells,
     }
     houses {
         board::Houses,
@@ -382,11 +384,7 @@ impl Constraint {
     /// cannot: cells off the board, then what its kind says (see
     /// [`Rule::validate`]).
     pub fn validate(&self, size: Size) -> Result<(), String> {
-        if let Some(off) = self
-            .cells()
-            .iter()
-            .find(|c| !size.contains(c.row(), c.col()))
-        {
+        if let Some(off) = self.cells().iter().find(|&&c| !size.holds(c)) {
             return Err(format!("{off} is not on the {size} board"));
         }
         self.rule().validate(size)

@@ -31,11 +31,6 @@ fn before_cells(words: &[String]) -> (&[String], &[String]) {
     words.split_at(at)
 }
 
-/// Whether two cells are orthogonal neighbours.
-fn adjacent(a: Cell, b: Cell) -> bool {
-    a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) == 1
-}
-
 /// A greater-than sign: each cell is greater than every later cell of the
 /// list it neighbours (sigh's rule; two cells are one sign, the first the
 /// greater).
@@ -51,7 +46,7 @@ impl GreaterThan {
         let mut out = Vec::new();
         for (k, &a) in self.cells.iter().enumerate() {
             for &b in &self.cells[k + 1..] {
-                if adjacent(a, b) {
+                if a.beside(b) {
                     out.push((a, b));
                 }
             }
@@ -100,6 +95,11 @@ impl Rule for GreaterThan {
     fn validate(&self, _: Size) -> Result<(), String> {
         listed_once(&self.cells)?;
         match self.signs().is_empty() {
+            true if self.cells.iter().any(|c| c.extra().is_some()) => Err(
+                "a greater-than sign stands between neighbouring cells, and a cell outside the \
+                 grid is beside no cell"
+                    .into(),
+            ),
             true => Err("a greater-than sign stands between neighbouring cells".into()),
             false => Ok(()),
         }

@@ -24,6 +24,7 @@ pub use write::{to_link, to_sigh};
 
 use super::grid::{Cell, Size};
 use super::kinds::Constraint;
+use super::kinds::extra_cells::ExtraCells;
 use super::primitive::Relation;
 use super::rules::RuleError;
 use thiserror::Error;
@@ -58,7 +59,6 @@ pub const SIGH_TYPES: &[&str] = &[
     "PairX",
     "Given",
     "SearchPriority",
-    "Var",
 ];
 
 /// Why a sigh string is not a puzzle z3doku can solve, or a puzzle cannot
@@ -107,6 +107,8 @@ pub struct SighItem<'a> {
     pub args: &'a [String],
     /// The board.
     pub size: Size,
+    /// The board's groups of cells outside the grid, numbered.
+    pub extras: &'a [ExtraCells],
     /// The item as written, for messages.
     pub text: &'a str,
 }
@@ -138,11 +140,19 @@ impl SighItem<'_> {
         SighError::Unknown(self.kind.to_string())
     }
 
-    /// A cell id of the board.
+    /// A cell id of the board: one of the grid's, or of a group of cells
+    /// outside it (`VA1`).
     pub fn cell(&self, word: &str) -> Result<Cell, SighError> {
-        cell(word, self.size).ok_or_else(|| {
-            self.invalid(format!("`{word}` is not a cell of the {} board", self.size))
-        })
+        cell(word, self.size)
+            .or_else(|| {
+                self.extras
+                    .iter()
+                    .find_map(|group| group.number_of(word))
+                    .map(|n| self.size.extra_cell(n))
+            })
+            .ok_or_else(|| {
+                self.invalid(format!("`{word}` is not a cell of the {} board", self.size))
+            })
     }
 
     /// Cell ids, at least one.
@@ -172,7 +182,15 @@ impl SighItem<'_> {
     /// with no neighbour among them is an error, as in sigh.
     pub fn neighbour_pairs(&self) -> Result<Vec<[Cell; 2]>, SighError> {
         let cells = self.cells(self.args)?;
-        let near = |a: Cell, b: Cell| a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) == 1;
+        if cells.iter().any(|c| c.extra().is_some()) {
+            // sigh lays a group out in rows and lets its dots join cells
+            // side by side there.
+            return Err(self.differs(
+                "a dot on cells outside the grid, which sigh places side by side in rows and \
+                 z3doku beside no cell",
+            ));
+        }
+        let near = |a: Cell, b: Cell| a.beside(b);
         if let Some(alone) = cells.iter().find(|&&a| !cells.iter().any(|&b| near(a, b))) {
             return Err(self.invalid(format!("{alone} has no neighbour among the cells")));
         }
@@ -257,16 +275,26 @@ pub fn cell(word: &str, size: Size) -> Option<Cell> {
     }
     let place = |b: u8, count: usize| {
         let n = char::from(b).to_digit(17)? as usize;
-        (1..=count).contains(&n).then_some(n - 1)
+        (1..=count).contains(&n).then(|| n - 1)
     };
     Some(size.cell(place(bytes[1], size.rows())?, place(bytes[3], size.cols())?))
 }
 
-/// A cell as sigh names it: `R`, the row in base 17, `C`, the column.
+/// A cell as sigh names it: `R`, the row in base 17, `C`, the column. A
+/// cell outside the grid is named by its group, which only the whole
+/// puzzle knows: here it is a mark that [`write::to_sigh`] replaces
+/// ([`EXTRA_MARK`] around its number).
 pub fn id(cell: Cell) -> String {
+    if let Some(n) = cell.extra() {
+        return format!("{EXTRA_MARK}{n}{EXTRA_MARK}");
+    }
     let place = |n: usize| char::from_digit(n as u32 + 1, 17).unwrap_or('?');
     format!("R{}C{}", place(cell.row()), place(cell.col()))
 }
+
+/// What stands around a cell outside the grid's number until the string
+/// names it: a character no sigh string holds.
+const EXTRA_MARK: char = '\u{1}';
 
 /// Cells joined as sigh's arguments, each after a `~`.
 pub fn ids(cells: &[Cell]) -> String {
@@ -667,15 +695,16 @@ mod tests {
     #[test]
     fn what_z3doku_lacks_is_named_never_skipped() {
         let error = |text: &str| parse(text).err().map(|e| e.to_string()).unwrap_or_default();
-        assert_eq!(
-            error(".Var~A"),
-            "sigh's `Var` is a rule z3doku does not know"
-        );
-        // Connected values over a group of sigh's `Var` cells, which
-        // z3doku's boards do not have.
+        // Connected values over a group of sigh's `Var` cells, or over
+        // its chaos construction's region cells, which z3doku's rule does
+        // not take.
         assert!(
             error(".ConnectedValues~CC~1_2")
                 .starts_with("sigh's `ConnectedValues`: the cell group `CC`")
+        );
+        assert!(
+            error(".Var~A~~4.ConnectedValues~VA~1_2")
+                .starts_with("sigh's `ConnectedValues`: the cell group `VA`")
         );
         assert!(
             error(".Or.ConnectedValues~~1_2_3_4_5.X~R1C1~R1C2.End")

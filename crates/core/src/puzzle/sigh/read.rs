@@ -2,13 +2,14 @@
 
 use super::{SighError, SighItem, compact, link_query, unescape};
 use crate::puzzle::Puzzle;
-use crate::puzzle::grid::{Cell, Grid, Size};
+use crate::puzzle::grid::{Cell, Grid, MAX_CELLS, MAX_EXTRA, Size};
 use crate::puzzle::kinds::{
-    Added, Constraint,
+    Added, Constraint, Read,
     board::{NegativeRatio, NonConsecutive},
     cages::ExtraRegion,
     cells::{Allowed, Even, Odd},
     either::{self, Either},
+    extra_cells::{self, ExtraCells},
     full_rank::NoTies,
     readers_of_sigh,
 };
@@ -34,8 +35,9 @@ pub fn parse(text: &str) -> Result<Puzzle, SighError> {
     }
     let items = items(&string)?;
     let (size, lowest) = shape(&items)?;
+    let (size, extras) = extra_cells(&items, size)?;
     let items = super::replicate::expand(items, size)?;
-    let mut reader = Reader::new(size, lowest);
+    let mut reader = Reader::new(size, lowest, extras);
     for item in &items {
         reader.item(item)?;
     }
@@ -65,12 +67,19 @@ impl Item {
         }
     }
 
-    /// The item as kinds read it.
-    fn as_sigh<'a>(&'a self, size: Size, args: &'a [String]) -> SighItem<'a> {
+    /// The item as kinds read it on a board of `size` whose groups of
+    /// cells outside the grid are `extras`.
+    fn as_sigh<'a>(
+        &'a self,
+        size: Size,
+        extras: &'a [ExtraCells],
+        args: &'a [String],
+    ) -> SighItem<'a> {
         SighItem {
             kind: &self.kind,
             args,
             size,
+            extras,
             text: &self.text,
         }
     }
@@ -193,6 +202,26 @@ fn shape(items: &[Item]) -> Result<(Size, u8), SighError> {
     Ok((size, lowest as u8))
 }
 
+/// The board with the cells outside the grid that the `Var` items
+/// declare, and their groups as sigh numbers them (sigh reads every `Var`
+/// before the cells the other items name, wherever they stand).
+fn extra_cells(items: &[Item], size: Size) -> Result<(Size, Vec<ExtraCells>), SighError> {
+    let mut groups = Vec::new();
+    for item in items.iter().filter(|i| i.kind == "Var") {
+        let arg = |k: usize| item.args.get(k).map_or("", String::as_str);
+        groups.push(ExtraCells::new(arg(0), arg(1), arg(2)).map_err(|e| item.invalid(e))?);
+    }
+    let (groups, count) = extra_cells::number(groups);
+    let size = size.with_extra(count).ok_or_else(|| SighError::Invalid {
+        item: "Var".into(),
+        problem: format!(
+            "{count} cells outside the grid; z3doku takes up to {} beside a {size} grid",
+            MAX_EXTRA.min(MAX_CELLS - size.cells())
+        ),
+    })?;
+    Ok((size, groups))
+}
+
 /// sigh's types that need a Sudoku grid (its `REQUIRES_SUDOKU_GRID`, and
 /// the chaos clues, which need a chaos construction's region cells): on a
 /// `Raw` grid they are refused, as sigh refuses them.
@@ -224,6 +253,8 @@ const ON_SUDOKU_GRIDS: &[&str] = &[
 /// What reading has found so far.
 struct Reader {
     size: Size,
+    /// The groups of cells outside the grid, numbered.
+    extras: Vec<ExtraCells>,
     /// The value of the digit 1: 1, or 0 when sigh's shape says the
     /// values run from 0.
     lowest: u8,
@@ -267,11 +298,12 @@ struct Group {
 }
 
 impl Reader {
-    fn new(size: Size, lowest: u8) -> Reader {
+    fn new(size: Size, lowest: u8, extras: Vec<ExtraCells>) -> Reader {
         Reader {
             size,
+            extras,
             lowest,
-            candidates: vec![all(size); size.cells()],
+            candidates: vec![all(size); size.all_cells()],
             added: Vec::new(),
             no_boxes: false,
             region_size: None,
@@ -346,6 +378,9 @@ impl Reader {
         // each group of a pair, and inside an `Or` joins those of one item
         // in an `And`, a single branch.
         let kind = item.kind.as_str();
+        if kind == "Var" {
+            return Err(item.invalid("sigh declares cells outside the grid only at the top level"));
+        }
         if kind == "Given" {
             let mut unit = Vec::new();
             for arg in &item.args {
@@ -391,7 +426,7 @@ impl Reader {
         let size = self.size;
         let mut parts = arg.split('_');
         let at = item
-            .as_sigh(size, &item.args)
+            .as_sigh(size, &self.extras, &item.args)
             .cell(parts.next().unwrap_or_default())?;
         let mut digits = 0u32;
         let lowest = usize::from(self.lowest);
@@ -438,6 +473,16 @@ impl Reader {
                 }
             }
             "Shape" => {}
+            // Read before every other item ([`extra_cells`]); a prefix
+            // declared twice is one group.
+            "Var" => {
+                let added = (ExtraCells::from_sigh)(&item.as_sigh(size, &self.extras, args))?;
+                for added in added {
+                    if !self.added.contains(&added) {
+                        self.added.push(added);
+                    }
+                }
+            }
             // A hint to sigh's search on which cells to try first: it
             // changes no solution, so it is read (a number, then cells of
             // the board) and set aside, and `--output sigh` leaves it out.
@@ -449,7 +494,7 @@ impl Reader {
                     return Err(item.invalid(format!("a priority of {priority:?}")));
                 }
                 if !cells.is_empty() {
-                    item.as_sigh(size, args).cells(cells)?;
+                    item.as_sigh(size, &self.extras, args).cells(cells)?;
                 }
             }
             // As in sigh, the last one says.
@@ -498,7 +543,7 @@ impl Reader {
             "Pair" | "PairX" | "Binary" | "BinaryX" => self.pair(item)?,
             kind => {
                 if let Some(reader) = readers_of_sigh(kind).next() {
-                    let added = (reader.from_sigh)(&item.as_sigh(size, args))?;
+                    let added = (reader.from_sigh)(&item.as_sigh(size, &self.extras, args))?;
                     self.added.extend(added);
                 } else if super::SIGH_TYPES.contains(&kind) {
                     return Err(SighError::Unknown(kind.to_string()));
@@ -548,7 +593,7 @@ impl Reader {
             let args: Vec<String> = std::iter::once(key.clone()).chain(group).collect();
             let group = SighItem {
                 kind,
-                ..item.as_sigh(self.size, &args)
+                ..item.as_sigh(self.size, &self.extras, &args)
             };
             group.cells(&args[1..])?;
             let read = readers_of_sigh(kind)
@@ -666,9 +711,15 @@ impl Reader {
                     problem: "its givens leave it no digit".into(),
                 });
             }
+            if digits == all(size) {
+                // Nothing given, even on a board of one value, whose every
+                // cell holds it anyway: read so, a blank 1x1 board writes
+                // back as itself.
+                continue;
+            }
             if digits.count_ones() == 1 {
                 givens.set(index, digits.trailing_zeros() as u8 + 1);
-            } else if digits != all(size) {
+            } else {
                 let odd = (1..=size.values())
                     .step_by(2)
                     .fold(0, |m, d| m | 1 << (d - 1));

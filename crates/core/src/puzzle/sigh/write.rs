@@ -4,7 +4,7 @@
 //! rule. A rule a sigh string cannot say with z3doku's meaning is an error
 //! naming it, never left out.
 
-use super::{LINK_PREFIX, MAX_SIDE, SighBoard, SighError, ToSigh, id, ids};
+use super::{EXTRA_MARK, LINK_PREFIX, MAX_SIDE, SighBoard, SighError, ToSigh, id, ids};
 use crate::puzzle::Puzzle;
 use crate::puzzle::grid::{Cell, Size};
 use crate::puzzle::kinds::Constraint;
@@ -48,13 +48,13 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
         let _ = write!(out, ".Shape~{rows}x{cols}~{range}~Raw");
     } else if !range.is_empty() {
         let _ = write!(out, ".Shape~{rows}x{cols}~{range}");
-    } else if size != Size::NINE {
+    } else if (rows, cols) != (9, 9) {
         let _ = write!(out, ".Shape~{rows}x{cols}");
     }
     out += &chaos_regions(puzzle, regions(puzzle)?)?;
 
     // The givens and every cell's candidates, one `.~` item.
-    let mut candidates: Vec<Option<u32>> = vec![None; size.cells()];
+    let mut candidates: Vec<Option<u32>> = vec![None; size.all_cells()];
     let odd: u32 = (1..=values).step_by(2).fold(0, |m, d| m | 1 << (d - 1));
     let all = crate::puzzle::constraint::all_digits(size);
     for constraint in rules.constraints() {
@@ -125,7 +125,32 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
             ToSigh::Cannot(why) => return Err(cannot(constraint, why)),
         }
     }
+    let out = named_extra_cells(out, rules.constraints())?;
     Ok(if out.is_empty() { ".".into() } else { out })
+}
+
+/// The string with each cell outside the grid, written as a mark by
+/// [`id`], named as its group names it (`VA1`).
+fn named_extra_cells(mut out: String, constraints: &[Constraint]) -> Result<String, SighError> {
+    if !out.contains(EXTRA_MARK) {
+        return Ok(out);
+    }
+    for group in constraints.iter().filter_map(|c| match c {
+        Constraint::ExtraCells(group) => Some(group),
+        _ => None,
+    }) {
+        for k in 0..group.count {
+            let mark = format!("{EXTRA_MARK}{}{EXTRA_MARK}", group.first + k);
+            out = out.replace(&mark, &group.id(k));
+        }
+    }
+    match out.contains(EXTRA_MARK) {
+        true => Err(SighError::CannotWrite {
+            rule: "a cell outside the grid".into(),
+            why: "no group of extra cells declares it".into(),
+        }),
+        false => Ok(out),
+    }
 }
 
 /// The regions, when they are not the default boxes: sigh's boxes of
