@@ -45,6 +45,15 @@ pub struct Report {
     /// (`1` to `9`, then `A`), in the order of `solutions`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub regions: Option<Vec<String>>,
+    /// The solutions' cells outside the grid (sigh's `Var`), when the
+    /// board has some: a line each, a character per cell as `solutions`
+    /// writes them, `v1` first, in the order of `solutions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra_cells: Option<Vec<String>>,
+    /// The names sigh gives the cells outside the grid (`VA1`), in the
+    /// order of `extra_cells`' characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra_cell_ids: Option<Vec<String>>,
     /// Where the two solutions differ, as `r1c1`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differing_cells: Option<Vec<String>>,
@@ -275,6 +284,21 @@ pub fn regions_of<'a>(
 }
 
 impl Report {
+    /// The report with `grids`' cells outside the grid, when `rules`' board
+    /// has some (`extra_cells`, `extra_cell_ids`).
+    pub fn with_extra_cells<'a>(
+        mut self,
+        rules: &crate::puzzle::rules::Rules,
+        grids: impl IntoIterator<Item = &'a crate::puzzle::grid::Grid>,
+    ) -> Report {
+        let ids = rules.extra_cell_ids();
+        if !ids.is_empty() {
+            self.extra_cells = grids.into_iter().map(|g| rules.extra_line(g)).collect();
+            self.extra_cell_ids = Some(ids);
+        }
+        self
+    }
+
     /// The report of a solved (or not) puzzle; with `models`, each
     /// solution's model.
     pub fn of_outcome(outcome: &Outcome, models: bool) -> Report {
@@ -318,6 +342,7 @@ impl Report {
             }),
             ..Report::default()
         }
+        .with_extra_cells(board, outcome.solutions.iter().map(|s| &s.grid))
     }
 
     /// The report of one line of a batch.

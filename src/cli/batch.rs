@@ -140,7 +140,7 @@ pub fn render(format: BatchFormat, record: &Record) -> String {
                 (Status::Solved | Status::Unique, Ok(outcome)) => {
                     outcome.solutions.first().map_or_else(
                         || record.status().name().to_string(),
-                        |s| outcome.puzzle.rules().value_line(&s.grid),
+                        |s| outcome.puzzle.rules().solution_line(&s.grid),
                     )
                 }
                 (status, _) => status.name().to_string(),

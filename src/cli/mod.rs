@@ -139,6 +139,16 @@ fn from_one(puzzle: &Puzzle, source: &dyn std::fmt::Display) -> Result<(), Failu
 /// 8`, `its values run from 1 to 10 on a 9x9 board`, `its shape is 6x9`,
 /// `its cells form a 9x9 Raw grid (…)`; `None` for the usual ones.
 fn unusual_board(puzzle: &Puzzle, whose: &str) -> Option<String> {
+    unusual_values(puzzle, whose).or_else(|| {
+        let extra = puzzle.size().extra();
+        let cells = if extra == 1 { "cell" } else { "cells" };
+        (extra > 0).then(|| format!("{whose} grid has {extra} {cells} outside it (sigh's `Var`)"))
+    })
+}
+
+/// [`unusual_board`] but for the cells outside the grid, which a model
+/// names as it names the grid's.
+fn unusual_values(puzzle: &Puzzle, whose: &str) -> Option<String> {
     let (size, lowest) = (puzzle.size(), usize::from(puzzle.rules().lowest_value()));
     let last = lowest + size.values() - 1;
     if size.is_raw() {
@@ -162,17 +172,21 @@ fn unusual_board(puzzle: &Puzzle, whose: &str) -> Option<String> {
 /// Refuses, on a board whose values run from 0 (or past its side, or whose
 /// rows and columns differ), the outputs that would show it as 1 to N on
 /// an N x N board: f-puzzles links (whose digits run from 1 on a square),
-/// pictures and Z3's models.
+/// pictures and Z3's models; and on a board with cells outside the grid,
+/// the outputs that have no place for them (f-puzzles links, pictures).
 fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result<(), Failure> {
-    let Some(board) = unusual_board(puzzle, "this board's") else {
-        return Ok(());
+    let unusual = |model: bool| match model {
+        true => unusual_values(puzzle, "this board's"),
+        false => unusual_board(puzzle, "this board's"),
     };
-    let flag = match format {
-        ResultFormat::Fpuzzles => "--output fpuzzles",
-        ResultFormat::Svg => "--output svg",
-        ResultFormat::Png => "--output png",
-        _ if model => "--model",
-        _ => return Ok(()),
+    let (flag, board) = match format {
+        ResultFormat::Fpuzzles => ("--output fpuzzles", unusual(false)),
+        ResultFormat::Svg => ("--output svg", unusual(false)),
+        ResultFormat::Png => ("--output png", unusual(false)),
+        _ => ("--model", unusual(true).filter(|_| model)),
+    };
+    let Some(board) = board else {
+        return Ok(());
     };
     Err(Failure::input(format!(
         "{flag}: {board}, which it cannot show"
@@ -356,6 +370,7 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
         ReportFormat::Json => {
             let mut report = Report::of_count(&count, &puzzle);
             report.regions = z3doku::report::regions_of(&solutions);
+            report = report.with_extra_cells(puzzle.rules(), &solutions);
             report.solutions = args.print.then(|| {
                 solutions
                     .iter()
@@ -367,7 +382,7 @@ fn count(args: &CountArgs) -> Result<u8, Failure> {
         ReportFormat::Text => {
             let mut text = count.summary() + "\n";
             for grid in &solutions {
-                text += &puzzle.rules().value_line(grid);
+                text += &puzzle.rules().solution_line(grid);
                 if let Some(regions) = grid.regions_line() {
                     text += "\nregions ";
                     text += &regions;

@@ -16,6 +16,14 @@ pub enum PathError {
     /// The engine gave up finding the solution.
     #[error("gave up: {0}")]
     GaveUp(GiveUp),
+    /// The puzzle has cells outside the grid (sigh's `Var`), which the
+    /// techniques, all of them about the grid's houses and candidates, do
+    /// not take.
+    #[error(
+        "the techniques reason on the grid, and this puzzle has cells outside it (sigh's `Var`): \
+         solve, check or count it instead"
+    )]
+    OutsideGrid,
     /// A step broke the solution, or the engine its contract: a bug.
     #[error("internal error: {0}")]
     Internal(String),
@@ -27,7 +35,7 @@ impl PathError {
         match self {
             PathError::NotUnique(status) => *status,
             PathError::GaveUp(_) => Status::GaveUp,
-            PathError::Internal(_) => Status::Error,
+            PathError::Internal(_) | PathError::OutsideGrid => Status::Error,
         }
     }
 }

@@ -274,9 +274,14 @@ pub struct Pencil {
 
 impl Pencil {
     /// The grid of `puzzle` with its givens placed and every other cell
-    /// holding the digits its houses allow; `None` when two givens clash.
+    /// holding the digits its houses allow; `None` when two givens clash,
+    /// or when the puzzle has cells outside the grid, which the techniques
+    /// do not take (the tutor says so: [`PathError::OutsideGrid`](super::PathError)).
     pub fn new(puzzle: &Puzzle) -> Option<Pencil> {
         let size = puzzle.size();
+        if size.extra() > 0 {
+            return None;
+        }
         let all = u32::MAX >> (32 - size.side());
         let mut pencil = Pencil {
             geometry: Geometry::of(puzzle.rules()),

@@ -133,6 +133,9 @@ impl Tutor {
     /// when it has more; or why a path cannot start (no solution, or the
     /// budget ran out).
     fn start_open(&mut self, puzzle: &Puzzle, budget: &Budget) -> Result<Start, PathError> {
+        if puzzle.size().extra() > 0 {
+            return Err(PathError::OutsideGrid);
+        }
         let outcome = self
             .native
             .solve_within(puzzle, true, budget)

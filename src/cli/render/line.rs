@@ -9,7 +9,8 @@ pub struct Line;
 
 impl Render for Line {
     fn grid(&self, grid: &Grid, puzzle: &Puzzle, _highlight: &[usize], _color: bool) -> String {
-        // Values as sigh prints them on a board whose digits run from 0.
-        puzzle.rules().value_line(grid) + "\n"
+        // Values as sigh prints them on a board whose digits run from 0;
+        // the cells outside the grid, if any, after a blank.
+        puzzle.rules().solution_line(grid) + "\n"
     }
 }

@@ -32,6 +32,12 @@ impl Render for Matrix {
                 format!("[{}]", cells.join(", "))
             })
             .collect();
-        format!("[{}]\n", rows.join(",\n "))
+        let mut text = format!("[{}]\n", rows.join(",\n "));
+        // The cells outside the grid, if any, as one more list.
+        let extra: Vec<String> = grid.extra_cells().iter().map(value).collect();
+        if !extra.is_empty() {
+            text += &format!("[{}]\n", extra.join(", "));
+        }
+        text
     }
 }

@@ -56,6 +56,10 @@ impl Render for Pretty {
         if let Some(line) = grid.regions_line() {
             text += &format!("regions {line}\n");
         }
+        for cell in puzzle.rules().extra_values(grid) {
+            text += &cell;
+            text.push('\n');
+        }
         text
     }
 }
