@@ -17,6 +17,7 @@ mod cli;
 mod data_sets;
 mod encodings;
 mod estimate;
+mod extra_cells;
 mod formula;
 mod full_rank;
 mod full_rank_ties;
