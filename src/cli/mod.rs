@@ -175,15 +175,13 @@ fn unusual_values(puzzle: &Puzzle, whose: &str) -> Option<String> {
 /// pictures and Z3's models; and on a board with cells outside the grid,
 /// the outputs that have no place for them (f-puzzles links, pictures).
 fn values_writable(format: ResultFormat, model: bool, puzzle: &Puzzle) -> Result<(), Failure> {
-    let unusual = |model: bool| match model {
-        true => unusual_values(puzzle, "this board's"),
-        false => unusual_board(puzzle, "this board's"),
-    };
+    let whose = "this board's";
     let (flag, board) = match format {
-        ResultFormat::Fpuzzles => ("--output fpuzzles", unusual(false)),
-        ResultFormat::Svg => ("--output svg", unusual(false)),
-        ResultFormat::Png => ("--output png", unusual(false)),
-        _ => ("--model", unusual(true).filter(|_| model)),
+        ResultFormat::Fpuzzles => ("--output fpuzzles", unusual_board(puzzle, whose)),
+        ResultFormat::Svg => ("--output svg", unusual_board(puzzle, whose)),
+        ResultFormat::Png => ("--output png", unusual_board(puzzle, whose)),
+        _ if model => ("--model", unusual_values(puzzle, whose)),
+        _ => return Ok(()),
     };
     let Some(board) = board else {
         return Ok(());
