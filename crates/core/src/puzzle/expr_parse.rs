@@ -130,23 +130,8 @@ fn tokens(chars: &[char], from: usize, smt: bool) -> Result<Vec<Token>, ParseErr
 fn cell_of(token: &Token, size: Size, smt: bool) -> Option<Result<Cell, ParseError>> {
     let word = token.text.as_str();
     let extra = word.strip_prefix(if smt { "v_" } else { "v" });
-    if let Some(n) = extra.filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
-        return Some(
-            match n
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=size.extra()).contains(n))
-            {
-                Some(n) => Ok(size.extra_cell(n - 1)),
-                None => fail(
-                    token.start,
-                    format!(
-                        "{word} is not a cell: the board has {} cells outside the grid",
-                        size.extra()
-                    ),
-                ),
-            },
-        );
+    if let Some(found) = extra.and_then(|n| size.extra_numbered(n)) {
+        return Some(found.or_else(|e| fail(token.start, format!("{word} is not a cell: {e}"))));
     }
     let (row, col) = if smt {
         let (r, c) = word.strip_prefix("c_")?.split_once('_')?;

@@ -267,6 +267,22 @@ impl Size {
         row < self.rows() && col < self.cols()
     }
 
+    /// The cell outside the grid that `v{n}` names, `n` as written (from
+    /// 1): `None` when `n` is not a number; `Err` saying how many there are
+    /// when the board has no such cell.
+    pub fn extra_numbered(self, n: &str) -> Option<Result<Cell, String>> {
+        if n.is_empty() || n.starts_with('0') || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Some(
+            n.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=self.extra()).contains(n))
+                .map(|n| self.extra_cell(n - 1))
+                .ok_or_else(|| format!("the board has {} cells outside the grid", self.extra())),
+        )
+    }
+
     /// Whether `cell` is one of the board's: on the grid, or one of the
     /// cells outside it.
     pub fn holds(self, cell: Cell) -> bool {

@@ -61,7 +61,7 @@ pub const CELL_IS: &str = "is";
 /// The reader a line names and the words it reads, when it starts with a
 /// rule's name.
 fn kind_of(words: &[String]) -> Option<(&'static Reader, &'static str, &[String])> {
-    let is_cell = |w: &str| cell_word(w).is_some() || extra_word(w).is_some();
+    let is_cell = |w: &str| cell_word(w).is_some() || extra_word(w);
     if words.len() >= 3 && words[1] == CELL_IS && is_cell(&words[0]) {
         let (reader, name) = kinds::reader_of_words(&words[1..])?;
         return Some((reader, name, words));
@@ -85,12 +85,12 @@ pub fn cell_word(word: &str) -> Option<(isize, isize)> {
     Some((r.parse::<isize>().ok()? - 1, c.parse::<isize>().ok()? - 1))
 }
 
-/// The number (from 0) of a word `v{n}` that names the `n`th cell outside
-/// the grid.
-fn extra_word(word: &str) -> Option<usize> {
-    let n = word.strip_prefix('v')?;
-    let n: usize = n.parse().ok().filter(|_| !n.starts_with(['0', '+']))?;
-    n.checked_sub(1)
+/// Whether `word` is `v{n}`, a cell outside the grid on a board that has
+/// so many.
+fn extra_word(word: &str) -> bool {
+    word.strip_prefix('v').is_some_and(|n| {
+        !n.is_empty() && !n.starts_with('0') && n.bytes().all(|b| b.is_ascii_digit())
+    })
 }
 
 /// The groups of cells outside the grid that the `extra cells` lines
@@ -185,7 +185,12 @@ pub fn read_rules(
     size: Size,
     builder: &mut RulesBuilder,
 ) -> Result<(), RuleTextError> {
-    let (extras, _) = extra_cells(lines)?;
+    // The board counts the cells outside the grid already (see
+    // `extra_cells`); without any, there is nothing to number.
+    let extras = match size.extra() {
+        0 => Vec::new(),
+        _ => extra_cells(lines)?.0,
+    };
     for &(line, text) in lines {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -256,14 +261,8 @@ pub fn read_line(text: &str, size: Size) -> Result<Vec<kinds::Added>, (Option<us
 
 /// A cell `r{row}c{col}` on the board of `size`.
 pub fn cell(word: &str, size: Size) -> Result<Cell, String> {
-    if let Some(n) = extra_word(word) {
-        return match n < size.extra() {
-            true => Ok(size.extra_cell(n)),
-            false => Err(format!(
-                "{word:?} is not a cell: the board has {} cells outside the grid",
-                size.extra()
-            )),
-        };
+    if let Some(found) = word.strip_prefix('v').and_then(|n| size.extra_numbered(n)) {
+        return found.map_err(|e| format!("{word:?} is not a cell: {e}"));
     }
     let side = size.side() as isize;
     cell_word(word)

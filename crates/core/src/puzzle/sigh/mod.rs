@@ -190,14 +190,13 @@ impl SighItem<'_> {
                  z3doku beside no cell",
             ));
         }
-        let near = |a: Cell, b: Cell| a.beside(b);
-        if let Some(alone) = cells.iter().find(|&&a| !cells.iter().any(|&b| near(a, b))) {
+        if let Some(alone) = cells.iter().find(|&&a| !cells.iter().any(|&b| a.beside(b))) {
             return Err(self.invalid(format!("{alone} has no neighbour among the cells")));
         }
         let mut pairs = Vec::new();
         for (k, &a) in cells.iter().enumerate() {
             for &b in &cells[k + 1..] {
-                if near(a, b) {
+                if a.beside(b) {
                     pairs.push([a, b]);
                 }
             }

@@ -125,24 +125,18 @@ pub fn to_sigh(puzzle: &Puzzle) -> Result<String, SighError> {
             ToSigh::Cannot(why) => return Err(cannot(constraint, why)),
         }
     }
-    let out = named_extra_cells(out, rules.constraints())?;
+    let out = named_extra_cells(out, &rules.extra_cell_ids())?;
     Ok(if out.is_empty() { ".".into() } else { out })
 }
 
 /// The string with each cell outside the grid, written as a mark by
-/// [`id`], named as its group names it (`VA1`).
-fn named_extra_cells(mut out: String, constraints: &[Constraint]) -> Result<String, SighError> {
+/// [`id`], named as its group names it (`ids`, `VA1` first).
+fn named_extra_cells(mut out: String, ids: &[String]) -> Result<String, SighError> {
     if !out.contains(EXTRA_MARK) {
         return Ok(out);
     }
-    for group in constraints.iter().filter_map(|c| match c {
-        Constraint::ExtraCells(group) => Some(group),
-        _ => None,
-    }) {
-        for k in 0..group.count {
-            let mark = format!("{EXTRA_MARK}{}{EXTRA_MARK}", group.first + k);
-            out = out.replace(&mark, &group.id(k));
-        }
+    for (n, id) in ids.iter().enumerate() {
+        out = out.replace(&format!("{EXTRA_MARK}{n}{EXTRA_MARK}"), id);
     }
     match out.contains(EXTRA_MARK) {
         true => Err(SighError::CannotWrite {
